@@ -1,0 +1,57 @@
+"""Build script for trickhound's Cython core.
+
+Every compiled module is listed once in ``CYTHON_MODULES``; a module missing from the list is
+missing from the wheel, and ``.ci/run`` (which installs into a fresh virtual environment)
+catches that. The compiler directives live here and nowhere else.
+
+Environment switches:
+  TRICKHOUND_DEBUG=1    turn bounds checks, wraparound and None checks back on (slower; for
+                        hunting memory errors).
+  TRICKHOUND_ONLY=text  build only the modules whose dotted name contains ``text`` (a quick
+                        rebuild while working on one engine; never set it for an install).
+"""
+import os
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+CYTHON_MODULES = [
+    "solver.cards",
+    "solver.rng",
+    "solver.game",
+    "solver.games.mate._state",
+    "solver.search._playout",
+    "solver.search._alphabeta",
+]
+
+DEBUG = os.environ.get("TRICKHOUND_DEBUG", "") not in ("", "0")
+
+COMPILER_DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "nonecheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+
+CFLAGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+
+def extensions():
+    only = os.environ.get("TRICKHOUND_ONLY", "")
+    names = [m for m in CYTHON_MODULES if only in m]
+    return [
+        Extension(name, [name.replace(".", "/") + ".pyx"], extra_compile_args=CFLAGS)
+        for name in names
+    ]
+
+
+setup(
+    ext_modules=cythonize(
+        extensions(),
+        compiler_directives=COMPILER_DIRECTIVES,
+        nthreads=int(os.environ.get("TRICKHOUND_BUILD_JOBS", "0")) or None,
+    ),
+)

@@ -1,0 +1,29 @@
+"""Python helpers for uint64 card sets (the fast versions are the inline functions in
+``cards.pxd``)."""
+
+
+def mask_from_cards(cards):
+    """The set of card ints as a mask; raises ValueError on a card twice."""
+    mask = 0
+    for c in cards:
+        bit = 1 << c
+        if mask & bit:
+            raise ValueError(f"card {c} appears twice")
+        mask |= bit
+    return mask
+
+
+def cards_from_mask(mask):
+    """The card ints of a mask, ascending."""
+    out = []
+    c = 0
+    while mask:
+        if mask & 1:
+            out.append(c)
+        mask >>= 1
+        c += 1
+    return out
+
+
+def count(mask):
+    return bin(mask).count("1")

@@ -1,0 +1,66 @@
+# THE shared interface between engines and searches (DESIGN §4).
+#
+# Every game subclasses Game and State. A game's data is a plain C struct inside its State
+# subclass, so copy_from is one struct assignment and the hot methods below run without the GIL
+# and without allocating. Search code is typed against these abstract classes only.
+from libc.stdint cimport uint64_t
+from solver.rng cimport Rng
+
+cdef enum:
+    MAX_PLAYERS = 8
+    # Upper bound on the number of legal actions at any decision of any game; buffers passed to
+    # legal_actions_c are at least this long.
+    MAX_LEGAL = 512
+
+
+cdef class Game:
+    cdef readonly str name            # the slug, e.g. "mate"
+    cdef readonly dict options        # every option with its value (defaults filled in)
+    cdef readonly int num_players
+    cdef readonly int num_distinct_actions   # actions are ints in [0, num_distinct_actions)
+    cdef readonly int max_game_length        # a true upper bound on actions in one game
+    cdef readonly bint perfect_information   # true when no seat ever lacks information
+    cdef public object rules           # the module with the pure-Python reference engine
+
+    cdef State new_state(self)         # a blank state of this game, to be filled by copy_from
+
+
+cdef class State:
+    cdef readonly Game game
+
+    # --- hot interface: no Python objects, no allocation ---------------------------------
+    cdef int current_player_c(self) noexcept nogil        # -1 when terminal
+    cdef bint is_terminal_c(self) noexcept nogil
+    cdef int legal_actions_c(self, int* out) noexcept nogil   # sorted ascending; returns count
+    cdef void apply_action_c(self, int action) noexcept nogil # caller guarantees legality
+    cdef void returns_c(self, double* out) noexcept nogil     # final returns (terminal states)
+    cdef void copy_from(self, State other) noexcept nogil     # other is of the same class
+    # Re-deal, uniformly among the worlds consistent with seat `observer`'s information,
+    # everything that seat cannot know. Reads only what the observer knows (card *sets* that
+    # are hidden from it, public counts and voids), never where a hidden card truly is.
+    cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil
+    # A 64-bit key of the observer's information set (equal for states the observer cannot
+    # tell apart, up to hash collisions).
+    cdef uint64_t infoset_key_c(self, int player) noexcept nogil
+    # A 64-bit key of the full state, for transposition tables.
+    cdef uint64_t hash_c(self) noexcept nogil
+    # Segment support for solvers: the index of the current independent unit of play (a Mate
+    # game, a round) and the running value each player has banked so far. Value gained from here
+    # to the end of the round = scores_c(at the end) - scores_c(now).
+    cdef int round_c(self) noexcept nogil
+    cdef void scores_c(self, double* out) noexcept nogil
+
+    # --- helpers for Python wrappers -------------------------------------------------------
+    cdef int _check_action(self, int action) except -1
+    cpdef State clone(self)
+
+
+cdef class View:
+    # What one seat knows. Holds a *redacted* world: a full state in which everything hidden
+    # from `player` has been re-dealt by a fixed-seed determinization, so the true hidden cards
+    # are not in this object at all (a bot handed a View cannot reach them).
+    cdef readonly int player
+    cdef State world
+
+    @staticmethod
+    cdef View _make(State world, int player)

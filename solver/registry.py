@@ -1,0 +1,122 @@
+"""Game names -> Game objects: ``load_game("mate(forced_visibility=hidden)")``.
+
+A game string is ``slug`` or ``slug(key=value,...)``. Each game module declares its options as
+``OPTIONS = {name: Option(default, choices or type)}``; unknown options and bad values raise
+InvalidOptionError, unknown slugs UnknownGameError. Games join by adding one line to ``_GAMES``.
+"""
+import importlib
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Tuple
+
+from solver.errors import InvalidOptionError, UnknownGameError
+
+# slug -> "module:GameClass" (imported on first use)
+_GAMES = {
+    "mate": "solver.games.mate._state:MateGame",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default and either the allowed values or a converter."""
+
+    default: Any
+    choices: Optional[Tuple[Any, ...]] = None
+    convert: Optional[Callable[[str], Any]] = None
+    doc: str = ""
+
+    def parse(self, name, text):
+        value = _coerce(text)
+        if self.convert is not None:
+            try:
+                value = self.convert(value)
+            except (TypeError, ValueError) as e:
+                raise InvalidOptionError(f"option {name}={text!r}: {e}") from None
+        if self.choices is not None and value not in self.choices:
+            raise InvalidOptionError(
+                f"option {name}={text!r} is not one of {', '.join(map(str, self.choices))}")
+        return value
+
+
+def _coerce(text):
+    if not isinstance(text, str):
+        return text
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if re.fullmatch(r"[+-]?\d+", low):
+        return int(low)
+    return text.strip()
+
+
+def available_games():
+    """The registered game slugs, sorted."""
+    return sorted(_GAMES)
+
+
+def game_class(slug):
+    try:
+        target = _GAMES[slug]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {slug!r}; available: {', '.join(available_games())}") from None
+    module, cls = target.split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+_GAME_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_game_string(text):
+    """``"mate(a=1,b=x)"`` -> ``("mate", {"a": "1", "b": "x"})`` (values still text)."""
+    m = _GAME_RE.match(text or "")
+    if not m:
+        raise UnknownGameError(f"cannot parse game string {text!r} (expected name(key=value,...))")
+    slug, body = m.group(1).lower().replace("_", "-"), m.group(2)
+    params = {}
+    if body and body.strip():
+        for part in body.split(","):
+            if "=" not in part:
+                raise InvalidOptionError(f"game option {part.strip()!r} is not key=value")
+            k, v = part.split("=", 1)
+            k = k.strip()
+            if k in params:
+                raise InvalidOptionError(f"game option {k!r} given twice")
+            params[k] = v.strip()
+    return slug, params
+
+
+def resolve_options(slug, declared, given):
+    """Defaults filled in, every given option checked against the declaration."""
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise InvalidOptionError(
+            f"unknown option {', '.join(unknown)} for game {slug}; "
+            f"options: {', '.join(sorted(declared)) or 'none'}")
+    return {name: (opt.parse(name, given[name]) if name in given else opt.default)
+            for name, opt in declared.items()}
+
+
+def load_game(text, **options):
+    """A Game from its string, e.g. ``load_game("mate-vic-village(players=4)")``; keyword
+    options override those in the string."""
+    slug, params = parse_game_string(text)
+    params.update({k: v for k, v in options.items()})
+    cls = game_class(slug)
+    return cls(resolve_options(slug, cls.OPTIONS, params))
+
+
+def game_string(game):
+    """The canonical text of a game: the slug plus its non-default options."""
+    cls = type(game)
+    diffs = [f"{k}={_fmt(v)}" for k, v in game.options.items() if v != cls.OPTIONS[k].default]
+    return f"{game.name}({','.join(diffs)})" if diffs else game.name
+
+
+def _fmt(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)

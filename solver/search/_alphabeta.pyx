@@ -1,0 +1,211 @@
+"""Exact alpha-beta for two-player zero-sum perfect-information play, generic over ``State``.
+
+It solves the *current round* (a Mate game, forcing decisions included when they are still
+open): the value of a position is what the player to move gains from here to the end of the
+round, ``scores_c(end) - scores_c(now)``, under best play by both. Rounds are independent under
+the games' point utilities (mate.md §14), so the round's optimum is the match's optimum.
+
+Negamax with fail-soft bounds, a transposition table of fixed size (one allocation per solver,
+none per node), the table's best move first and a history heuristic for the rest. Consecutive
+moves by the same player (Mate: the follower who wins a trick leads next) keep the sign.
+"""
+from libc.math cimport INFINITY
+from libc.stdint cimport uint64_t, int16_t, int8_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+import time
+
+from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+
+cdef enum:
+    EXACT = 1
+    LOWER = 2
+    UPPER = 3
+
+ctypedef struct TTEntry:
+    uint64_t key
+    double value
+    int16_t best
+    int8_t flag
+
+
+cdef class AlphaBeta:
+    """A reusable solver for one game. ``solve(state)`` answers with the value, every optimal
+    action and a principal variation."""
+
+    cdef TTEntry* table
+    cdef uint64_t mask
+    cdef list pool
+    cdef int root_round
+    cdef long long history[1024]
+    cdef public long long nodes
+    cdef readonly Game game
+
+    def __cinit__(self, Game game, int tt_bits=18):
+        if game.num_players != 2:
+            raise ValueError(f"alpha-beta needs a two-player game, {game.spec()} has {game.num_players}")
+        if not 8 <= tt_bits <= 28:
+            raise ValueError("tt_bits must be in 8..28")
+        self.game = game
+        self.table = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
+        if self.table == NULL:
+            raise MemoryError()
+        self.mask = (1 << tt_bits) - 1
+        self.pool = [game.new_state() for _ in range(64)]
+        self.nodes = 0
+
+    def __dealloc__(self):
+        free(self.table)
+
+    def clear(self):
+        memset(self.table, 0, (self.mask + 1) * sizeof(TTEntry))
+        memset(self.history, 0, sizeof(self.history))
+
+    cdef double negamax(self, State s, int ply, double alpha, double beta):
+        """Gain of the player to move in ``s`` from ``s`` to the end of the round."""
+        cdef int acts[MAX_LEGAL]
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef int n, i, j, a, tmp, me, best_a = -1
+        cdef double best = -INFINITY, v, delta, alpha0 = alpha
+        cdef uint64_t key = s.hash_c()
+        cdef TTEntry* e = &self.table[key & self.mask]
+        cdef State child
+        self.nodes += 1
+        if e.key == key and e.flag:
+            if e.flag == EXACT:
+                return e.value
+            if e.flag == LOWER and e.value >= beta:
+                return e.value
+            if e.flag == UPPER and e.value <= alpha:
+                return e.value
+        n = s.legal_actions_c(acts)
+        # Move ordering: the table's move first, then by history score (insertion sort).
+        for i in range(1, n):
+            a = acts[i]
+            j = i
+            while j > 0 and self.history[acts[j - 1]] < self.history[a]:
+                acts[j] = acts[j - 1]
+                j -= 1
+            acts[j] = a
+        if e.key == key and e.best >= 0:
+            for i in range(n):
+                if acts[i] == e.best:
+                    tmp = acts[i]
+                    for j in range(i, 0, -1):
+                        acts[j] = acts[j - 1]
+                    acts[0] = tmp
+                    break
+        me = s.current_player_c()
+        s.scores_c(before)
+        if ply + 1 >= len(self.pool):
+            self.pool.append(self.game.new_state())
+        child = <State>self.pool[ply + 1]
+        for i in range(n):
+            a = acts[i]
+            child.copy_from(s)
+            child.apply_action_c(a)
+            child.scores_c(after)
+            delta = after[me] - before[me]
+            if child.is_terminal_c() or child.round_c() != self.root_round:
+                v = delta
+            elif child.current_player_c() == me:
+                v = delta + self.negamax(child, ply + 1, alpha - delta, beta - delta)
+            else:
+                v = delta - self.negamax(child, ply + 1, -(beta - delta), -(alpha - delta))
+            if v > best:
+                best = v
+                best_a = a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self.history[a] += 1 << min(ply, 20)
+                        break
+        e.key = key
+        e.value = best
+        e.best = best_a
+        e.flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
+        return best
+
+    cdef double exact(self, State s, int ply):
+        return self.negamax(s, ply, -INFINITY, INFINITY)
+
+    def value(self, State state):
+        """Gain of the player to move from ``state`` to the end of its round, best play."""
+        self.root_round = state.round_c()
+        if state.is_terminal_c():
+            return 0.0
+        (<State>self.pool[0]).copy_from(state)
+        return self.exact(<State>self.pool[0], 0)
+
+    def solve(self, State state, bint pv=True):
+        """A dict: ``value`` (for each seat, gain to the end of the round), ``actions`` (every
+        legal action with its value for the mover), ``best`` (all optimal actions), ``pv``
+        (a principal variation), ``nodes`` and ``seconds``."""
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef State root, child
+        cdef int me
+        if state.is_terminal_c():
+            raise ValueError("the game is over; there is nothing to solve")
+        t0 = time.perf_counter()
+        self.nodes = 0
+        self.root_round = state.round_c()
+        me = state.current_player_c()
+        root = state.clone()
+        root.scores_c(before)
+        values = {}
+        for a in root.legal_actions():
+            child = root.clone()
+            child.apply_action_c(a)
+            values[a] = self._gain(child, me, before)
+        best_v = max(values.values())
+        out = {
+            "player": me,
+            "value": [best_v if p == me else -best_v for p in range(2)],
+            "actions": values,
+            "best": [a for a, v in values.items() if v == best_v],
+            "pv": self.principal_variation(root) if pv else [],
+            "nodes": self.nodes,
+        }
+        out["seconds"] = time.perf_counter() - t0
+        return out
+
+    cdef double _gain(self, State child, int me, double* before):
+        """Gain of seat ``me`` from the parent of ``child`` to the end of the round."""
+        cdef double after[MAX_PLAYERS]
+        child.scores_c(after)
+        cdef double delta = after[me] - before[me]
+        if child.is_terminal_c() or child.round_c() != self.root_round:
+            return delta
+        (<State>self.pool[1]).copy_from(child)
+        if child.current_player_c() == me:
+            return delta + self.exact(<State>self.pool[1], 1)
+        return delta - self.exact(<State>self.pool[1], 1)
+
+    def principal_variation(self, State state):
+        """The actions of one optimal line from ``state`` to the end of its round."""
+        cdef double before[MAX_PLAYERS]
+        cdef State s = state.clone(), child
+        cdef int me
+        line = []
+        self.root_round = state.round_c()
+        while not s.is_terminal_c() and s.round_c() == self.root_round:
+            me = s.current_player_c()
+            s.scores_c(before)
+            best_a, best_v = None, -INFINITY
+            for a in s.legal_actions():
+                child = s.clone()
+                child.apply_action_c(a)
+                v = self._gain(child, me, before)
+                if v > best_v:
+                    best_a, best_v = a, v
+            line.append(best_a)
+            s.apply_action_c(best_a)
+        return line
+
+
+def solve(State state, int tt_bits=18, bint pv=True):
+    """Solve ``state``'s current round exactly (see AlphaBeta.solve)."""
+    return AlphaBeta(state.game, tt_bits).solve(state, pv)

@@ -1,0 +1,67 @@
+"""Uniformly random playouts, as the searches run them: a Cython loop over the abstract
+``State`` (one struct copy to start, then legal_actions_c / apply_action_c until the end), no
+Python objects inside. ``trickhound bench`` times it; MCTS rollouts use ``random_playout``."""
+from libc.stdint cimport uint64_t
+from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
+from solver.rng cimport Rng, rng_seed, rng_below
+
+import time
+
+
+cdef int random_playout(State s, Rng* rng) noexcept nogil:
+    """Play ``s`` to the end with uniformly random legal actions; return the number of moves."""
+    cdef int acts[MAX_LEGAL]
+    cdef int n, moves = 0
+    while not s.is_terminal_c():
+        n = s.legal_actions_c(acts)
+        s.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
+        moves += 1
+    return moves
+
+
+def run_playouts(Game game, long long games, uint64_t seed=1, list seeds=None):
+    """Play ``games`` random games from fresh deals (deal i uses seed + i; dealing is timed
+    too, as in the C reference). Returns (games, moves, seconds, checksum of returns)."""
+    cdef Rng rng
+    cdef State s
+    cdef long long i, moves = 0
+    cdef double ret[MAX_PLAYERS]
+    cdef double checksum = 0
+    rng_seed(&rng, seed)
+    t0 = time.perf_counter()
+    for i in range(games):
+        s = game.new_initial_state(seed + i)
+        moves += random_playout(s, &rng)
+        s.returns_c(ret)
+        checksum += ret[0]
+    return games, moves, time.perf_counter() - t0, checksum
+
+
+def run_playouts_from(State start, long long games, uint64_t seed=1):
+    """Random games from one position (no dealing): the rollout loop alone."""
+    cdef Rng rng
+    cdef State s = start.clone()
+    cdef long long i, moves = 0
+    rng_seed(&rng, seed)
+    t0 = time.perf_counter()
+    with nogil:
+        for i in range(games):
+            s.copy_from(start)
+            moves += random_playout(s, &rng)
+    return games, moves, time.perf_counter() - t0
+
+
+def run_determinizations(View view, long long count, uint64_t seed=1):
+    """Sample ``count`` worlds from a view (copy + determinize_c). Returns seconds."""
+    cdef Rng rng
+    cdef State world = view.world
+    cdef State s = world.clone()
+    cdef int player = view.player
+    cdef long long i
+    rng_seed(&rng, seed)
+    t0 = time.perf_counter()
+    with nogil:
+        for i in range(count):
+            s.copy_from(world)
+            s.determinize_c(player, &rng)
+    return time.perf_counter() - t0
