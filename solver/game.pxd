@@ -49,6 +49,9 @@ cdef class State:
     # to the end of the round = scores_c(at the end) - scores_c(now).
     cdef int round_c(self) noexcept nogil
     cdef void scores_c(self, double* out) noexcept nogil
+    # A cheap estimate of what each player will still gain until the end of the round (for
+    # depth-limited search); the default estimates zero for everyone.
+    cdef void heuristic_c(self, double* out) noexcept nogil
 
     # --- helpers for Python wrappers -------------------------------------------------------
     cdef int _check_action(self, int action) except -1

@@ -124,6 +124,11 @@ cdef class State:
     cdef void scores_c(self, double* out) noexcept nogil:
         pass
 
+    cdef void heuristic_c(self, double* out) noexcept nogil:
+        cdef int i
+        for i in range(MAX_PLAYERS):
+            out[i] = 0.0
+
     cpdef State clone(self):
         cdef State s = self.game.new_state()
         s.copy_from(self)
@@ -222,6 +227,14 @@ cdef class State:
         rng_seed(&rng, REDACT_SEED)
         world.determinize_c(player, &rng)
         return View._make(world, player)
+
+    def determinize_for(self, int player, rng):
+        """A copy of this state with everything ``player`` cannot know re-dealt (the engine's
+        determinize_c on the true state; bots and searches use View.determinize instead)."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef State s = self.clone()
+        s.determinize_c(player, &r.rng)
+        return s
 
     def infoset_key(self, int player):
         return self.infoset_key_c(player)

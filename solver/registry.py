@@ -57,6 +57,12 @@ def available_games():
     return sorted(_GAMES)
 
 
+def example_configs(slug=None):
+    """The game strings each game declares as covering its player counts and options."""
+    slugs = [slug] if slug else available_games()
+    return [cfg for sl in slugs for cfg in game_class(sl).EXAMPLE_CONFIGS]
+
+
 def game_class(slug):
     try:
         target = _GAMES[slug]

@@ -186,6 +186,11 @@ cdef class MateGame(Game):
         "first_dealer": Option("random", ("random", 0, 1), doc="§3.1, A15"),
     }
     notation = notation
+    # Game strings the contract tests and the bench run (every option exercised somewhere).
+    EXAMPLE_CONFIGS = ("mate", "mate(forced_visibility=hidden)",
+                       "mate(first_dealer=1,utility=match_result,"
+                       "double_rule=any_trick10_mate_when_anyone_forced,"
+                       "nondealer_force_requires_dealer_force=true)")
 
     def __init__(self, dict options):
         self.name = "mate"

@@ -252,7 +252,7 @@ def _check_consistency(s):
 def _forced_hidden_from(s, seat, owner):
     """True when ``owner``'s forced card is face down to ``seat`` (§9.2)."""
     return (owner != seat and s.options["forced_visibility"] == "hidden"
-            and s.forced[owner] >= 0 and s.trick < 10)
+            and s.forced[owner] >= 0 and s.trick < 10 and s.phase != R.OVER)
 
 
 def view_to_json(s, seat):
@@ -289,17 +289,18 @@ def view_from_json(obj, options):
                 s = state_from_json(seen_state, options)
             except InvalidStateError:
                 continue
-            if _candidate_ok(s, seat, o, c):
+            if _candidate_ok(s, o, c, _mask(obj.get("restrict", []), "restrict"), seat):
                 return s, seat
         raise InvalidStateError("no card of opponent_unseen fits the view as the hidden forced card")
     return state_from_json(obj, options), seat
 
 
-def _candidate_ok(s, seat, o, f):
-    if s.voids[o] and any((s.hand[o] | R.bit(f)) & R.SUIT_MASK[x] & ~R.bit(f)
-                          for x in range(4) if s.voids[o] >> x & 1):
+def _candidate_ok(s, o, f, restrict, seat):
+    """Whether ``f`` as the opponent's face-down card fits the observer's information: no
+    other unseen card of a suit he showed void in, and the forcing restriction seen (§9.2)."""
+    if any(s.hand[o] & R.SUIT_MASK[x] for x in range(4) if s.voids[o] >> x & 1):
         return False
-    return True
+    return o != s.dealer or s.restrict[seat] == restrict
 
 
 # -- text for people --------------------------------------------------------------------------
