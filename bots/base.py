@@ -1,0 +1,56 @@
+"""The player interface every bot implements, built-in or plugin.
+
+A bot sees only its seat's :class:`solver.game.View` — never the true state — unless it is an
+oracle (``cheats = True``), which the referee hands the full ``State`` instead and every report
+marks. A minimal plugin::
+
+    from bots.base import Bot
+
+    class FirstLegal(Bot):
+        name = "first-legal"
+        def act(self, view):
+            return view.legal_actions()[0]
+"""
+
+
+class Bot:
+    """Base class of all players.
+
+    Class attributes a bot may set:
+      ``name``: its registry name; ``cheats``: True for oracles; ``games``: the game slugs it
+      supports (None = every game); ``PARAMS``: {name: (default, doc)} of its keyword
+      parameters (types are taken from the defaults).
+    """
+
+    name = "bot"
+    cheats = False
+    games = None
+    PARAMS = {}
+
+    def __init__(self, seed=0, **params):
+        unknown = set(params) - set(self.PARAMS)
+        if unknown:
+            raise TypeError(f"unknown parameter {', '.join(sorted(unknown))} for bot {self.name}")
+        self.seed = seed
+        for key, (default, _doc) in self.PARAMS.items():
+            setattr(self, key, params.get(key, default))
+
+    @classmethod
+    def supports(cls, game):
+        """Whether this bot can play ``game`` (a Game)."""
+        return cls.games is None or game.name in cls.games
+
+    def reset(self, game, seat, seed):
+        """Called before every game with the game, this bot's seat and its seed for the game."""
+        self.game, self.seat, self.seed = game, seat, seed
+
+    def act(self, view):
+        """The action to play; ``view`` is this seat's View (the State, for oracles)."""
+        raise NotImplementedError
+
+    def observe(self, view, seat, action):
+        """Called after every action (``seat`` played ``action``) with this bot's new view."""
+
+    def __repr__(self):
+        params = ",".join(f"{k}={getattr(self, k)!r}" for k in self.PARAMS)
+        return f"{type(self).__name__}({params})"

@@ -1,0 +1,111 @@
+"""Bot names -> Bot classes: built-ins, plugin files (``my_bot.py:MyBot``) and installed
+packages' entry points (group ``trickhound.bots``). Errors list what is available."""
+import importlib
+import importlib.util
+import os
+import sys
+
+from bots.base import Bot
+from bots.spec import BotSpec, BotSpecError
+
+_BUILTIN = {}
+
+
+def register(cls):
+    """Class decorator: make a Bot subclass available under ``cls.name``."""
+    _BUILTIN[cls.name] = cls
+    return cls
+
+
+def _load_builtins():
+    # Importing the modules registers their bots.
+    from bots import random_bot, solver_bot  # noqa: F401
+
+
+def _entry_points():
+    try:
+        from importlib.metadata import entry_points
+    except ImportError:  # pragma: no cover
+        return {}
+    eps = entry_points()
+    group = eps.select(group="trickhound.bots") if hasattr(eps, "select") else eps.get("trickhound.bots", [])
+    return {ep.name: ep for ep in group}
+
+
+def available_bots():
+    """Names of every built-in and installed bot, sorted."""
+    _load_builtins()
+    return sorted(set(_BUILTIN) | set(_entry_points()))
+
+
+def _load_plugin_file(target):
+    path, _, clsname = target.rpartition(":")
+    if not os.path.isfile(path):
+        raise BotSpecError(f"bot plugin file {path!r} not found")
+    modname = "trickhound_plugin_" + os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(modname, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:
+        raise BotSpecError(f"bot plugin {path!r} failed to import: {type(e).__name__}: {e}") from None
+    cls = getattr(module, clsname, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise BotSpecError(f"{clsname!r} in {path!r} is not a trickhound Bot subclass")
+    return cls
+
+
+def bot_class(name):
+    """The Bot class for a spec name (built-in name, entry point, or ``file.py:Class``)."""
+    if ":" in name and name.split(":")[0].endswith(".py"):
+        return _load_plugin_file(name)
+    _load_builtins()
+    if name in _BUILTIN:
+        return _BUILTIN[name]
+    eps = _entry_points()
+    if name in eps:
+        cls = eps[name].load()
+        if not (isinstance(cls, type) and issubclass(cls, Bot)):
+            raise BotSpecError(f"entry point {name!r} is not a trickhound Bot subclass")
+        return cls
+    raise BotSpecError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
+
+
+def make_bot(spec, seed=0):
+    """A live bot from a spec (text or BotSpec)."""
+    spec = BotSpec.parse(spec)
+    cls = bot_class(spec.name)
+    params = spec.kwargs
+    for k, v in params.items():
+        if k not in cls.PARAMS:
+            raise BotSpecError(f"unknown parameter {k!r} for bot {spec.name}; "
+                               f"parameters: {', '.join(cls.PARAMS) or 'none'}")
+        default = cls.PARAMS[k][0]
+        params[k] = _convert(spec.name, k, v, default)
+    return cls(seed=seed, **params)
+
+
+def _convert(bot, key, value, default):
+    if default is None or isinstance(value, type(default)):
+        return value
+    try:
+        if isinstance(default, bool):
+            raise TypeError
+        if isinstance(default, int) and isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(default, float) and isinstance(value, (int, float)):
+            return float(value)
+        if isinstance(default, str):
+            return str(value)
+    except (TypeError, ValueError):
+        pass
+    raise BotSpecError(f"parameter {key}={value!r} of bot {bot} must be {type(default).__name__}")
+
+
+def check_supports(spec, game):
+    """Raise BotSpecError (at configuration time) if the bot cannot play this game."""
+    cls = bot_class(BotSpec.parse(spec).name)
+    if not cls.supports(game):
+        raise BotSpecError(f"bot {spec} does not play {game.name}; it plays: {', '.join(cls.games)}")
+    return cls

@@ -1,0 +1,302 @@
+"""The ``trickhound`` command line (the outermost layer; DESIGN §1–2).
+
+Every user error — a bad file, card, option, bot or move — ends as one line on stderr,
+``trickhound: error: ...``, and exit code 2; never a traceback.
+"""
+import json
+import os
+import sys
+
+import click
+
+from solver.errors import TrickhoundError
+from solver.registry import available_games, game_class, load_game
+
+
+class UserError(click.ClickException):
+    exit_code = 2
+
+    def show(self, file=None):
+        click.echo(f"trickhound: error: {self.format_message()}", err=True)
+
+
+class TrickhoundGroup(click.Group):
+    """Turns our errors and click's usage errors into one line and exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            return super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                standalone_mode=False, **extra)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("trickhound: aborted", err=True)
+            sys.exit(1)
+        except click.UsageError as e:
+            msg = e.format_message()
+            click.echo(f"trickhound: error: {msg} (see --help)", err=True)
+            sys.exit(2)
+        except click.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except (TrickhoundError, ValueError, LookupError, OSError) as e:
+            click.echo(f"trickhound: error: {_one_line(e)}", err=True)
+            sys.exit(2)
+
+
+def _one_line(e):
+    text = str(e) or type(e).__name__
+    return " ".join(text.split())
+
+
+def _load_game(text):
+    try:
+        return load_game(text)
+    except TrickhoundError as e:
+        raise UserError(_one_line(e)) from None
+
+
+def _read_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise UserError(f"cannot read {path}: {e.strerror}") from None
+    except ValueError as e:
+        raise UserError(f"malformed JSON in {path}: {e}") from None
+
+
+@click.group(cls=TrickhoundGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="trickhound")
+def main():
+    """trickhound: search-based AI and bot tournaments for Mate, Mate (Vic Village), Dog Tag
+    Trick and Mattis."""
+
+
+@main.command()
+def games():
+    """List the games and their options (with defaults)."""
+    for slug in available_games():
+        cls = game_class(slug)
+        click.echo(f"{slug}: {(cls.__doc__ or '').strip().splitlines()[0]}")
+        for name, opt in cls.OPTIONS.items():
+            choices = f" one of {', '.join(map(str, opt.choices))}" if opt.choices else ""
+            doc = f"  [{opt.doc}]" if opt.doc else ""
+            click.echo(f"    {name} = {opt.default}{choices}{doc}")
+
+
+@main.command()
+@click.argument("state_file", metavar="STATE.json")
+@click.option("--game", "game_text", default=None,
+              help="Game string (default: the file's \"game\" field, else mate).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def solve(state_file, game_text, as_json):
+    """Solve a perfect-information position exactly: value, best moves, principal variation.
+
+    The file holds a state JSON (the format of `state.to_json()`, documented in each game's
+    notation module), optionally with a "game" field naming the game."""
+    from solver.search._alphabeta import solve as ab_solve
+    obj = _read_json(state_file)
+    if not isinstance(obj, dict):
+        raise UserError(f"{state_file}: a state JSON must be an object")
+    game = _load_game(game_text or obj.pop("game", "mate"))
+    obj.pop("game", None)
+    state = game.state_from_json(obj)
+    if game.num_players != 2:
+        raise UserError(f"solve handles two-player games; {game.name} has {game.num_players} players")
+    if not game.perfect_information:
+        raise UserError(f"{game.spec()} has hidden information; use `trickhound recommend`")
+    if state.is_terminal():
+        raise UserError("the position is terminal; there is nothing to solve")
+    res = ab_solve(state)
+    me = res["player"]
+    if as_json:
+        click.echo(json.dumps({
+            "player": me, "value": res["value"],
+            "best": [state.action_to_str(a) for a in res["best"]],
+            "actions": {state.action_to_str(a): v for a, v in res["actions"].items()},
+            "pv": _pv_text(state, res["pv"]), "nodes": res["nodes"], "seconds": res["seconds"]}))
+        return
+    click.echo(state.render())
+    click.echo("")
+    click.echo(f"Value for seat {me} (to move), to the end of this game: {res['value'][me]:+g} "
+               f"(seat {1 - me}: {res['value'][1 - me]:+g})")
+    click.echo(f"Best: {' '.join(state.action_to_str(a) for a in res['best'])}")
+    ranked = sorted(res["actions"].items(), key=lambda kv: -kv[1])
+    click.echo("Moves: " + "  ".join(f"{state.action_to_str(a)} {v:+g}" for a, v in ranked))
+    click.echo(f"Principal variation: {' '.join(_pv_text(state, res['pv']))}")
+    click.echo(f"({res['nodes']:,} nodes, {1e3 * res['seconds']:.1f} ms)")
+
+
+def _pv_text(state, pv):
+    s = state.clone()
+    out = []
+    for a in pv:
+        out.append(s.action_to_str(a))
+        s.apply_action(a)
+    return out
+
+
+@main.command()
+@click.argument("game_text", metavar="GAME")
+@click.option("--bots", default="solver,random", show_default=True,
+              help="Comma-separated bot specs, one per seat.")
+@click.option("--seed", default=1, show_default=True, help="Master seed of the deals and bots.")
+@click.option("--games", "n_games", default=1, show_default=True, help="How many games to play.")
+@click.option("--quiet", is_flag=True, help="Only the final totals.")
+def match(game_text, bots, seed, n_games, quiet):
+    """Play seeded games between bots and print each game and the totals."""
+    from bots.registry import check_supports
+    from bots.spec import BotSpec
+    from solver.rng import derive_seed
+    from tournaments.referee import play_game
+    game = _load_game(game_text)
+    specs = [BotSpec.parse(b.strip()) for b in bots.split(",") if b.strip()]
+    if len(specs) != game.num_players:
+        raise UserError(f"{game.spec()} needs {game.num_players} bots, got {len(specs)}")
+    for sp in specs:
+        check_supports(sp, game)
+    totals = [0.0] * game.num_players
+    wins = [0] * game.num_players
+    for g in range(n_games):
+        deal = derive_seed(seed, "deal", g)
+        seeds = [derive_seed(seed, "bot", g, i) for i in range(game.num_players)]
+        rec = play_game(game, specs, deal, seeds, game_id=g, seating_specs=specs)
+        if not quiet:
+            label = "match" if game.name == "mate" else "game"
+            click.echo(f"{label} {g + 1}: " + _record_line(game, rec))
+        if rec.returns:
+            totals = [t + r for t, r in zip(totals, rec.returns)]
+        for i, r in enumerate(rec.ranks):
+            wins[i] += r == 0
+    click.echo("")
+    click.echo("Totals over {} game(s):".format(n_games))
+    for i, sp in enumerate(specs):
+        click.echo(f"  seat {i} {str(sp):30s} return {totals[i]:+10.1f}   first places {wins[i]}")
+
+
+def _record_line(game, rec):
+    if rec.termination == "forfeit":
+        f = rec.forfeit
+        return f"seat {f['seat']} forfeits ({f['reason']}: {f['detail']})"
+    state = game.new_initial_state(rec.deal_seed)
+    detail = ""
+    if game.name == "mate":
+        for a in rec.actions:
+            state.apply_action(a)
+        res = state.to_json()["results"]
+        detail = "; ".join(
+            f"g{i + 1}: " + (f"seat {r['winner']} mates with {r['card']} on trick {r['trick']}, {r['points']}"
+                             if r["winner"] is not None else "draw")
+            for i, r in enumerate(res)) + " | "
+    return f"{detail}returns {', '.join(f'{x:+g}' for x in rec.returns)}; ranks {rec.ranks}"
+
+
+@main.command()
+@click.argument("game_text", metavar="GAME")
+@click.option("--seat", default=0, show_default=True, help="Your seat.")
+@click.option("--vs", "vs", default="solver", show_default=True,
+              help="Comma-separated bot specs for the other seats, in seat order.")
+@click.option("--seed", default=1, show_default=True, help="Seed of the deal and the bots.")
+def play(game_text, seat, vs, seed):
+    """Play a game at the terminal against bots. Type a move (e.g. AS, PASS), `hint` for the
+    engine's value of every legal move, `moves` for the legal moves, or `quit`."""
+    from bots.registry import check_supports, make_bot
+    from solver.rng import derive_seed
+    game = _load_game(game_text)
+    if not 0 <= seat < game.num_players:
+        raise UserError(f"seat {seat} out of range for {game.num_players} players")
+    others = [s.strip() for s in vs.split(",") if s.strip()]
+    if len(others) == 1:
+        others = others * (game.num_players - 1)
+    if len(others) != game.num_players - 1:
+        raise UserError(f"--vs needs {game.num_players - 1} bot(s)")
+    for sp in others:
+        check_supports(sp, game)
+    bots = {}
+    it = iter(others)
+    for p in range(game.num_players):
+        if p != seat:
+            bots[p] = make_bot(next(it), derive_seed(seed, "bot", p))
+            bots[p].reset(game, p, derive_seed(seed, "bot", p))
+    state = game.new_initial_state(seed)
+    while not state.is_terminal():
+        p = state.current_player()
+        if p != seat:
+            b = bots[p]
+            a = b.act(state.clone() if b.cheats else state.view(p))
+            click.echo(f"seat {p} ({b.name}) plays {state.action_to_str(a)}")
+            state.apply_action(a)
+            continue
+        view = state.view(seat)
+        click.echo("")
+        click.echo(view.render())
+        legal = view.legal_actions()
+        click.echo("Your move: " + " ".join(view.action_to_str(a) for a in legal))
+        line = click.prompt(">", default="", show_default=False).strip()
+        if line in ("quit", "q", "exit"):
+            click.echo("bye")
+            return
+        if line in ("hint", "h"):
+            click.echo(_hint(view))
+            continue
+        if line in ("moves", "?", ""):
+            continue
+        try:
+            a = view.parse_action(line)
+            state.apply_action(a)
+        except TrickhoundError as e:
+            click.echo(f"  {_one_line(e)}")
+    click.echo("")
+    click.echo(state.render(seat))
+    out = state.outcome()
+    click.echo(f"Game over: returns {list(out.returns)}, ranks {list(out.ranks)}")
+
+
+def _hint(view):
+    """The engine's value of every legal move for the seat to move."""
+    from bots.solver_bot import SolverBot
+    if view.game.name == "mate":
+        bot = SolverBot(seed=0)
+        values = bot.action_values(view)
+        ranked = sorted(values.items(), key=lambda kv: -kv[1])
+        return "  hint (exact value to the end of this game): " + "  ".join(
+            f"{view.action_to_str(a)} {v:+.1f}" for a, v in ranked)
+    from solver.search.recommend import recommend
+    from solver.search.limits import SearchLimit
+    res = recommend(view, algo="ismcts", limit=SearchLimit(iterations=5000), seed=0)
+    return res.table(view)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--seconds", default=1.0, show_default=True, help="Rough time per measurement.")
+@click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
+@click.option("--limits", type=click.Path(file_okay=False), default=None,
+              help="A built copy of ../shared/limits: run the C reference programs too and print ratios.")
+@click.option("--solve-deals", default=200, show_default=True, help="Mate deals for the solve timing.")
+@click.option("--save", type=click.Path(file_okay=False), default=None,
+              help="Also write the JSON report into this folder (e.g. results/bench).")
+def bench(as_json, seconds, games_, limits, solve_deals, save):
+    """Measure engine, determinization, solver and search speed."""
+    from tournaments import bench as B
+    for g in games_:
+        if g not in available_games():
+            raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
+    _load_search_benches()
+    report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
+                         solve_deals=solve_deals)
+    if save:
+        report["saved_to"] = B.save_report(report, save)
+    click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))
+
+
+def _load_search_benches():
+    try:
+        import solver.search.bench  # noqa: F401  (registers search measurements if present)
+    except ImportError:
+        pass
+
+
+if __name__ == "__main__":
+    main()
