@@ -1,0 +1,126 @@
+"""The command line through click's CliRunner: output shape and every bad-input path (one
+line, exit code 2)."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tournaments.cli import main
+
+DEAL_A = ("AC TC KC AS TS 7S QH 7H KD QD", "QC 7C KS QS AH TH KH AD TD 7D")
+
+
+def run(args, input=None):
+    # standalone: our group turns errors into exit codes via sys.exit
+    return CliRunner().invoke(main, args, input=input)
+
+
+def position(**over):
+    obj = {"game": "mate", "game_no": 1, "first_dealer": 0, "phase": "lead", "trick": 1,
+           "leader": 0, "hands": [DEAL_A[0].split(), DEAL_A[1].split()],
+           "forced": [None, None], "totals": [0, 0]}
+    obj.update(over)
+    return obj
+
+
+def write(tmp_path, obj, name="pos.json"):
+    p = tmp_path / name
+    p.write_text(obj if isinstance(obj, str) else json.dumps(obj))
+    return str(p)
+
+
+def assert_one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    lines = [l for l in result.output.splitlines() if l.strip()]
+    assert len(lines) == 1 and lines[0].startswith("trickhound: error:"), result.output
+    for w in words:
+        assert w.lower() in lines[0].lower(), lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_games_lists_every_game_and_option():
+    r = run(["games"])
+    assert r.exit_code == 0
+    assert "mate:" in r.output and "forced_visibility = public" in r.output
+
+
+def test_solve_W10_deal_A(tmp_path):
+    """W10: Deal A with both passes is a draw with best play."""
+    r = run(["solve", write(tmp_path, position())])
+    assert r.exit_code == 0, r.output
+    assert "Value for seat 0" in r.output and "+0" in r.output
+    assert "Principal variation:" in r.output
+    r = run(["solve", "--json", write(tmp_path, position())])
+    out = json.loads(r.output)
+    assert out["value"] == [0, 0] and out["player"] == 0 and len(out["actions"]) == 10
+    assert set(out["best"]) <= set(out["actions"])
+
+
+@pytest.mark.parametrize("obj, words", [
+    ("{not json", ["malformed JSON"]),
+    (position(hands=[DEAL_A[0].split()[:-1] + ["ZZ"], DEAL_A[1].split()]), ["unknown card", "ZZ"]),
+    (position(hands=[DEAL_A[0].split()[:-1] + ["AC"], DEAL_A[1].split()]), ["duplicate card"]),
+    (position(hands=[DEAL_A[0].split()[:-1], DEAL_A[1].split()]), ["10 cards"]),
+    (position(game="nope"), ["unknown game", "nope"]),
+    (position(game="mate(colour=red)"), ["unknown option", "colour"]),
+])
+def test_solve_bad_input_is_one_line_and_exit_2(tmp_path, obj, words):
+    assert_one_line_error(run(["solve", write(tmp_path, obj)]), *words)
+
+
+def test_solve_missing_file():
+    assert_one_line_error(run(["solve", "/nonexistent/x.json"]), "cannot read")
+
+
+def test_play_rejects_illegal_move_and_continues():
+    # Seat 0 deals game 1 (first_dealer=0) and must force or pass; "QQ" is no card, "KD" then
+    # is not legal after... we just check the messages and quit.
+    r = run(["play", "mate(first_dealer=0)", "--seat", "0", "--vs", "random", "--seed", "3"],
+            input="ZZ\nhint\nPASS\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "unknown card 'ZZ'" in r.output
+    assert "hint (exact value" in r.output
+    assert "Your move:" in r.output and "bye" in r.output
+
+
+def test_play_illegal_action_message():
+    r = run(["play", "mate(first_dealer=1)", "--seat", "1", "--vs", "random", "--seed", "3"],
+            input="PASS\nPASS\nPASS\nquit\n")
+    assert r.exit_code == 0
+    assert "not legal" in r.output or "bye" in r.output
+
+
+def test_play_bad_seat_and_bot():
+    assert_one_line_error(run(["play", "mate", "--seat", "5"]), "seat 5")
+    assert_one_line_error(run(["play", "mate", "--vs", "nobot"]), "unknown bot")
+
+
+def test_match_prints_each_game_and_totals():
+    r = run(["match", "mate", "--bots", "solver,random", "--seed", "1", "--games", "2"])
+    assert r.exit_code == 0, r.output
+    assert r.output.count("match ") == 2 and "Totals over 2 game(s)" in r.output
+    assert run(["match", "mate", "--seed", "1", "--games", "2"]).output == r.output  # seeded
+
+
+def test_match_bad_bots():
+    assert_one_line_error(run(["match", "mate", "--bots", "random"]), "needs 2 bots")
+    assert_one_line_error(run(["match", "mate", "--bots", "random,random(x=1)"]), "unknown parameter")
+    assert_one_line_error(run(["match", "mate(x=1)"]), "unknown option")
+
+
+def test_bench_json_shape():
+    r = run(["bench", "--json", "--seconds", "0.02", "--game", "mate", "--solve-deals", "3"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.output)
+    row = rep["playouts"][0]
+    assert row["config"] == "mate" and row["games_per_s"] > 0 and row["vs_reference"] > 1
+    assert set(rep["solve"]) == {"forcing_fixed", "forcing_optimised"}
+    assert rep["determinize"][0]["per_s"] > 0
+
+
+def test_bench_unknown_game():
+    assert_one_line_error(run(["bench", "--game", "chess"]), "unknown game")
+
+
+def test_usage_error_is_one_line():
+    assert_one_line_error(run(["solve"]), "missing argument")
