@@ -24,6 +24,7 @@ class Bot:
 
     name = "bot"
     cheats = False
+    interactive = False     # True for bots that read from a person (never in unattended runs)
     games = None
     PARAMS = {}
 

@@ -26,12 +26,32 @@ def pairs():
 PAIRS = list(pairs())
 
 
+def scripted_person(game, monkeypatch):
+    """For interactive bots: a 'person' who types every action name of the game in turn
+    (most are refused as not legal, exercising the retry loop) plus a hint now and then."""
+    import itertools
+    s = game.new_initial_state(0)
+    names = []
+    for a in range(game.num_distinct_actions):
+        try:
+            names.append(s.action_to_str(a))
+        except Exception:
+            pass
+    script = itertools.cycle(names + ["moves"])
+    from bots.human import HumanBot
+    monkeypatch.setattr(HumanBot, "read_line", lambda self: next(script))
+
+
 @pytest.mark.parametrize("spec, slug", PAIRS)
-def test_plays_only_legal_actions_and_is_reproducible(spec, slug):
+def test_plays_only_legal_actions_and_is_reproducible(spec, slug, monkeypatch, capsys):
     game = load_game(slug)
+    if bot_class(BotSpec.parse(spec).name).interactive:
+        scripted_person(game, monkeypatch)
     specs = [spec] + ["random"] * (game.num_players - 1)
     a = play_game(game, specs, deal_seed=5, bot_seeds=list(range(game.num_players)))
     assert a.termination != "forfeit", a.forfeit
+    if bot_class(BotSpec.parse(spec).name).interactive:
+        scripted_person(game, monkeypatch)          # the same person again
     b = play_game(game, specs, deal_seed=5, bot_seeds=list(range(game.num_players)))
     assert a.comparable() == b.comparable()
 

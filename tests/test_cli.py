@@ -84,10 +84,20 @@ def test_play_rejects_illegal_move_and_continues():
 
 
 def test_play_illegal_action_message():
-    r = run(["play", "mate(first_dealer=1)", "--seat", "1", "--vs", "random", "--seed", "3"],
-            input="PASS\nPASS\nPASS\nquit\n")
+    # Seat 0 deals game 1; after its PASS, seat 1 (random) decides; the person then leads
+    # trick 1 — a card they do not hold is refused with a message and the game goes on.
+    r = run(["play", "mate(first_dealer=0)", "--seat", "0", "--vs", "random", "--seed", "3"],
+            input="PASS\n" + "\n".join(["7D"] * 1) + "\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "seat 1 (random) plays" in r.output
+    assert "not legal here" in r.output or "Your move" in r.output
+    assert "bye" in r.output
+
+
+def test_bots_lists_bots_with_parameters():
+    r = run(["bots"])
     assert r.exit_code == 0
-    assert "not legal" in r.output or "bye" in r.output
+    assert "random:" in r.output and "solver:" in r.output and "worlds = 24" in r.output
 
 
 def test_play_bad_seat_and_bot():

@@ -196,13 +196,15 @@ def _record_line(game, rec):
 @click.argument("game_text", metavar="GAME")
 @click.option("--seat", default=0, show_default=True, help="Your seat.")
 @click.option("--vs", "vs", default="solver", show_default=True,
-              help="Comma-separated bot specs for the other seats, in seat order.")
+              help="Bot specs for the other seats in seat order, comma-separated (one spec "
+                   "fills every other seat).")
 @click.option("--seed", default=1, show_default=True, help="Seed of the deal and the bots.")
 def play(game_text, seat, vs, seed):
-    """Play a game at the terminal against bots. Type a move (e.g. AS, PASS), `hint` for the
-    engine's value of every legal move, `moves` for the legal moves, or `quit`."""
-    from bots.registry import check_supports, make_bot
+    """Play a game at the terminal against bots. Type a move in the game's notation (e.g. AS,
+    PASS), `hint` for the engine's value of every legal move, `moves`, or `quit`."""
+    from bots.registry import check_supports
     from solver.rng import derive_seed
+    from tournaments.referee import play_game
     game = _load_game(game_text)
     if not 0 <= seat < game.num_players:
         raise UserError(f"seat {seat} out of range for {game.num_players} players")
@@ -210,62 +212,41 @@ def play(game_text, seat, vs, seed):
     if len(others) == 1:
         others = others * (game.num_players - 1)
     if len(others) != game.num_players - 1:
-        raise UserError(f"--vs needs {game.num_players - 1} bot(s)")
+        raise UserError(f"--vs needs {game.num_players - 1} bot(s), got {len(others)}")
     for sp in others:
         check_supports(sp, game)
-    bots = {}
-    it = iter(others)
-    for p in range(game.num_players):
-        if p != seat:
-            bots[p] = make_bot(next(it), derive_seed(seed, "bot", p))
-            bots[p].reset(game, p, derive_seed(seed, "bot", p))
-    state = game.new_initial_state(seed)
-    while not state.is_terminal():
-        p = state.current_player()
-        if p != seat:
-            b = bots[p]
-            a = b.act(state.clone() if b.cheats else state.view(p))
-            click.echo(f"seat {p} ({b.name}) plays {state.action_to_str(a)}")
-            state.apply_action(a)
-            continue
-        view = state.view(seat)
-        click.echo("")
-        click.echo(view.render())
-        legal = view.legal_actions()
-        click.echo("Your move: " + " ".join(view.action_to_str(a) for a in legal))
-        line = click.prompt(">", default="", show_default=False).strip()
-        if line in ("quit", "q", "exit"):
-            click.echo("bye")
-            return
-        if line in ("hint", "h"):
-            click.echo(_hint(view))
-            continue
-        if line in ("moves", "?", ""):
-            continue
-        try:
-            a = view.parse_action(line)
-            state.apply_action(a)
-        except TrickhoundError as e:
-            click.echo(f"  {_one_line(e)}")
+    specs = others[:seat] + ["human"] + others[seat:]
+    seeds = [derive_seed(seed, "bot", p) for p in range(game.num_players)]
+
+    def show(state, who, action):
+        if who != seat:
+            click.echo(f"seat {who} ({specs[who]}) plays {state.action_to_str(action)}")
+
+    rec = play_game(game, specs, seed, seeds, on_move=show, seating_specs=specs)
     click.echo("")
-    click.echo(state.render(seat))
-    out = state.outcome()
-    click.echo(f"Game over: returns {list(out.returns)}, ranks {list(out.ranks)}")
+    if rec.termination == "forfeit" and rec.forfeit["seat"] == seat:
+        click.echo("bye")
+        return
+    final = game.new_initial_state(seed)
+    for a in rec.actions:
+        final.apply_action(a)
+    click.echo(final.render(seat))
+    click.echo(f"Game over: returns {rec.returns}, ranks {rec.ranks} (you are seat {seat})")
 
 
-def _hint(view):
-    """The engine's value of every legal move for the seat to move."""
-    from bots.solver_bot import SolverBot
-    if view.game.name == "mate":
-        bot = SolverBot(seed=0)
-        values = bot.action_values(view)
-        ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        return "  hint (exact value to the end of this game): " + "  ".join(
-            f"{view.action_to_str(a)} {v:+.1f}" for a, v in ranked)
-    from solver.search.recommend import recommend
-    from solver.search.limits import SearchLimit
-    res = recommend(view, algo="ismcts", limit=SearchLimit(iterations=5000), seed=0)
-    return res.table(view)
+@main.command("bots")
+def bots_command():
+    """List every bot, its parameters with defaults, and the games it plays."""
+    from bots.registry import available_bots, bot_class
+    for name in available_bots():
+        cls = bot_class(name)
+        games_ = ", ".join(cls.games) if cls.games else "all games"
+        flag = "  [oracle: sees the full state]" if cls.cheats else ""
+        doc = (cls.__doc__ or "").strip().splitlines()
+        click.echo(f"{name}: {doc[0] if doc else ''}{flag}")
+        click.echo(f"    games: {games_}")
+        for p, (default, pdoc) in cls.PARAMS.items():
+            click.echo(f"    {p} = {default!r}  {pdoc}")
 
 
 @main.command()
