@@ -1,0 +1,36 @@
+"""``heuristic``: a hand-written player per game, built from that game's obvious rules of
+thumb (each game's module docstring lists them). It sees only its view and searches nothing
+beyond one ply, so it is fast and a fair middle rung between ``random`` and the search bots.
+
+A game joins by adding a module here with ``choose(view, rng) -> action`` and one line in
+``_GAME_MODULES``."""
+import importlib
+
+from bots.base import Bot
+from bots.registry import register
+from solver.rng import Random
+
+_GAME_MODULES = {
+    "mate": "bots.heuristic.mate",
+}
+
+
+@register
+class HeuristicBot(Bot):
+    """Rule-of-thumb player for each game (see bots/heuristic/<game>.py)."""
+
+    name = "heuristic"
+    games = tuple(_GAME_MODULES)
+
+    def reset(self, game, seat, seed):
+        super().reset(game, seat, seed)
+        self._rng = Random(seed)
+
+    def act(self, view):
+        if not hasattr(self, "_rng"):
+            self._rng = Random(self.seed)
+        module = importlib.import_module(_GAME_MODULES[view.game.name])
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return module.choose(view, self._rng)
