@@ -20,6 +20,7 @@ CYTHON_MODULES = [
     "solver.rng",
     "solver.game",
     "solver.games.mate._state",
+    "solver.games.mate._solve",
     "solver.search._playout",
     "solver.search._alphabeta",
 ]

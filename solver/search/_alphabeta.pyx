@@ -8,6 +8,12 @@ the games' point utilities (mate.md §14), so the round's optimum is the match's
 Negamax with fail-soft bounds, a transposition table of fixed size (one allocation per solver,
 none per node), the table's best move first and a history heuristic for the rest. Consecutive
 moves by the same player (Mate: the follower who wins a trick leads next) keep the sign.
+
+Mate states are dispatched to a specialised kernel on the ``MateData`` struct
+(``solver.games.mate._solve``: integer values, lead positions with inline replies, mates found
+without search, score bounds, forcing layers in the same tree); it gives the same values as the
+generic search (tests/games/mate/test_solver.py) for every option. ``AlphaBeta(game,
+kernel=False)`` forces the generic search.
 """
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t, int16_t, int8_t
@@ -17,11 +23,16 @@ from libc.string cimport memset
 import time
 
 from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.games.mate._state cimport MateGame, MateState
+from solver.games.mate._solve cimport (MateSolver, mate_solver_init, mate_solver_free,
+                                       mate_solver_clear, mate_value)
 
 cdef enum:
     EXACT = 1
     LOWER = 2
     UPPER = 3
+    KERNEL_INF = 1000       # beyond any Mate game value (|value| <= 242)
+    KERNEL_MAX_BITS = 17    # 2 MiB of 16-byte entries: plenty for one game, cache friendly
 
 ctypedef struct TTEntry:
     uint64_t key
@@ -41,8 +52,10 @@ cdef class AlphaBeta:
     cdef long long history[1024]
     cdef public long long nodes
     cdef readonly Game game
+    cdef MateSolver kernel
+    cdef readonly bint uses_kernel    # Mate states go to the specialised kernel
 
-    def __cinit__(self, Game game, int tt_bits=18):
+    def __cinit__(self, Game game, int tt_bits=18, bint kernel=True):
         if game.num_players != 2:
             raise ValueError(f"alpha-beta needs a two-player game, {game.spec()} has {game.num_players}")
         if not 8 <= tt_bits <= 28:
@@ -54,13 +67,22 @@ cdef class AlphaBeta:
         self.mask = (1 << tt_bits) - 1
         self.pool = [game.new_state() for _ in range(64)]
         self.nodes = 0
+        self.kernel.tt = NULL
+        self.uses_kernel = False
+        if kernel and isinstance(game, MateGame):
+            mate_solver_init(&self.kernel, min(tt_bits, KERNEL_MAX_BITS))
+            self.uses_kernel = True
 
     def __dealloc__(self):
         free(self.table)
+        if self.kernel.tt != NULL:
+            mate_solver_free(&self.kernel)
 
     def clear(self):
         memset(self.table, 0, (self.mask + 1) * sizeof(TTEntry))
         memset(self.history, 0, sizeof(self.history))
+        if self.uses_kernel:
+            mate_solver_clear(&self.kernel)
 
     cdef double negamax(self, State s, int ply, double alpha, double beta):
         """Gain of the player to move in ``s`` from ``s`` to the end of the round."""
@@ -129,6 +151,12 @@ cdef class AlphaBeta:
         return best
 
     cdef double exact(self, State s, int ply):
+        cdef int v
+        if self.uses_kernel and isinstance(s, MateState):
+            self.kernel.nodes = 0
+            v = mate_value(&self.kernel, &(<MateState>s).d, -KERNEL_INF, KERNEL_INF)
+            self.nodes += self.kernel.nodes
+            return v
         return self.negamax(s, ply, -INFINITY, INFINITY)
 
     def value(self, State state):

@@ -205,6 +205,11 @@ cdef class MateGame(Game):
         self.template.opt_double_any = options["double_rule"] != "own_forced_card"
         self.template.opt_match_result = options["utility"] == "match_result"
 
+    def utility_bounds(self):
+        """(min, max) of a seat's return: the match point difference (at most 242 per game,
+        §7), or the match result in {-1, 0, 1}."""
+        return (-1, 1) if self.options["utility"] == "match_result" else (-4 * 242, 4 * 242)
+
     cdef State new_state(self):
         cdef MateState s = MateState.__new__(MateState)
         s.game = self

@@ -60,3 +60,68 @@ def test_solver_agrees_with_plain_minimax_on_small_positions(seed):
     got = solve(s)
     assert got["value"][0] == want
     assert AlphaBeta(game).value(s) == (want if s.current_player() == 0 else -want)
+
+
+# -- the Mate kernel (solver/games/mate/_solve.pyx) against the generic negamax -----------------
+from solver.games.mate._state import MateGame  # noqa: E402
+
+# Random plies before the position is solved: 0 = the dealer's forcing decision, 1 = the
+# non-dealer's, then lead and follow positions through all four games of the match.
+KERNEL_PLIES = (0, 1, 2, 3, 4, 7, 10, 13, 16, 19, 22, 23, 26, 33, 40, 45, 50, 57, 64, 72)
+
+
+def _random_position(game, seed):
+    rnd = random.Random(seed)
+    s = game.new_initial_state(seed)
+    for _ in range(KERNEL_PLIES[seed % len(KERNEL_PLIES)]):
+        if s.is_terminal():
+            break
+        s.apply_action(rnd.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("config", MateGame.EXAMPLE_CONFIGS)
+def test_kernel_agrees_with_generic_alphabeta(config):
+    game = load_game(config)
+    kernel, generic = AlphaBeta(game), AlphaBeta(game, kernel=False)
+    assert kernel.uses_kernel and not generic.uses_kernel
+    phases, games, solved = set(), set(), 0
+    for seed in range(60):
+        s = _random_position(game, 1000 + seed)
+        if s.is_terminal():
+            continue
+        phases.add(s.to_json()["phase"])
+        games.add(s.round())
+        got, want = kernel.solve(s), generic.solve(s, pv=False)
+        where = f"{config} seed {1000 + seed}: {s.summary()}"
+        assert got["value"] == want["value"], where
+        assert got["actions"] == want["actions"], where
+        assert sorted(got["best"]) == sorted(want["best"]), where
+        assert kernel.value(s) == generic.value(s) == got["value"][got["player"]], where
+        # The kernel's PV ends the game and realises the value.
+        end, me = s.clone(), got["player"]
+        for a in got["pv"]:
+            end.apply_action(a)
+        assert end.round() != s.round()
+        assert end.scores()[me] - s.scores()[me] == got["value"][me], where
+        solved += 1
+    assert solved >= 50
+    assert phases == {"force_dealer", "force_other", "lead", "follow"}
+    assert len(games) >= 3
+
+
+@pytest.mark.parametrize("deal, forcing, value", W10)
+def test_W10_game_values_generic_search(deal, forcing, value):
+    s = play(game_state(deal), forcing)
+    assert AlphaBeta(s.game, kernel=False).value(s) == value
+
+
+def test_kernel_table_survives_clear_and_reuse():
+    game = load_game("mate(first_dealer=0)")
+    solver, fresh = AlphaBeta(game), AlphaBeta(game, kernel=False)
+    for seed in range(6):
+        s = _random_position(game, seed)
+        v = solver.value(s)
+        solver.clear()
+        assert solver.value(s) == v == fresh.value(s)
+        assert solver.nodes > 0
