@@ -19,7 +19,7 @@ def register(cls):
 
 def _load_builtins():
     # Importing the modules registers their bots.
-    from bots import heuristic, human, random_bot, solver_bot  # noqa: F401
+    from bots import heuristic, human, openspiel_bots, random_bot, solver_bot  # noqa: F401
 
 
 def _entry_points():

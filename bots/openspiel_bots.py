@@ -1,0 +1,82 @@
+"""OpenSpiel's own Python ISMCTS and MCTS as trickhound bots, through the adapter in
+``solver.interop.openspiel`` (needs the ``openspiel`` extra: ``pip install '.[openspiel]'``).
+
+Each bot gets its seat's View, builds an OpenSpiel state from one world sampled from that view
+(never the truth), and lets OpenSpiel search: ISMCTS resamples worlds itself through our
+determinization; MCTS searches the one sampled world (a single-world PIMC). Their randomness
+comes from numpy RandomStates seeded by the bot's seed, so games replay exactly.
+"""
+from bots.base import Bot
+from bots.registry import register
+from bots.spec import BotSpecError
+
+
+def _openspiel():
+    import numpy as np
+    try:
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        raise BotSpecError("OpenSpiel bots need the openspiel extra: pip install '.[openspiel]'") from None
+    from solver.interop import openspiel as adapter
+    return np, ismcts, mcts, adapter
+
+
+class _OpenSpielBot(Bot):
+    def __init__(self, seed=0, **params):
+        super().__init__(seed=seed, **params)
+        _openspiel()  # fail at configuration time if the extra is missing
+
+    def reset(self, game, seat, seed):
+        super().reset(game, seat, seed)
+        np, ismcts, mcts, adapter = _openspiel()
+        self._adapter = adapter
+        self._os_game = adapter.openspiel_game(game)
+        self._np_rng = np.random.RandomState(seed % 2**32)
+        self._bot = self._make(np, ismcts, mcts)
+
+    def act(self, view):
+        if not hasattr(self, "_bot") or self._os_game is None:
+            self.reset(view.game, view.player, self.seed)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        state = self._adapter.state_from_view(self._os_game, view, int(self._np_rng.randint(2**31)))
+        return int(self._bot.step(state))
+
+
+@register
+class OpenSpielISMCTSBot(_OpenSpielBot):
+    """OpenSpiel's Python ISMCTS (random-rollout evaluator) on our games."""
+
+    name = "openspiel-ismcts"
+    PARAMS = {
+        "iterations": (500, "simulations per move"),
+        "c": (2.0, "UCT exploration constant"),
+        "rollouts": (1, "random rollouts per leaf evaluation"),
+    }
+
+    def _make(self, np, ismcts, mcts):
+        ev = mcts.RandomRolloutEvaluator(self.rollouts, self._np_rng)
+        bot = ismcts.ISMCTSBot(self._os_game, ev, self.c, self.iterations,
+                               random_state=self._np_rng)
+        # OpenSpiel's default resampler draws from an unseeded sampler; ours is seeded.
+        uniform = self._np_rng.uniform
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, uniform))
+        return bot
+
+
+@register
+class OpenSpielMCTSBot(_OpenSpielBot):
+    """OpenSpiel's Python MCTS on one world sampled from the view (single-world PIMC)."""
+
+    name = "openspiel-mcts"
+    PARAMS = {
+        "iterations": (500, "simulations per move"),
+        "c": (2.0, "UCT exploration constant"),
+        "rollouts": (1, "random rollouts per leaf evaluation"),
+    }
+
+    def _make(self, np, ismcts, mcts):
+        ev = mcts.RandomRolloutEvaluator(self.rollouts, self._np_rng)
+        return mcts.MCTSBot(self._os_game, self.c, self.iterations, ev,
+                            random_state=self._np_rng, solve=False)
