@@ -21,6 +21,7 @@ CYTHON_MODULES = [
     "solver.game",
     "solver.games.mate._state",
     "solver.games.mate._solve",
+    "solver.games.dog_tag_trick._state",
     "solver.search._playout",
     "solver.search._alphabeta",
 ]

@@ -14,6 +14,7 @@ from solver.errors import InvalidOptionError, UnknownGameError
 # slug -> "module:GameClass" (imported on first use)
 _GAMES = {
     "mate": "solver.games.mate._state:MateGame",
+    "dog-tag-trick": "solver.games.dog_tag_trick._state:DogTagTrickGame",
 }
 
 

@@ -37,10 +37,16 @@ def short_name(slug):
 
 
 def _word_choice(opt):
-    """For an option whose choices mix seat numbers and one word (first_dealer: "random", 0,
+    """For an option whose values mix seat numbers and one word (first_dealer: "random", 0,
     1), the word; OpenSpiel parameters have one type, so such an option is an int parameter
     there with -1 standing for the word."""
     if not opt.choices:
+        if isinstance(opt.default, int) and not isinstance(opt.default, bool):
+            try:
+                opt.parse("probe", "random")
+                return "random"
+            except (ValueError, TypeError):
+                return None
         return None
     words = [c for c in opt.choices if isinstance(c, str)]
     numbers = [c for c in opt.choices if isinstance(c, int) and not isinstance(c, bool)]
