@@ -22,6 +22,8 @@ CYTHON_MODULES = [
     "solver.games.mate._state",
     "solver.games.mate._solve",
     "solver.games.dog_tag_trick._state",
+    "solver.games.mate_vic_village._state",
+    "solver.games.mattis._state",
     "solver.search._playout",
     "solver.search._alphabeta",
 ]

@@ -15,6 +15,8 @@ from solver.errors import InvalidOptionError, UnknownGameError
 _GAMES = {
     "mate": "solver.games.mate._state:MateGame",
     "dog-tag-trick": "solver.games.dog_tag_trick._state:DogTagTrickGame",
+    "mate-vic-village": "solver.games.mate_vic_village._state:MateVicVillageGame",
+    "mattis": "solver.games.mattis._state:MattisGame",
 }
 
 

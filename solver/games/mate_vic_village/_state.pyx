@@ -1,0 +1,852 @@
+"""Mate (Vic Village)'s fast engine (Cython twin of ``rules.py``; the differential tests bind
+them move by move, and determinizations draw for draw).
+
+The state is the ``VicData`` struct of ``_state.pxd``: hands and every per-seat record are
+50-bit card masks (``card = 10*colour + number-1``), so a follow check is one AND with a colour
+mask (§2.1) and trick resolution works on a 10-bit set of the numbers played. Future chance
+events draw from the ``Rng`` inside the struct, so a state is a deterministic game tree and a
+determinization only has to re-seed that stream (plus re-deal what the observer cannot see).
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
+from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array
+from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_uniform
+from solver.errors import InvalidOptionError
+from solver.registry import Option
+from solver.games.mate_vic_village import notation, rules
+
+cdef enum:
+    DISCARD = 0
+    PLAY = 1
+    OVER = 2
+    PAIR_BASE = 50
+    NUM_PAIRS = 1225
+    MAX_COMBOS = 512
+
+cdef uint64_t ALL_CARDS = (1ULL << 50) - 1
+
+# -- constant tables (filled once at import; read-only afterwards) ------------------------------
+cdef uint64_t COLMASK[5]        # cards of one colour
+cdef uint64_t COLSET[32]        # cards of a set of colours (5-bit mask)
+cdef int8_t NUM[50]             # card -> number 1..10
+cdef int8_t COL[50]             # card -> colour 0..4
+cdef int8_t INSTR_NUM[15]       # instruction id -> target number N
+cdef int8_t INSTR_GO[15]        # instruction id -> 1 for GO!, 0 for STAY
+cdef int8_t PAIR_LO[1225]       # pair action - 50 -> lower card
+cdef int8_t PAIR_HI[1225]       # pair action - 50 -> higher card
+cdef int PAIR_ROW[50]           # b -> b*(b-1)/2, the first pair index with higher card b
+cdef double BINOM[51][51]       # binomial coefficients (exact in doubles up to n = 50)
+
+
+cdef void _init_tables():
+    cdef int c, s, a, b, n, k
+    for c in range(5):
+        COLMASK[c] = (<uint64_t>0x3FF) << (10 * c)
+    for s in range(32):
+        COLSET[s] = 0
+        for c in range(5):
+            if s >> c & 1:
+                COLSET[s] |= COLMASK[c]
+    for c in range(50):
+        NUM[c] = c % 10 + 1
+        COL[c] = c // 10
+    for c in range(15):
+        INSTR_NUM[c] = c + 1 if c < 10 else 2 * (c - 10) + 1
+        INSTR_GO[c] = 1 if c >= 10 else 0
+    for b in range(50):
+        PAIR_ROW[b] = b * (b - 1) // 2
+        for a in range(b):
+            PAIR_LO[PAIR_ROW[b] + a] = a
+            PAIR_HI[PAIR_ROW[b] + a] = b
+    for n in range(51):
+        for k in range(51):
+            BINOM[n][k] = 0.0
+        BINOM[n][0] = 1.0
+        for k in range(1, n + 1):
+            BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+
+
+_init_tables()
+
+
+# -- small helpers (all nogil, no allocation) -----------------------------------------------------
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline double binom(int n, int k) noexcept nogil:
+    if k < 0 or n < 0 or k > n:
+        return 0.0
+    return BINOM[n][k]
+
+
+cdef inline void shuffle_i8(int8_t* a, int length, Rng* rng) noexcept nogil:
+    """Fisher-Yates from the end (the draws of solver.rng.Random.shuffle)."""
+    cdef int i, j
+    cdef int8_t t
+    for i in range(length - 1, 0, -1):
+        j = rng_below(rng, <uint32_t>(i + 1))
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+cdef inline int mask_to_i8(uint64_t mask, int8_t* out) noexcept nogil:
+    cdef int k = 0
+    while mask:
+        out[k] = <int8_t>lowest_card(mask)
+        k += 1
+        mask &= mask - 1
+    return k
+
+
+cdef inline uint64_t take_d(uint64_t pool, int k, Rng* rng) noexcept nogil:
+    """k cards drawn uniformly from pool (rules.take: partial Fisher-Yates, ascending list)."""
+    cdef int8_t arr[50]
+    cdef int length = mask_to_i8(pool, arr)
+    cdef int i, j
+    cdef int8_t t
+    cdef uint64_t out = 0
+    for i in range(k):
+        j = i + <int>rng_below(rng, <uint32_t>(length - i))
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+        out |= 1ULL << arr[i]
+    return out
+
+
+cdef inline uint64_t plain_deal_d(uint64_t pool, int m, int* caps, uint64_t* hands, int first,
+                                  Rng* rng) noexcept nogil:
+    """rules._plain_deal: shuffle pool, cut hands first..m-1; returns the free rest."""
+    cdef int8_t arr[50]
+    cdef int length = mask_to_i8(pool, arr)
+    cdef int pos = 0, j, i
+    cdef uint64_t h
+    shuffle_i8(arr, length, rng)
+    for j in range(first, m):
+        h = 0
+        for i in range(pos, pos + caps[j]):
+            h |= 1ULL << arr[i]
+        hands[j] = h
+        pos += caps[j]
+    h = 0
+    for i in range(pos, length):
+        h |= 1ULL << arr[i]
+    return h
+
+
+cdef inline int pick_d(double* w, int k, Rng* rng) noexcept nogil:
+    """rules._pick: an index with probability proportional to w; -1 if no weight is positive."""
+    cdef double total = 0.0, u, acc = 0.0
+    cdef int i, last = -1
+    for i in range(k):
+        total += w[i]
+    if not total > 0.0:
+        return -1
+    u = rng_uniform(rng) * total
+    for i in range(k):
+        if w[i] > 0.0:
+            last = i
+            acc += w[i]
+            if u < acc:
+                return i
+    return last
+
+
+cdef inline double pair_completions(int q1, int q2, int q3, int h1, int h2) noexcept nogil:
+    cdef double total = 0.0
+    cdef int i, lo = h1 - q1, hi = h1 if h1 < q3 else q3
+    if lo < 0:
+        lo = 0
+    for i in range(lo, hi + 1):
+        total += binom(q3, i) * binom(q1, h1 - i) * binom(q3 - i + q2, h2)
+    return total
+
+
+cdef uint64_t deal_hidden_d(uint64_t unknown, int m, int* caps, uint64_t* allowed,
+                            uint64_t* hands, Rng* rng) noexcept nogil:
+    """rules.deal_hidden: deal ``unknown`` into m hands (hand j only from allowed[j]) and a free
+    rest, uniformly among all such deals; returns the free rest. Exact sequential sampling:
+    each hand's composition by type (which later hands may also hold a card) is drawn in
+    proportion to the number of completions of the later hands (closed sums, m <= 3)."""
+    cdef uint64_t rem = unknown, a0, a1, a2, both, only0
+    cdef uint64_t types[4]
+    cdef uint64_t avail[4]
+    cdef int R[4]
+    cdef int Q[4]
+    cdef double weights[MAX_COMBOS]
+    cdef int combos[MAX_COMBOS]
+    cdef int j, t, q1, q2, q3, h0, h1, h2, lo, hi, i, k, nc, s0, s1, s2, s3
+    cdef bint plain = True
+    cdef double w
+    for j in range(m):
+        if rem & ~allowed[j]:
+            plain = False
+    if plain:
+        return plain_deal_d(rem, m, caps, hands, 0, rng)
+    for j in range(m):
+        a0 = allowed[j] & rem
+        if m - j == 1:
+            if popcount(a0) < caps[j]:
+                return plain_deal_d(rem, m, caps, hands, j, rng)
+            hands[j] = take_d(a0, caps[j], rng)
+        elif m - j == 2:
+            a1 = allowed[j + 1]
+            both = a0 & a1
+            only0 = a0 & ~a1
+            q1 = popcount(only0)
+            q3 = popcount(both)
+            q2 = popcount(rem & a1 & ~a0)
+            h0 = caps[j]
+            h1 = caps[j + 1]
+            lo = h0 - q1
+            if lo < 0:
+                lo = 0
+            hi = h0 if h0 < q3 else q3
+            nc = 0
+            for i in range(lo, hi + 1):
+                weights[nc] = binom(q3, i) * binom(q1, h0 - i) * binom(q3 - i + q2, h1)
+                nc += 1
+            k = pick_d(weights, nc, rng)
+            if k < 0:
+                return plain_deal_d(rem, m, caps, hands, j, rng)
+            hands[j] = take_d(both, lo + k, rng)
+            hands[j] |= take_d(only0, h0 - lo - k, rng)
+        else:
+            a1 = allowed[j + 1]
+            a2 = allowed[j + 2]
+            types[0] = rem & ~a1 & ~a2
+            types[1] = rem & a1 & ~a2
+            types[2] = rem & ~a1 & a2
+            types[3] = rem & a1 & a2
+            for t in range(4):
+                avail[t] = types[t] & a0
+                R[t] = popcount(avail[t])
+                Q[t] = popcount(types[t])
+            h0 = caps[j]
+            h1 = caps[j + 1]
+            h2 = caps[j + 2]
+            nc = 0
+            for s3 in range((R[3] if R[3] < h0 else h0) + 1):
+                for s1 in range((R[1] if R[1] < h0 - s3 else h0 - s3) + 1):
+                    for s2 in range((R[2] if R[2] < h0 - s3 - s1 else h0 - s3 - s1) + 1):
+                        s0 = h0 - s3 - s1 - s2
+                        if s0 > R[0] or nc >= MAX_COMBOS:
+                            continue
+                        w = binom(R[0], s0) * binom(R[1], s1) * binom(R[2], s2) * binom(R[3], s3)
+                        w = w * pair_completions(Q[1] - s1, Q[2] - s2, Q[3] - s3, h1, h2)
+                        weights[nc] = w
+                        combos[nc] = s0 | (s1 << 8) | (s2 << 16) | (s3 << 24)
+                        nc += 1
+            k = pick_d(weights, nc, rng)
+            if k < 0:
+                return plain_deal_d(rem, m, caps, hands, j, rng)
+            hands[j] = 0
+            for t in range(4):
+                hands[j] |= take_d(avail[t], (combos[k] >> (8 * t)) & 0xFF, rng)
+        rem &= ~hands[j]
+    return rem
+
+
+# -- game mechanics on the struct -----------------------------------------------------------------
+cdef inline int current_player_d(VicData* d) noexcept nogil:
+    if d.phase == PLAY:
+        return (d.leaders[d.trick] + d.ncards) % d.n
+    if d.phase == DISCARD:
+        return (d.start + d.ndiscarded) % d.n
+    return -1
+
+
+cdef uint16_t draw_removed_d(VicData* d) noexcept nogil:
+    """rules.draw_removed: partial Fisher-Yates over ids 0..9 (basic) or 0..14 (advanced)."""
+    cdef int8_t pool[15]
+    cdef int size = 15 if d.opt_advanced else 10
+    cdef int i, j
+    cdef int8_t t
+    cdef uint16_t out = 0
+    for i in range(size):
+        pool[i] = i
+    for i in range(d.nremove):
+        j = i + <int>rng_below(&d.rng, <uint32_t>(size - i))
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+        out |= <uint16_t>(1 << pool[i])
+    return out
+
+
+cdef void deal_round_d(VicData* d) noexcept nogil:
+    """§5 steps 1-3 (rules.VicState._deal_round): instruction shuffle, then the 50-card deal."""
+    cdef int8_t cards[50]
+    cdef int i, p, k = 0, pos
+    cdef uint64_t h
+    for i in range(15):
+        if not (d.removed >> i) & 1:
+            d.deck[k] = i
+            k += 1
+    shuffle_i8(d.deck, k, &d.rng)
+    for i in range(50):
+        cards[i] = i
+    shuffle_i8(cards, 50, &d.rng)
+    pos = 0
+    for p in range(4):
+        h = 0
+        if p < d.n:
+            for i in range(d.dealt_n):
+                h |= 1ULL << cards[pos]
+                pos += 1
+        d.hand[p] = h
+        d.discards[p] = 0
+        d.played[p] = 0
+        d.drawn[p] = 0
+        d.go_tops[p] = 0
+        d.stays[p] = 0
+        d.voids[p] = 0
+        d.round_score[p] = 0
+    d.undealt = (1ULL << cards[pos]) | (1ULL << cards[pos + 1])
+    d.phase = DISCARD
+    d.ndiscarded = 0
+    d.trick = 0
+    d.ncards = 0
+    d.nplays = 0
+    d.reward_len = 0
+    d.reward_pos = 0
+
+
+cdef void setup_game_d(VicData* d) noexcept nogil:
+    """rules.new_initial_state after seeding: first leader, removal, round 1."""
+    d.round = 1
+    if d.opt_first_random:
+        d.first_leader = <int8_t>rng_below(&d.rng, <uint32_t>d.n)
+    d.start = d.first_leader
+    d.removed = draw_removed_d(d)
+    deal_round_d(d)
+
+
+cdef void form_reward_pile_d(VicData* d) noexcept nogil:
+    """§5 step 5: the discards and the 2 undealt cards, shuffled; trick 1 starts (§6.1)."""
+    cdef uint64_t pile = d.undealt
+    cdef int p
+    for p in range(d.n):
+        pile |= d.discards[p]
+    d.reward_len = mask_to_i8(pile, d.reward)
+    shuffle_i8(d.reward, d.reward_len, &d.rng)
+    d.reward_pos = 0
+    d.phase = PLAY
+    d.trick = 0
+    d.ncards = 0
+    d.nplays = 0
+    d.leaders[0] = d.start
+
+
+cdef int next_starter_d(VicData* d) noexcept nogil:
+    """§8 with A15/A16 (rules.next_starter)."""
+    cdef int n = d.n, p, low = 32767, best = 32767, q, j, k
+    cdef int cands = 0, row = -1
+    for p in range(n):
+        if d.totals[p] < low:
+            low = d.totals[p]
+    for p in range(n):
+        if d.totals[p] == low:
+            cands |= 1 << p
+    if popcount(cands) > 1:
+        if not d.opt_one_before:
+            row = d.round - 1
+        elif d.round >= 2:
+            row = d.round - 2
+        if row >= 0:
+            for p in range(n):
+                if (cands >> p) & 1 and d.past[4 * row + p] < best:
+                    best = d.past[4 * row + p]
+            for p in range(n):
+                if (cands >> p) & 1 and d.past[4 * row + p] != best:
+                    cands &= ~(1 << p)
+    if popcount(cands) == 1:
+        return lowest_card(cands)
+    if d.opt_fallback_random:
+        k = <int>rng_below(&d.rng, <uint32_t>popcount(cands))
+        for j in range(k):
+            cands &= cands - 1
+        return lowest_card(cands)
+    for j in range(1, n + 1):
+        q = (d.start + j) % n
+        if (cands >> q) & 1:
+            return q
+    return d.start
+
+
+cdef void finish_round_d(VicData* d) noexcept nogil:
+    """§7.2 bank the round; §9 end after n rounds; else §8 next starter and §5 next deal."""
+    cdef int p
+    for p in range(d.n):
+        d.past[4 * (d.round - 1) + p] = d.round_score[p]
+        d.totals[p] += d.round_score[p]
+    if d.round == d.n:
+        d.phase = OVER
+        return
+    d.start = next_starter_d(d)
+    d.round += 1
+    if d.opt_removed_round:
+        d.removed = draw_removed_d(d)
+    deal_round_d(d)
+
+
+cdef void finish_trick_d(VicData* d) noexcept nogil:
+    """§6.4-§6.7 for the completed trick d.trick."""
+    cdef int n = d.n, t = d.trick, base = t * n, leader = d.leaders[t]
+    cdef int instr = d.deck[t], N = INSTR_NUM[instr]
+    cdef int i, wi = -1, ntied = 0, W, winner, q, c
+    cdef uint32_t numset = 0
+    for i in range(n):
+        numset |= 1u << NUM[d.plays[base + i]]
+    W = N if (numset >> N) & 1 else highest_card(numset)     # §6.4 steps 1-2
+    for i in range(n - 1, -1, -1):                            # step 3: the last W card wins
+        if NUM[d.plays[base + i]] == W:
+            if wi < 0:
+                wi = i
+            ntied += 1
+    winner = (leader + wi) % n
+    if INSTR_GO[instr]:
+        d.round_score[winner] += W                            # §6.6 face-up pile worth W
+        d.go_tops[winner] |= 1ULL << d.plays[base + wi]
+        if ntied >= 2 and (not d.opt_requires_match or W == N):   # §6.5, A4, A5
+            for i in range(wi - 1, -1, -1):                   # latest other W card first
+                if NUM[d.plays[base + i]] != W:
+                    continue
+                if d.reward_pos >= d.reward_len:              # A6 (impossible by default)
+                    break
+                q = (leader + i) % n
+                c = d.reward[d.reward_pos]
+                d.reward_pos += 1
+                d.drawn[q] |= 1ULL << c
+                d.round_score[q] += NUM[c]
+                if not d.opt_all_other_tied:
+                    break
+    else:
+        d.stays[winner] += 1                                  # a face-down pile, -2
+        d.round_score[winner] -= 2
+    d.trick += 1
+    d.ncards = 0
+    if d.trick == d.T:
+        finish_round_d(d)
+    else:
+        d.leaders[d.trick] = winner                           # §6.7
+
+
+cdef inline void apply_d(VicData* d, int a) noexcept nogil:
+    cdef int p = current_player_d(d), lead
+    cdef uint64_t cards
+    if d.phase == DISCARD:
+        if a >= PAIR_BASE:
+            cards = (1ULL << PAIR_LO[a - PAIR_BASE]) | (1ULL << PAIR_HI[a - PAIR_BASE])
+        else:
+            cards = 1ULL << a
+        d.hand[p] &= ~cards
+        d.discards[p] = cards
+        d.ndiscarded += 1
+        if d.ndiscarded == d.n:
+            form_reward_pile_d(d)
+        return
+    if d.ncards:
+        lead = d.plays[d.trick * d.n]
+        if COL[a] != COL[lead]:
+            d.voids[p] |= <uint8_t>(1 << COL[lead])              # §10.4
+    d.hand[p] &= ~(1ULL << a)
+    d.played[p] |= 1ULL << a
+    d.plays[d.nplays] = a
+    d.nplays += 1
+    d.ncards += 1
+    if d.ncards == d.n:
+        finish_trick_d(d)
+
+
+cdef inline uint64_t play_mask_d(VicData* d, int p) noexcept nogil:
+    """§6.3 / §11.2: the leader may play anything; a follower must follow colour if able."""
+    cdef uint64_t h = d.hand[p], f
+    if d.ncards:
+        f = h & COLMASK[COL[d.plays[d.trick * d.n]]]
+        if f:
+            return f
+    return h
+
+
+cdef class MateVicVillageGame(Game):
+    """Mate (Vic Village): 3-4 player trick taking over n rounds
+    (rules: ../shared/rules/mate-vic-village.md)."""
+
+    OPTIONS = {
+        "players": Option(4, convert=lambda v: _players(v), doc="§3: 3 or 4 players"),
+        "mode": Option("basic", ("basic", "advanced"), doc="§4"),
+        "first_leader": Option(0, ("random", 0, 1, 2, 3), doc="§4, A13: seat or random"),
+        "removed_scope": Option("game", ("game", "round"), doc="A1"),
+        "go_second_place": Option("second_latest", ("second_latest", "all_other_tied"), doc="A4"),
+        "go_second_requires_target_match": Option(False, (False, True), doc="A5"),
+        "tiebreak_round": Option("just_completed", ("just_completed", "one_before"), doc="A15"),
+        "next_start_fallback": Option("clockwise_after_previous_starter",
+                                      ("clockwise_after_previous_starter", "random"), doc="A16"),
+        "recall_played_cards": Option(True, (True, False), doc="A11: observation only"),
+    }
+    notation = notation
+    # Game strings the contract tests and the bench run (every option exercised somewhere).
+    EXAMPLE_CONFIGS = (
+        "mate-vic-village",
+        "mate-vic-village(players=3)",
+        "mate-vic-village(players=3,mode=advanced,removed_scope=round,"
+        "go_second_place=all_other_tied,tiebreak_round=one_before,next_start_fallback=random,"
+        "first_leader=random)",
+        "mate-vic-village(mode=advanced,go_second_requires_target_match=true,first_leader=2,"
+        "recall_played_cards=false)",
+    )
+
+    def __init__(self, dict options):
+        cdef int n = options["players"]
+        cfg = rules.SETUP[n]
+        fl = options["first_leader"]
+        if fl != "random" and not 0 <= fl < n:
+            raise InvalidOptionError(
+                f"option first_leader={fl} is not a seat of a {n}-player game (0..{n - 1} or random)")
+        self.name = "mate-vic-village"
+        self.options = options
+        self.num_players = n
+        self.num_distinct_actions = rules.NUM_ACTIONS if n == 3 else 50
+        self.max_game_length = n * (n + cfg["tricks"] * n)
+        self.perfect_information = False
+        self.rules = rules
+        t = &self.template
+        t.n = n
+        t.ndisc = cfg["discards"]
+        t.dealt_n = cfg["dealt"]
+        t.T = cfg["tricks"]
+        t.nremove = cfg["removed"]
+        t.round = 1
+        t.first_leader = 0 if fl == "random" else fl
+        t.opt_advanced = options["mode"] == "advanced"
+        t.opt_removed_round = options["removed_scope"] == "round"
+        t.opt_all_other_tied = options["go_second_place"] == "all_other_tied"
+        t.opt_requires_match = bool(options["go_second_requires_target_match"])
+        t.opt_one_before = options["tiebreak_round"] == "one_before"
+        t.opt_fallback_random = options["next_start_fallback"] == "random"
+        t.opt_first_random = fl == "random"
+
+    def utility_bounds(self):
+        """(min, max) of a seat's return (its final total), not tight: at most 16 tricks a
+        round, each worth between -2 (a face-down pile) and 10 + 10 (a GO! pile and a reward
+        card, §7.1), over as many rounds as players."""
+        n = self.num_players
+        return (-2 * 16 * n, 20 * 16 * n)
+
+    cdef State new_state(self):
+        cdef MateVicVillageState s = MateVicVillageState.__new__(MateVicVillageState)
+        s.game = self
+        s.d = self.template
+        return s
+
+    def new_initial_state(self, seed=0):
+        """A game whose setup and every later chance event are drawn from ``seed`` (the same
+        draws as rules.new_initial_state)."""
+        cdef MateVicVillageState s = MateVicVillageState.__new__(MateVicVillageState)
+        s.game = self
+        s.d = self.template
+        rng_seed(&s.d.rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+        setup_game_d(&s.d)
+        return s
+
+    def state_from_reference(self, ref):
+        cdef MateVicVillageState s = <MateVicVillageState>self.new_state()
+        cdef VicData* d = &s.d
+        cdef int p, i, r
+        st = ref.rng.__getstate__()
+        for i in range(4):
+            d.rng.s[i] = st[i]
+        d.first_leader = ref.first_leader
+        d.removed = ref.removed
+        d.round = ref.round
+        d.phase = ref.phase
+        d.start = ref.start
+        d.ndiscarded = ref.ndiscarded
+        for i in range(16):
+            d.past[i] = 0
+        for r, row in enumerate(ref.past):
+            for p in range(d.n):
+                d.past[4 * r + p] = row[p]
+        for p in range(d.n):
+            d.totals[p] = ref.totals[p]
+            d.round_score[p] = ref.round_score[p]
+            d.hand[p] = ref.hands[p]
+            d.discards[p] = ref.discards[p]
+            d.played[p] = ref.played[p]
+            d.voids[p] = ref.voids[p]
+            d.drawn[p] = ref.drawn[p]
+            d.go_tops[p] = ref.go_tops[p]
+            d.stays[p] = ref.stays[p]
+        d.undealt = ref.undealt
+        for i, x in enumerate(ref.deck):
+            d.deck[i] = x
+        d.reward_len = len(ref.reward)
+        for i, x in enumerate(ref.reward):
+            d.reward[i] = x
+        d.reward_pos = ref.reward_pos
+        d.nplays = len(ref.plays)
+        for i, x in enumerate(ref.plays):
+            d.plays[i] = x
+        for i, x in enumerate(ref.leaders):
+            d.leaders[i] = x
+        d.trick = ref.trick
+        d.ncards = ref.ncards
+        return s
+
+
+def _next_starter(MateVicVillageGame game, past, int start, uint64_t seed=0):
+    """Test hook: the engine's §8 rule (next_starter_d) after the rounds whose scores are
+    ``past`` (one list per completed round), the last round having been started by ``start``;
+    ``seed`` feeds the random fallback."""
+    cdef VicData d = game.template
+    cdef int r, p
+    d.round = len(past)
+    d.start = start
+    rng_seed(&d.rng, seed)
+    for p in range(d.n):
+        d.totals[p] = 0
+    for r, row in enumerate(past):
+        for p in range(d.n):
+            d.past[4 * r + p] = row[p]
+            d.totals[p] += row[p]
+    return next_starter_d(&d)
+
+
+def _players(v):
+    if isinstance(v, bool) or v not in (3, 4):
+        raise ValueError(f"Mate (Vic Village) is played by 3 or 4 players (rules §3, A21), "
+                         f"not {v}")
+    return v
+
+
+cdef class MateVicVillageState(State):
+    """A Mate (Vic Village) position (the full truth)."""
+
+    cdef int current_player_c(self) noexcept nogil:
+        return current_player_d(&self.d)
+
+    cdef bint is_terminal_c(self) noexcept nogil:
+        return self.d.phase == OVER
+
+    cdef int legal_actions_c(self, int* out) noexcept nogil:
+        cdef VicData* d = &self.d
+        cdef int p = current_player_d(d), k = 0, i, j, row
+        cdef int cards[16]
+        cdef int nc
+        cdef uint64_t m
+        if p < 0:
+            return 0
+        if d.phase == PLAY or d.ndisc == 1:
+            m = play_mask_d(d, p) if d.phase == PLAY else d.hand[p]
+            while m:
+                out[k] = lowest_card(m)
+                k += 1
+                m &= m - 1
+            return k
+        nc = mask_to_array(d.hand[p], cards)              # 3 players: every pair, ascending
+        for j in range(1, nc):
+            row = PAIR_BASE + PAIR_ROW[cards[j]]
+            for i in range(j):
+                out[k] = row + cards[i]
+                k += 1
+        return k
+
+    cdef void apply_action_c(self, int action) noexcept nogil:
+        apply_d(&self.d, action)
+
+    cdef void returns_c(self, double* out) noexcept nogil:
+        cdef int p
+        for p in range(self.d.n):
+            out[p] = self.d.totals[p] if self.d.phase == OVER else 0.0
+
+    cdef void scores_c(self, double* out) noexcept nogil:
+        cdef int p
+        for p in range(self.d.n):
+            out[p] = self.d.totals[p]
+            if self.d.phase != OVER:
+                out[p] += self.d.round_score[p]
+
+    cdef int round_c(self) noexcept nogil:
+        # Rounds are numbered 1..n as in the JSON; n + 1 once the game is over, so a solver
+        # valuing "the rest of this round" sees the last round end too.
+        return self.d.round + 1 if self.d.phase == OVER else self.d.round
+
+    cdef void copy_from(self, State other) noexcept nogil:
+        self.d = (<MateVicVillageState>other).d
+
+    cdef void heuristic_c(self, double* out) noexcept nogil:
+        """A symmetric prior for the rest of the round: every instruction still to be played
+        is worth, in total, -2 (STAY) or about 0.3*N + 6.3 plus one reward draw in five (GO!:
+        W is N when someone plays an N, which happens in roughly 30 % of tricks, else the high
+        card, about 9); each seat is credited an equal share. It ignores the hands: it is the
+        neutral estimate a depth-limited search falls back on, not a player model."""
+        cdef VicData* d = &self.d
+        cdef int first, t, p, instr
+        cdef double total = 0.0
+        for p in range(MAX_PLAYERS):
+            out[p] = 0.0
+        if d.phase == OVER:
+            return
+        first = d.trick if d.phase == PLAY else 0
+        for t in range(first, d.T):
+            instr = d.deck[t]
+            if INSTR_GO[instr]:
+                total += 0.3 * INSTR_NUM[instr] + 6.3 + 0.2 * 5.5
+            else:
+                total -= 2.0
+        for p in range(d.n):
+            out[p] = total / d.n
+
+    cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil:
+        """rules.determinize: re-deal, uniformly among the worlds consistent with what
+        ``observer`` knows, the other hands (respecting every revealed void), the other seats'
+        discards and the undealt cards, the hidden reward cards and the pile order, the order
+        of the unrevealed instructions, and the future chance stream. Everything is rebuilt
+        from card *sets* (the union of the hidden cards, in ascending order), so the result
+        never depends on where a hidden card truly is."""
+        cdef VicData* d = &self.d
+        cdef int n = d.n, p = observer, q, m = 0, k, shown, j
+        cdef int caps[4]
+        cdef int seats[4]
+        cdef uint64_t allowed[4]
+        cdef uint64_t hands[4]
+        cdef uint64_t seen, unknown, free, pool, drawn_all = 0, mine
+        cdef int8_t arr[16]
+        cdef uint16_t hidden_instr = 0
+        seen = d.hand[p] | d.discards[p]
+        for q in range(n):
+            seen |= d.played[q] | d.drawn[q]
+            drawn_all |= d.drawn[q]
+        unknown = ALL_CARDS & ~seen
+        for q in range(n):
+            if q != p and d.hand[q]:
+                seats[m] = q
+                caps[m] = popcount(d.hand[q])
+                allowed[m] = COLSET[~d.voids[q] & 0x1F]
+                m += 1
+        free = deal_hidden_d(unknown, m, caps, allowed, hands, rng)
+        for q in range(n):
+            if q != p:
+                d.hand[q] = 0
+        for j in range(m):
+            d.hand[seats[j]] = hands[j]
+        if d.phase == DISCARD:
+            pool = free                         # the undealt cards + discards made by others
+            for j in range(d.ndiscarded):
+                q = (d.start + j) % n
+                if q != p:
+                    d.discards[q] = take_d(pool, d.ndisc, rng)
+                    pool &= ~d.discards[q]
+        else:
+            mine = d.discards[p] & ~drawn_all   # the observer's discards still in the pile
+            k = mask_to_i8(mine | free, &d.reward[d.reward_pos])
+            shuffle_i8(&d.reward[d.reward_pos], k, rng)
+            pool = (drawn_all | mine | free) & ~d.discards[p]
+            for q in range(n):
+                if q != p:
+                    d.discards[q] = take_d(pool, d.ndisc, rng)
+                    pool &= ~d.discards[q]
+        d.undealt = pool
+        shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
+        for j in range(shown, d.T):
+            hidden_instr |= <uint16_t>(1 << d.deck[j])
+        k = 0
+        while hidden_instr:
+            arr[k] = <int8_t>lowest_card(hidden_instr)
+            hidden_instr &= hidden_instr - 1
+            k += 1
+        shuffle_i8(arr, k, rng)
+        for j in range(k):
+            d.deck[shown + j] = arr[j]
+        rng_seed(&d.rng, rng_next(rng))
+
+    cdef uint64_t hash_c(self) noexcept nogil:
+        """The full position (hands, hidden orders, history, scores); the chance stream for
+        later rounds is left out: it is not part of the position a search compares."""
+        cdef VicData* d = &self.d
+        cdef uint64_t h = 0x9E3779B97F4A7C15ULL
+        cdef int p, i
+        for p in range(d.n):
+            h = mix64(h ^ d.hand[p])
+            h = mix64(h ^ d.discards[p] ^ (<uint64_t>(<uint16_t>d.totals[p]) << 50))
+            h = mix64(h ^ d.drawn[p] ^ (<uint64_t>(<uint16_t>d.round_score[p]) << 50))
+        for i in range(16):
+            h = mix64(h ^ <uint16_t>d.past[i] ^ (<uint64_t>i << 20))
+        h = mix64(h ^ d.undealt ^ (<uint64_t>d.removed << 50))
+        h = mix64(h ^ <uint64_t>d.round ^ (<uint64_t>d.phase << 8) ^ (<uint64_t>d.start << 16)
+                  ^ (<uint64_t>d.ndiscarded << 24) ^ (<uint64_t>d.first_leader << 32)
+                  ^ (<uint64_t>d.reward_pos << 40) ^ (<uint64_t>d.reward_len << 48))
+        for i in range(d.reward_len):
+            h = (h ^ <uint8_t>d.reward[i]) * 0x100000001B3ULL
+        for i in range(d.T):
+            h = (h ^ <uint8_t>d.deck[i]) * 0x100000001B3ULL
+        for i in range(d.nplays):
+            h = (h ^ <uint8_t>d.plays[i]) * 0x100000001B3ULL
+        return mix64(h ^ <uint64_t>d.nplays)
+
+    cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
+        """What ``player`` knows: own hand and discards, the public history of the round (the
+        revealed instructions, every card played in order, the rewards drawn), removed cards,
+        scores and the position of the turn."""
+        cdef VicData* d = &self.d
+        cdef uint64_t h = mix64(0xC2B2AE3D27D4EB4FULL ^ <uint64_t>player)
+        cdef int p, i, shown
+        h = mix64(h ^ d.hand[player])
+        h = mix64(h ^ d.discards[player])
+        for p in range(d.n):
+            h = mix64(h ^ d.drawn[p] ^ (<uint64_t>(<uint16_t>d.totals[p]) << 50))
+        for i in range(16):
+            h = mix64(h ^ <uint16_t>d.past[i] ^ (<uint64_t>i << 20))
+        h = mix64(h ^ <uint64_t>d.round ^ (<uint64_t>d.phase << 8) ^ (<uint64_t>d.start << 16)
+                  ^ (<uint64_t>d.ndiscarded << 24) ^ (<uint64_t>d.removed << 32))
+        shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
+        for i in range(shown):
+            h = (h ^ <uint8_t>d.deck[i]) * 0x100000001B3ULL
+        for i in range(d.nplays):
+            h = (h ^ <uint8_t>d.plays[i]) * 0x100000001B3ULL
+        return mix64(h ^ (<uint64_t>d.nplays << 8) ^ <uint64_t>shown)
+
+    # -- Python side ------------------------------------------------------------------------
+    def to_reference(self):
+        cdef VicData* d = &self.d
+        cdef int n = d.n, ntricks, done
+        ref = rules.VicState(self.game.options)
+        ref.rng.__setstate__((d.rng.s[0], d.rng.s[1], d.rng.s[2], d.rng.s[3]))
+        ref.first_leader = d.first_leader
+        ref.removed = d.removed
+        ref.round = d.round
+        ref.phase = d.phase
+        ref.start = d.start
+        ref.ndiscarded = d.ndiscarded
+        done = n if d.phase == OVER else d.round - 1
+        ref.past = [[d.past[4 * r + p] for p in range(n)] for r in range(done)]
+        ref.totals = [d.totals[p] for p in range(n)]
+        ref.round_score = [d.round_score[p] for p in range(n)]
+        ref.hands = [d.hand[p] for p in range(n)]
+        ref.discards = [d.discards[p] for p in range(n)]
+        ref.played = [d.played[p] for p in range(n)]
+        ref.voids = [d.voids[p] for p in range(n)]
+        ref.drawn = [d.drawn[p] for p in range(n)]
+        ref.go_tops = [d.go_tops[p] for p in range(n)]
+        ref.stays = [d.stays[p] for p in range(n)]
+        ref.undealt = d.undealt
+        ref.deck = [d.deck[i] for i in range(d.T)]
+        ref.reward = [d.reward[i] for i in range(d.reward_len)]
+        ref.reward_pos = d.reward_pos
+        ref.plays = [d.plays[i] for i in range(d.nplays)]
+        ntricks = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
+        ref.leaders = [d.leaders[t] for t in range(ntricks)]
+        return ref
+
+    def ranks(self):
+        """Competition ranks of the final totals: joint winners share rank 0 (§9, A20)."""
+        t = [self.d.totals[p] for p in range(self.d.n)]
+        return tuple(sum(1 for u in t if u > v) for v in t)
+
+    def phase_name(self):
+        return rules.PHASE_NAMES[self.d.phase]
