@@ -40,17 +40,16 @@ def _word_choice(opt):
     """For an option whose values mix seat numbers and one word (first_dealer: "random", 0,
     1), the word; OpenSpiel parameters have one type, so such an option is an int parameter
     there with -1 standing for the word."""
-    if not opt.choices:
-        if isinstance(opt.default, int) and not isinstance(opt.default, bool):
-            try:
-                opt.parse("probe", "random")
-                return "random"
-            except (ValueError, TypeError):
-                return None
+    if opt.choices:
+        words = [c for c in opt.choices if isinstance(c, str)]
+        numbers = [c for c in opt.choices if isinstance(c, int) and not isinstance(c, bool)]
+        return words[0] if len(words) == 1 and numbers else None
+    try:  # options checked by a converter: probe whether both a seat and "random" are accepted
+        seat, word = opt.parse("probe", "0"), opt.parse("probe", "random")
+    except (ValueError, TypeError):
         return None
-    words = [c for c in opt.choices if isinstance(c, str)]
-    numbers = [c for c in opt.choices if isinstance(c, int) and not isinstance(c, bool)]
-    return words[0] if len(words) == 1 and numbers else None
+    ok = isinstance(seat, int) and not isinstance(seat, bool) and word == "random"
+    return "random" if ok else None
 
 
 def _param_default(opt):
