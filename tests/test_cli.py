@@ -119,7 +119,8 @@ def test_match_bad_bots():
 
 
 def test_bench_json_shape():
-    r = run(["bench", "--json", "--seconds", "0.02", "--game", "mate", "--solve-deals", "3"])
+    r = run(["bench", "--json", "--seconds", "0.02", "--game", "mate", "--solve-deals", "3",
+             "--length-games", "10"])
     assert r.exit_code == 0, r.output
     rep = json.loads(r.output)
     row = rep["playouts"][0]

@@ -20,7 +20,18 @@ from solver.search._playout import run_determinizations, run_playouts
 # Mate counts one *game* (one deal) where our state is a four-game match.
 PLAYOUT_CONFIGS = {
     "mate": [("mate", 4, "mate_playout {games} 1")],
+    "mate-vic-village": [("mate-vic-village(players=3)", 1, "vic_playout 3 {games} 1"),
+                         ("mate-vic-village(players=4)", 1, "vic_playout 4 {games} 1")],
+    "dog-tag-trick": [(f"dog-tag-trick(players={n})", 1, f"dtt_playout {n} {{games}} 1")
+                      for n in (3, 4, 5)],
+    # The C reference plays trick_count=present; the rules' default (played) is benched too.
+    "mattis": [("mattis(players=4,trick_count=present)", 1, "mattis_playout 4 {games} 1"),
+               ("mattis(players=8,trick_count=present)", 1, "mattis_playout 8 {games} 1"),
+               ("mattis(players=4)", 1, None), ("mattis(players=8)", 1, None)],
 }
+
+# Games whose length distribution the bench reports (issue: Mattis can cycle; the cap ends it).
+LENGTH_CONFIGS = ["mattis(players=4)", "mattis(players=8)"]
 
 
 def register_playout(slug, configs):
@@ -87,15 +98,30 @@ def mid_game_view(game, seed=3, fraction=0.4):
     return s.view(max(0, s.current_player()))
 
 
+# Where in a game the determinization bench takes its view: mid-way, except Mattis, whose
+# hidden information lives in phase 1 (its first ~15% of actions; phase 2 is the identity).
+VIEW_FRACTION = {"mattis": 0.07}
+
+
 def bench_determinize(config, seconds):
     game = load_game(config)
-    view = mid_game_view(game)
+    view = mid_game_view(game, fraction=VIEW_FRACTION.get(game.name, 0.4))
 
     def run(n):
         return n, run_determinizations(view, n)
 
     n, sec = _timed(run, seconds)
     return {"config": config, "per_s": n / sec}
+
+
+def bench_lengths(config, games=10000, seed=1):
+    """Length distribution (actions) of random games and how they ended."""
+    from solver.search._playout import run_lengths
+    lengths, endings = run_lengths(load_game(config), games, seed)
+    lengths.sort()
+    q = lambda f: lengths[min(len(lengths) - 1, int(f * len(lengths)))]
+    return {"config": config, "games": games, "mean": statistics.fmean(lengths), "median": q(0.5),
+            "p90": q(0.9), "p99": q(0.99), "max": lengths[-1], "endings": endings}
 
 
 def bench_mate_solve(deals=200, seed=1):
@@ -141,7 +167,7 @@ def run_limit(limits_dir, command):
     return None
 
 
-def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True):
+def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True, length_games=10000):
     """Every measurement; returns a JSON-able dict."""
     report = {"machine": {"python": platform.python_version(), "machine": platform.machine(),
                           "processor": platform.processor() or platform.machine(),
@@ -166,6 +192,8 @@ def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True)
         for config in game_class(slug).EXAMPLE_CONFIGS:
             if not load_game(config).perfect_information:
                 report["determinize"].append(bench_determinize(config, seconds / 2))
+    report["lengths"] = [bench_lengths(c, length_games) for c in LENGTH_CONFIGS
+                         if c.split("(")[0] in slugs] if length_games else []
     if "mate" in slugs and solve_deals:
         report["solve"] = bench_mate_solve(solve_deals)
         if limits:
@@ -215,7 +243,15 @@ def format_report(r):
         lines.append("")
         lines.append("Determinizations from a mid-game view")
         for row in r["determinize"]:
-            lines.append(f"  {row['config']:44s} {row['per_s']:>12,.0f} /s")
+            lines.append(f"  {row['config'][:60]:60s} {row['per_s']:>12,.0f} /s")
+    if r.get("lengths"):
+        lines.append("")
+        lines.append("Game lengths of random games (actions)")
+        for row in r["lengths"]:
+            ends = ", ".join(f"{k}: {v}" for k, v in sorted(row["endings"].items()))
+            lines.append(f"  {row['config']:44s} mean {row['mean']:7.1f}  median {row['median']:5d}  "
+                         f"p90 {row['p90']:5d}  p99 {row['p99']:5d}  max {row['max']:5d}  "
+                         f"({row['games']} games; {ends})")
     if r.get("solve"):
         lines.append("")
         lines.append("Mate exact solve, one game (alpha-beta + TT), seeded deals")
@@ -229,7 +265,9 @@ def format_report(r):
         lines.append("")
         lines.append("Search")
         for row in r["search"]:
-            lines.append(f"  {row['name']:44s} {row['value']:>12,.0f} {row['unit']}"
+            value = (f"{row['value']:>12,.0f}" if abs(row["value"]) >= 100
+                     else f"{row['value']:>12.3g}")
+            lines.append(f"  {row['name']:44s} {value} {row['unit']}"
                          + (f"   ({row['note']})" if row.get("note") else ""))
     return "\n".join(lines)
 
@@ -240,3 +278,57 @@ def save_report(report, directory):
     with open(path, "w") as f:
         json.dump(report, f, indent=2)
     return path
+
+
+def bench_tournament(seconds, slugs):
+    """Tournament throughput on Mate between two BusyBots of ~1 ms of CPU per move: games/s
+    through the runner (process pool, records written and fsynced) with 1 and 2 workers on the
+    same fixtures, the speedup, and the runner's overhead against the sum of the games' pure
+    play time (the referee's own clock) with one worker."""
+    if "mate" not in slugs:
+        return []
+    import shutil
+    import tempfile
+
+    from tournaments import benchbots
+    from tournaments.config import load_config
+    from tournaments.executors import ProcessPoolExecutor
+    from tournaments.runner import load_records, run_tournament
+
+    per_game = 0.08  # about 75 moves of 1 ms
+    deals = max(4, int(round(seconds / per_game / 2)))
+    rows = {}
+    tmp = tempfile.mkdtemp(prefix="trickhound-bench-")
+    try:
+        for workers in (1, 2):
+            out = os.path.join(tmp, f"w{workers}")
+            cfg = load_config(game="mate", bots=[benchbots.spec(1.0), benchbots.spec(1.01)],
+                              deals=deals, seed=7, workers=workers, executor="process", out=out)
+            with ProcessPoolExecutor(workers) as pool:
+                warm = load_config(game="mate", bots=[benchbots.spec(0.0), benchbots.spec(0.01)],
+                                   deals=workers, seed=1, workers=workers,
+                                   out=os.path.join(tmp, f"warm{workers}"))
+                run_tournament(warm, executor=pool, progress=False)
+                t0 = time.perf_counter()
+                run_tournament(cfg, executor=pool, progress=False)
+                wall = time.perf_counter() - t0
+            recs = load_records(out)
+            rows[workers] = (len(recs) / wall, wall, sum(r.seconds for r in recs), len(recs))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    g1, wall1, play1, n1 = rows[1]
+    g2 = rows[2][0]
+    overhead = (wall1 - play1) / n1
+    return [
+        {"name": "tournament mate busy-1ms, 1 worker", "value": g1, "unit": "games/s",
+         "note": f"{n1} games, ~{1e3 * play1 / n1:.0f} ms of play each"},
+        {"name": "tournament mate busy-1ms, 2 workers", "value": g2, "unit": "games/s",
+         "note": "same fixtures"},
+        {"name": "tournament speedup 2 workers / 1", "value": g2 / g1, "unit": "x",
+         "note": f"{os.cpu_count()} cpus"},
+        {"name": "tournament runner overhead per game", "value": 1e3 * overhead, "unit": "ms",
+         "note": f"{100 * (wall1 - play1) / play1:.1f}% of pure play time (1 worker)"},
+    ]
+
+
+register_bench(bench_tournament)

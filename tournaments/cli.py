@@ -256,9 +256,11 @@ def bots_command():
 @click.option("--limits", type=click.Path(file_okay=False), default=None,
               help="A built copy of ../shared/limits: run the C reference programs too and print ratios.")
 @click.option("--solve-deals", default=200, show_default=True, help="Mate deals for the solve timing.")
+@click.option("--length-games", default=10000, show_default=True,
+              help="Random games for the game-length distribution (Mattis).")
 @click.option("--save", type=click.Path(file_okay=False), default=None,
               help="Also write the JSON report into this folder (e.g. results/bench).")
-def bench(as_json, seconds, games_, limits, solve_deals, save):
+def bench(as_json, seconds, games_, limits, solve_deals, length_games, save):
     """Measure engine, determinization, solver and search speed."""
     from tournaments import bench as B
     for g in games_:
@@ -266,7 +268,7 @@ def bench(as_json, seconds, games_, limits, solve_deals, save):
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
     _load_search_benches()
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
-                         solve_deals=solve_deals)
+                         solve_deals=solve_deals, length_games=length_games)
     if save:
         report["saved_to"] = B.save_report(report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))
@@ -277,6 +279,169 @@ def _load_search_benches():
         import solver.search.bench  # noqa: F401  (registers search measurements if present)
     except ImportError:
         pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Tournaments (DESIGN §6): tournament, resume, report, rate.
+
+class RunError(click.ClickException):
+    """A run that could not go on (not a bad input): one line, exit code 1."""
+    exit_code = 1
+
+    def show(self, file=None):
+        click.echo(f"trickhound: error: {self.format_message()}", err=True)
+
+
+def _config_errors(fn, *args, **kwargs):
+    from tournaments.config import ConfigError
+    try:
+        return fn(*args, **kwargs)
+    except ConfigError as e:
+        raise UserError(_one_line(e)) from None
+    except RuntimeError as e:
+        raise RunError(_one_line(e)) from None
+
+
+def _print_leaderboard(run_dir, cfg, title=None):
+    from tournaments.runner import load_records
+    from tournaments.stats import leaderboard_text, summarize
+    summary = summarize(load_records(run_dir), order=cfg.all_bots)
+    click.echo(leaderboard_text(summary, title=title))
+    return summary
+
+
+@main.command()
+@click.argument("config_file", metavar="[CONFIG.toml]", required=False)
+@click.option("--game", default=None, help="Game string, e.g. mate or mate(first_dealer=0).")
+@click.option("--bots", default=None, help="Comma-separated bot specs (the pool, for a gauntlet).")
+@click.option("--candidates", default=None, help="Gauntlet: comma-separated candidate specs.")
+@click.option("--format", "fmt", default=None, help="round-robin (default) or gauntlet.")
+@click.option("--deals", type=int, default=None, help="Deals to play (default 10).")
+@click.option("--duplicate/--no-duplicate", default=None,
+              help="Replay each deal once per seat rotation (default) or play it once.")
+@click.option("--seed", type=int, default=None, help="Master seed (default 1).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default 1).")
+@click.option("--executor", default=None, help="process (default), serial or dask.")
+@click.option("--scheduler", default=None, help="Dask scheduler address (none: a LocalCluster).")
+@click.option("--start-method", default=None, help="forkserver (default where available) or spawn.")
+@click.option("--iterations", type=int, default=None, help="Iterations for bots that take them.")
+@click.option("--move-time", type=float, default=None,
+              help="Seconds per move (bots with time_s get it; the referee enforces it plus the margin).")
+@click.option("--time-margin", type=float, default=None,
+              help="Seconds allowed over --move-time (default max(0.05, 20%)).")
+@click.option("--out", default=None, help="Run directory (default results/run-<time>).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--report", "with_report", is_flag=True, help="Also write report.md, ratings.json and plots.")
+def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed, workers, executor,
+               scheduler, start_method, iterations, move_time, time_margin, out, quiet, with_report):
+    """Run a bot tournament from CONFIG.toml and/or flags, then print the leaderboard.
+
+    Example: trickhound tournament --game mate --bots solver,random --deals 4 --seed 1
+    --workers 2 --out results/demo"""
+    from tournaments.config import load_config
+    from tournaments.runner import run_tournament
+    if config_file is None and game is None and bots is None:
+        raise UserError("give a CONFIG.toml or at least --game and --bots")
+    cfg = _config_errors(load_config, config_file, game=game, bots=bots, candidates=candidates,
+                         format=fmt, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
+                         executor=executor, scheduler=scheduler, start_method=start_method,
+                         iterations=iterations, move_time=move_time, time_margin=time_margin,
+                         out=out)
+    res = _config_errors(run_tournament, cfg, progress=not quiet)
+    click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
+               f"({res.played} played now, {res.seconds:.1f}s)")
+    click.echo("")
+    summary = _print_leaderboard(cfg.out, cfg, title=f"Leaderboard: {cfg.game}")
+    if with_report:
+        from tournaments.report import write_report
+        write_report(cfg.out, summary)
+        click.echo(f"report: {os.path.join(cfg.out, 'report.md')}")
+
+
+@main.command()
+@click.argument("run_dir", metavar="RUN_DIR")
+@click.option("--workers", type=int, default=None, help="Override the run's worker count.")
+@click.option("--executor", default=None, help="Override the executor (process, serial, dask).")
+@click.option("--scheduler", default=None, help="Dask scheduler address.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def resume(run_dir, workers, executor, scheduler, quiet):
+    """Finish an interrupted tournament: play exactly the scheduled games not yet recorded."""
+    from tournaments.config import EXECUTORS
+    from tournaments.runner import config_from_run, run_tournament
+    if executor is not None and executor not in EXECUTORS:
+        raise UserError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
+    if workers is not None and workers < 1:
+        raise UserError(f"workers must be at least 1, got {workers}")
+    if scheduler and executor is None:
+        executor = "dask"
+    cfg, _ = _config_errors(config_from_run, run_dir, workers=workers, executor=executor,
+                            scheduler=scheduler)
+    if cfg.scheduler and cfg.executor != "dask":
+        cfg.scheduler = None
+    res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet)
+    click.echo(f"{res.recorded} of {res.scheduled} games in {run_dir} ({res.played} played now)")
+    click.echo("")
+    _print_leaderboard(run_dir, cfg, title=f"Leaderboard: {cfg.game}")
+
+
+@main.command()
+@click.argument("run_dir", metavar="RUN_DIR")
+@click.option("--publish", is_flag=True,
+              help="Also publish the leaderboard as the rating pool of the game (for `rate`).")
+@click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
+              help="Where published leaderboards live.")
+def report(run_dir, publish, leaderboards):
+    """Write report.md, ratings.json and PNG plots for a run and print its leaderboard."""
+    from tournaments.report import publish as publish_board, write_report
+    from tournaments.runner import config_from_run, load_records
+    from tournaments.stats import leaderboard_text
+    cfg, _ = _config_errors(config_from_run, run_dir)
+    if not load_records(run_dir):
+        raise UserError(f"{run_dir} has no recorded games yet")
+    summary = write_report(run_dir)
+    click.echo(leaderboard_text(summary, title=f"Leaderboard: {cfg.game}"))
+    click.echo("")
+    click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
+               f"head_to_head.png, scores.png")
+    if publish:
+        click.echo(f"published {publish_board(run_dir, summary, leaderboards)}")
+
+
+@main.command()
+@click.argument("candidate", metavar="BOT")
+@click.option("--game", "game_text", required=True, help="Game string.")
+@click.option("--sigma", type=float, default=2.0, show_default=True,
+              help="Stop once the candidate's TrueSkill sigma is below this.")
+@click.option("--max-games", type=int, default=200, show_default=True, help="Game cap.")
+@click.option("--pool", default=None,
+              help="Comma-separated pool specs (default: the published leaderboard, else the built-in bots).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
+@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--executor", default="process", show_default=True, help="process, serial or dask.")
+@click.option("--iterations", type=int, default=None, help="Iterations for bots that take them.")
+@click.option("--move-time", type=float, default=None, help="Seconds per move (enforced with a margin).")
+@click.option("--out", default=None, help="Run directory (default results/rate-<bot>-<game>-<time>).")
+@click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
+              help="Where published leaderboards live.")
+def rate(candidate, game_text, sigma, max_games, pool, seed, workers, executor, iterations,
+         move_time, out, leaderboards):
+    """Rate BOT against the established pool on duplicate deals; print its rating and place.
+
+    BOT is a spec such as my_bot.py:MyBot. Games are played in batches until the bot's
+    TrueSkill sigma is below --sigma or --max-games are reached."""
+    from tournaments.config import split_specs
+    from tournaments.rate import format_result, rate_bot
+    if sigma <= 0:
+        raise UserError(f"--sigma must be positive, got {sigma}")
+    if max_games < 1:
+        raise UserError(f"--max-games must be at least 1, got {max_games}")
+    game = _load_game(game_text)
+    res = _config_errors(rate_bot, candidate, game, sigma=sigma, max_games=max_games,
+                         seed=seed, workers=workers, executor=executor, out=out,
+                         pool=split_specs(pool) if pool else None, leaderboards=leaderboards,
+                         iterations=iterations, move_time=move_time,
+                         echo=lambda m: click.echo(m, err=True))
+    click.echo(format_result(res))
 
 
 if __name__ == "__main__":

@@ -65,3 +65,20 @@ def run_determinizations(View view, long long count, uint64_t seed=1):
             s.copy_from(world)
             s.determinize_c(player, &rng)
     return time.perf_counter() - t0
+
+
+def run_lengths(Game game, long long games, uint64_t seed=1):
+    """Random games from fresh deals (deal i uses seed + i): the length in actions of each game
+    and how each ended (``state.termination()``), e.g. to see how often a move cap is hit."""
+    cdef Rng rng
+    cdef State s
+    cdef long long i
+    lengths = []
+    endings = {}
+    rng_seed(&rng, seed)
+    for i in range(games):
+        s = game.new_initial_state(seed + i)
+        lengths.append(random_playout(s, &rng))
+        t = s.termination()
+        endings[t] = endings.get(t, 0) + 1
+    return lengths, endings

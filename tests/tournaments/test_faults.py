@@ -1,0 +1,64 @@
+"""Faulty bots (plugin files): each fault recorded with its reason, the tournament finishes."""
+import pytest
+
+from tournaments.runner import load_records, run_tournament
+from tournaments.stats import leaderboard_text, summarize
+
+from .conftest import run_config
+
+
+def by_candidate(records, plugins):
+    out = {}
+    for r in records:
+        cand = next(s for s in r.seating if s.startswith(plugins["faulty.py"]))
+        out.setdefault(cand.rsplit(":", 1)[1], []).append(r)
+    return out
+
+
+def check(records, name, reason, detail=None):
+    games = records[name]
+    assert len(games) == 2  # one duplicate deal: the candidate in both seats
+    for r in games:
+        assert r.termination == "forfeit", (name, r)
+        assert r.forfeit["reason"] == reason, (name, r.forfeit)
+        seat = r.forfeit["seat"]
+        assert r.seating[seat].endswith(":" + name)
+        assert r.ranks[seat] == 1 and r.ranks[1 - seat] == 0
+        assert r.returns is None
+        if detail:
+            assert detail in r.forfeit["detail"], r.forfeit
+
+
+def test_process_pool_survives_every_kind_of_fault(tmp_path, plugins):
+    f = plugins["faulty.py"]
+    cands = [f"{f}:{c}" for c in ("Raiser", "Illegal", "Slow", "Hanger", "Exiter", "Quitter")]
+    cfg = run_config(tmp_path, "faults", format="gauntlet", candidates=cands, bots=["random"],
+                     deals=1, executor="process", workers=2, move_time=0.2, time_margin=0.1)
+    assert cfg.move_time_limit == pytest.approx(0.3)
+    run_tournament(cfg, progress=False)
+    records = load_records(cfg.out)
+    assert [r.game_id for r in records] == list(range(12))  # the tournament finished
+    got = by_candidate(records, plugins)
+    check(got, "Raiser", "exception", "RuntimeError: boom")
+    check(got, "Illegal", "illegal", "1000000")
+    check(got, "Slow", "timeout", "> 0.300s")
+    check(got, "Hanger", "timeout", "no answer within 1.6s")
+    check(got, "Exiter", "crash", "exit code 3")
+    check(got, "Quitter", "crash", "SystemExit")
+    log = open(f"{cfg.out}/tournament.log").read()
+    assert "died" in log and "retrying" in log
+    summary = summarize(records)
+    assert summary.bots[0].label == "random"
+    assert summary.forfeits == {"exception": 2, "illegal": 2, "timeout": 4, "crash": 4}
+    assert "forfeits" in leaderboard_text(summary)
+
+
+def test_serial_executor_records_forfeits_too(tmp_path, plugins):
+    f = plugins["faulty.py"]
+    cfg = run_config(tmp_path, "serial", format="gauntlet", bots=["random"], deals=1,
+                     candidates=[f"{f}:Raiser", f"{f}:Illegal", f"{f}:Quitter"])
+    run_tournament(cfg, progress=False)
+    got = by_candidate(load_records(cfg.out), plugins)
+    check(got, "Raiser", "exception")
+    check(got, "Illegal", "illegal")
+    check(got, "Quitter", "crash", "SystemExit")

@@ -1,0 +1,104 @@
+"""TrueSkill and the statistics on small cases worked by hand."""
+import json
+import random
+
+import pytest
+
+from tournaments.ratings import MU, SIGMA, rate
+from tournaments.records import GameRecord
+from tournaments.runner import load_records
+from tournaments.stats import leaderboard_text, mean_ci, summarize
+
+
+def rec(gid, seating, ranks, returns=None, deal=0, rotation=0, **kw):
+    return GameRecord(game_id=gid, game="mate", deal_seed=deal, seating=list(seating),
+                      bot_seeds=[0] * len(seating), ranks=list(ranks), returns=returns,
+                      deal_index=deal, rotation=rotation, **kw)
+
+
+def test_a_bot_that_always_wins_rises():
+    records = [rec(i, ("a", "b") if i % 2 == 0 else ("b", "a"),
+                   (0, 1) if i % 2 == 0 else (1, 0)) for i in range(20)]
+    r = rate(records)
+    assert r.mu("a") > MU > r.mu("b")
+    mus = [h[1] for h in r.history["a"]]
+    assert all(x < y for x, y in zip(mus, mus[1:]))
+    assert r.sigma("a") < SIGMA and r.games == {"a": 20, "b": 20}
+    assert r.conservative("a") == pytest.approx(r.mu("a") - 3 * r.sigma("a"))
+
+
+def test_ties_share():
+    r = rate([rec(i, ("a", "b"), (0, 0)) for i in range(5)])
+    assert r.mu("a") == pytest.approx(r.mu("b")) == pytest.approx(MU)
+    assert r.sigma("a") < SIGMA
+    r = rate([rec(0, ("a", "b", "c"), (0, 0, 2))])
+    assert r.mu("a") == pytest.approx(r.mu("b")) and r.mu("a") > MU > r.mu("c")
+    r = rate([rec(0, ("a", "b", "c", "d"), (0, 0, 0, 3))])  # three share first (a forfeit)
+    assert r.mu("a") == pytest.approx(r.mu("b")) == pytest.approx(r.mu("c"))
+    assert r.sigma("a") == pytest.approx(r.sigma("c")) and r.mu("d") < MU
+
+
+def test_order_of_the_file_does_not_matter(tmp_path):
+    rng = random.Random(1)
+    records = [rec(i, rng.sample("abc", 3), rng.choice([(0, 1, 2), (2, 0, 1), (0, 0, 2), (1, 0, 1)]))
+               for i in range(40)]
+    want = rate(records).ratings
+    shuffled = records[:]
+    rng.shuffle(shuffled)
+    assert rate(shuffled).ratings == want
+    (tmp_path / "games.jsonl").write_text("".join(json.dumps(r.to_json()) + "\n" for r in shuffled))
+    assert rate(load_records(str(tmp_path))).ratings == want
+    # ...whereas rating in another order gives other numbers (TrueSkill is online).
+    relabelled = [GameRecord(**{**r.to_json(), "game_id": 100 - r.game_id}) for r in records]
+    assert rate(relabelled).ratings != want
+
+
+def test_fixed_ratings_stay_and_unrated_games_are_skipped():
+    records = [rec(0, ("a", "pool"), (0, 1)), rec(1, ("a", "a"), (0, 1)),
+               GameRecord(game_id=2, game="mate", deal_seed=0, seating=["a", "pool"],
+                          bot_seeds=[0, 0], termination="failed")]
+    r = rate(records, fixed={"pool": (30.0, 1.0)})
+    assert r.ratings["pool"] == (30.0, 1.0)
+    assert r.mu("a") > MU and r.rated == 1
+
+
+def test_a_bot_in_two_seats_gets_the_mean_of_its_updates():
+    r = rate([rec(0, ("a", "b", "a"), (0, 2, 1))])
+    assert r.games["a"] == 1 and r.mu("b") < MU < r.mu("a")
+    assert 0 < r.sigma("a") < SIGMA
+
+
+def test_paired_differences_and_scores_by_hand():
+    # Deal 0: a scores +10 from seat 0, b +4 from seat 0; from seat 1 a -4, b -10.
+    # Deal 1: a +2 / -1 ; b +1 / -2. Paired a-b: deal 0 = 6, deal 1 = 1.
+    records = [
+        rec(0, ("a", "b"), (0, 1), [10, -10], deal=0, rotation=0),
+        rec(1, ("b", "a"), (0, 1), [4, -4], deal=0, rotation=1),
+        rec(2, ("a", "b"), (0, 1), [2, -2], deal=1, rotation=0),
+        rec(3, ("b", "a"), (0, 1), [1, -1], deal=1, rotation=1),
+    ]
+    s = summarize(records)
+    p = s.pair("a", "b")
+    assert p.deals == 2 and p.mean == pytest.approx(3.5)
+    m, ci = mean_ci([6, 1])
+    assert p.ci == pytest.approx(ci) and m == pytest.approx(3.5)
+    assert s.pair("b", "a").mean == pytest.approx(-3.5)
+    a = s.row("a")
+    assert a.mean_score == pytest.approx(((10 - 4) / 2 + (2 - 1) / 2) / 2)
+    assert a.deals == 2 and a.games == 4 and a.first_places == 2
+    text = leaderboard_text(s)
+    assert "a - b: +3.5" in text
+
+
+def test_mean_ci():
+    assert mean_ci([]) == (None, None)
+    assert mean_ci([3.0]) == (3.0, None)
+    m, ci = mean_ci([1.0, 3.0])
+    assert m == 2.0 and ci == pytest.approx(12.706 * 2 ** 0.5 / 2 ** 0.5)
+
+
+def test_oracles_are_marked():
+    records = [rec(0, ("a", "o"), (1, 0), [0, 1], oracle_seats=[1])]
+    s = summarize(records)
+    assert s.row("o").oracle and not s.row("a").oracle
+    assert "o *" in leaderboard_text(s) and "oracle" in leaderboard_text(s)

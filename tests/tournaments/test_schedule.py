@@ -1,0 +1,73 @@
+"""The schedule: fixed by the master seed, duplicate rotations, seat groups, prefixes."""
+from collections import Counter
+from itertools import combinations
+
+from tournaments.schedule import build_schedule, rotations, schedule_hash, seat_groups
+
+
+def test_two_player_duplicate_deal_is_replayed_with_seats_swapped():
+    fx = build_schedule(2, ["a", "b"], deals=3, seed=1)
+    assert [f.game_id for f in fx] == list(range(6))
+    for d in range(3):
+        g0, g1 = [f for f in fx if f.deal_index == d]
+        assert g0.deal_seed == g1.deal_seed
+        assert g0.seating == ("a", "b") and g1.seating == ("b", "a")
+        assert (g0.rotation, g1.rotation) == (0, 1)
+    assert len({f.deal_seed for f in fx}) == 3
+    assert len({s for f in fx for s in f.bot_seeds}) == 12
+
+
+def test_fixed_by_the_master_seed():
+    a = build_schedule(3, list("abcde"), deals=7, seed=5)
+    assert a == build_schedule(3, list("abcde"), deals=7, seed=5)
+    b = build_schedule(3, list("abcde"), deals=7, seed=6)
+    assert schedule_hash("g", a) == schedule_hash("g", list(a))
+    assert schedule_hash("g", a) != schedule_hash("g", b)
+
+
+def test_more_bots_than_seats_cycles_through_every_group_and_seat():
+    bots = list("abcde")
+    groups = seat_groups(bots, 3)
+    assert len(groups) == 10 and set(map(frozenset, groups)) == set(map(frozenset, combinations(bots, 3)))
+    fx = build_schedule(3, bots, deals=10, seed=2)
+    assert len(fx) == 30
+    seen = Counter()
+    for d in range(10):
+        games = [f for f in fx if f.deal_index == d]
+        assert len(games) == 3 and len({f.deal_seed for f in games}) == 1
+        group = frozenset(games[0].seating)
+        seen[group] += 1
+        for seat in range(3):  # every bot of the group plays this hand from every seat
+            assert {f.seating[seat] for f in games} == group
+    assert len(seen) == 10 and set(seen.values()) == {1}
+
+
+def test_fewer_bots_than_seats_fill_cyclically_without_repeating_a_seating():
+    assert seat_groups(["a", "b"], 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert rotations(("a", "b", "a", "b")) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    fx = build_schedule(4, ["a", "b"], deals=2, seed=1)
+    assert len(fx) == 4
+    assert all(len(set(f.seating)) == 2 for f in fx)
+
+
+def test_without_duplicate_each_deal_once_and_seats_balanced():
+    fx = build_schedule(2, ["a", "b"], deals=6, seed=1, duplicate=False)
+    assert len(fx) == 6 and len({f.deal_seed for f in fx}) == 6
+    assert Counter(f.seating for f in fx) == {("a", "b"): 3, ("b", "a"): 3}
+
+
+def test_gauntlet_puts_a_candidate_at_every_table_on_shared_deals():
+    fx = build_schedule(3, ["p", "q", "r"], deals=4, seed=1, candidates=["x", "y"], fmt="gauntlet")
+    assert all(("x" in f.seating) != ("y" in f.seating) for f in fx)
+    for d in range(4):
+        assert len({f.deal_seed for f in fx if f.deal_index == d}) == 1
+    xs = [f for f in fx if "x" in f.seating]
+    assert len(xs) == 4 * 3 and Counter(f.seating.index("x") for f in xs) == {0: 4, 1: 4, 2: 4}
+
+
+def test_a_longer_schedule_extends_a_shorter_one():
+    short = build_schedule(3, list("abcd"), deals=3, seed=9, candidates=["z"], fmt="gauntlet")
+    long = build_schedule(3, list("abcd"), deals=8, seed=9, candidates=["z"], fmt="gauntlet")
+    assert long[:len(short)] == short
+    short = build_schedule(2, list("abc"), deals=2, seed=9)
+    assert build_schedule(2, list("abc"), deals=5, seed=9)[:len(short)] == short

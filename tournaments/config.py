@@ -1,0 +1,350 @@
+"""Tournament configuration: a TOML file, CLI flags, or both (flags win), validated in full
+before any game starts.
+
+A config file (every key optional except ``game`` and ``bots``)::
+
+    game = "mate"                     # a game string; options may also go in [options]
+    bots = ["solver", "random"]       # bot specs (built-in names or plugin paths file.py:Class)
+    format = "round-robin"            # or "gauntlet": every candidate against the pool `bots`
+    candidates = []                   # gauntlet only
+    deals = 20                        # deals in the schedule (each replayed per seat rotation)
+    duplicate = true                  # false: each deal played once, seats rotated deal by deal
+    seed = 1                          # master seed: fixes every deal and every bot seed
+    workers = 2
+    executor = "process"              # "serial" (in-process), "process" (pool) or "dask"
+    scheduler = "tcp://host:8786"     # dask only; none = a LocalCluster
+    iterations = 2000                 # passed to bots that take an `iterations` parameter
+    move_time = 0.5                   # seconds per move: passed to bots with a `time_s`
+    time_margin = 0.1                 #   parameter; the referee forfeits a move that takes
+                                      #   longer than move_time + time_margin
+    out = "results/demo"
+
+    [options]                         # game options (the same as mate(first_dealer=0))
+    first_dealer = 0
+
+Every problem — an unknown bot, key or game option, zero deals, a bot that does not play the
+game, an output directory that cannot be written — raises :class:`ConfigError` with one line
+naming it; the command line prints it as ``trickhound: error: ...`` with exit code 2.
+"""
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field, fields
+from typing import List, Optional
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from bots.registry import bot_class, check_supports, make_bot
+from bots.spec import BotSpec, BotSpecError
+from solver.errors import TrickhoundError
+
+FORMATS = ("round-robin", "gauntlet")
+EXECUTORS = ("serial", "process", "dask")
+START_METHODS = ("forkserver", "spawn")
+#: Bot parameters the tournament fills from its per-move limits (when the spec leaves them out).
+ITERATION_PARAMS = ("iterations",)
+TIME_PARAMS = ("time_s",)
+
+
+class ConfigError(TrickhoundError, ValueError):
+    """A tournament configuration that cannot run (one line naming the problem)."""
+
+
+@dataclass
+class TournamentConfig:
+    game: str = "mate"
+    bots: List[str] = field(default_factory=list)
+    candidates: List[str] = field(default_factory=list)
+    format: str = "round-robin"
+    deals: int = 10
+    duplicate: bool = True
+    seed: int = 1
+    workers: int = 1
+    executor: str = "process"
+    scheduler: Optional[str] = None
+    start_method: Optional[str] = None
+    iterations: Optional[int] = None
+    move_time: Optional[float] = None
+    time_margin: Optional[float] = None
+    out: Optional[str] = None
+
+    @property
+    def move_time_limit(self):
+        """What the referee enforces per move (seconds), or None."""
+        if self.move_time is None:
+            return None
+        return self.move_time + self.margin
+
+    @property
+    def margin(self):
+        if self.time_margin is not None:
+            return self.time_margin
+        return max(0.05, 0.2 * (self.move_time or 0.0))
+
+    @property
+    def all_bots(self):
+        """Every distinct spec of the run: candidates first (gauntlet), then the pool."""
+        return list(self.candidates) + [b for b in self.bots if b not in self.candidates]
+
+    def to_json(self):
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, obj):
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in obj.items() if k in known})
+
+    def game_obj(self):
+        from solver.registry import load_game
+        return load_game(self.game)
+
+
+KEYS = tuple(f.name for f in fields(TournamentConfig)) + ("options",)
+
+
+def read_toml(path):
+    """The raw key/value table of a config file."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise ConfigError(f"cannot read {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"malformed TOML in {path}: {e}") from None
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise ConfigError(f"unknown key {', '.join(unknown)} in {path}; "
+                          f"keys: {', '.join(KEYS)}")
+    return data
+
+
+def split_specs(text):
+    """``"ismcts(iterations=2000,c=0.7),random"`` -> the two specs (commas inside
+    parentheses belong to the spec)."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur).strip())
+    return [s for s in out if s]
+
+
+def _spec_list(value, key):
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return split_specs(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return [v.strip() for v in value if v.strip()]
+    raise ConfigError(f"{key} must be a list of bot specs, got {value!r}")
+
+
+def _int(value, key, minimum=None):
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+                value = int(value)
+            else:
+                raise ValueError
+        except ValueError:
+            raise ConfigError(f"{key} must be an integer, got {value!r}") from None
+    if minimum is not None and value < minimum:
+        raise ConfigError(f"{key} must be at least {minimum}, got {value}")
+    return value
+
+
+def _float(value, key, positive=True):
+    if isinstance(value, bool):
+        raise ConfigError(f"{key} must be a number of seconds, got {value!r}")
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{key} must be a number of seconds, got {value!r}") from None
+    if value < 0 or (positive and value == 0) or value != value:
+        raise ConfigError(f"{key} must be {'positive' if positive else 'non-negative'}, got {value}")
+    return value
+
+
+def _bool(value, key):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+        return value.lower() in ("true", "yes", "on", "1")
+    raise ConfigError(f"{key} must be true or false, got {value!r}")
+
+
+def _game_string(raw):
+    from solver.registry import load_game
+    game = raw.get("game")
+    if not game or not isinstance(game, str):
+        raise ConfigError("no game given (game = \"mate\" in the config, or --game)")
+    options = raw.get("options") or {}
+    if not isinstance(options, dict):
+        raise ConfigError("options must be a table of game options")
+    try:
+        g = load_game(game, **{k: str(v) if not isinstance(v, str) else v for k, v in options.items()})
+    except TrickhoundError as e:
+        raise ConfigError(_one_line(e)) from None
+    return g
+
+
+def _one_line(e):
+    return " ".join((str(e) or type(e).__name__).split())
+
+
+def is_plugin(name):
+    return ":" in name and name.split(":")[0].endswith(".py")
+
+
+def resolve_spec(text, game, iterations=None, move_time=None):
+    """A spec checked against the registry and the game, plugin paths made absolute, and the
+    per-move limits filled into the parameters the bot declares. Returns the canonical text."""
+    try:
+        spec = BotSpec.parse(text)
+        name = spec.name
+        if is_plugin(name):
+            path, _, cls_name = name.rpartition(":")
+            name = os.path.abspath(path) + ":" + cls_name
+        cls = bot_class(name)
+        params = dict(spec.params)
+        for key in ITERATION_PARAMS:
+            if iterations is not None and key in cls.PARAMS and key not in params:
+                params[key] = iterations
+        for key in TIME_PARAMS:
+            if move_time is not None and key in cls.PARAMS and key not in params:
+                params[key] = move_time
+        spec = BotSpec(name, tuple(sorted(params.items())))
+        if getattr(cls, "interactive", False):
+            raise ConfigError(f"bot {text} needs a person at the terminal; a tournament runs "
+                              f"unattended")
+        make_bot(spec, 0)
+        check_supports(spec, game)
+    except (BotSpecError, ConfigError) as e:
+        raise ConfigError(_one_line(e)) from None
+    except TrickhoundError as e:
+        raise ConfigError(f"bot {text!r}: {_one_line(e)}") from None
+    except Exception as e:  # a plugin's constructor failing at configuration time
+        raise ConfigError(f"bot {text!r} cannot be built: {type(e).__name__}: {_one_line(e)}") from None
+    return str(spec)
+
+
+def spec_class(spec):
+    return bot_class(BotSpec.parse(spec).name)
+
+
+def build_config(raw, check_output=True):
+    """A validated :class:`TournamentConfig` from a raw mapping (TOML table and/or flags)."""
+    unknown = sorted(set(raw) - set(KEYS))
+    if unknown:
+        raise ConfigError(f"unknown setting {', '.join(unknown)}; settings: {', '.join(KEYS)}")
+    game = _game_string(raw)
+    fmt = raw.get("format") or "round-robin"
+    if fmt not in FORMATS:
+        raise ConfigError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    deals = _int(raw.get("deals", 10), "deals", 1)
+    seed = _int(raw.get("seed", 1), "seed", 0)
+    workers = _int(raw.get("workers", 1), "workers", 1)
+    duplicate = _bool(raw.get("duplicate", True), "duplicate")
+    scheduler = raw.get("scheduler") or None
+    executor = raw.get("executor") or ("dask" if scheduler else "process")
+    if executor not in EXECUTORS:
+        raise ConfigError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
+    if scheduler is not None and executor != "dask":
+        raise ConfigError("a scheduler address needs executor = \"dask\"")
+    start_method = raw.get("start_method") or None
+    if start_method is not None and start_method not in START_METHODS:
+        raise ConfigError(f"start_method must be one of {', '.join(START_METHODS)}, got {start_method!r}")
+    iterations = raw.get("iterations")
+    iterations = None if iterations is None else _int(iterations, "iterations", 1)
+    move_time = raw.get("move_time")
+    move_time = None if move_time is None else _float(move_time, "move_time")
+    margin = raw.get("time_margin")
+    margin = None if margin is None else _float(margin, "time_margin", positive=False)
+    if margin is not None and move_time is None:
+        raise ConfigError("time_margin needs move_time")
+
+    bots = _spec_list(raw.get("bots"), "bots")
+    candidates = _spec_list(raw.get("candidates"), "candidates")
+    if fmt == "round-robin":
+        if candidates:
+            raise ConfigError("candidates belong to format = \"gauntlet\"")
+        if len(bots) < 2:
+            raise ConfigError(f"a round-robin needs at least 2 bots, got {len(bots)}")
+    else:
+        if not candidates:
+            raise ConfigError("a gauntlet needs at least one candidate (candidates = [...])")
+        if not bots:
+            raise ConfigError("a gauntlet needs a pool of bots (bots = [...])")
+    resolved = {}
+    for key, specs in (("candidates", candidates), ("bots", bots)):
+        out = []
+        for text in specs:
+            spec = resolve_spec(text, game, iterations, move_time)
+            if spec in out:
+                raise ConfigError(f"bot {text!r} is listed twice in {key}")
+            out.append(spec)
+        resolved[key] = out
+    clash = set(resolved["candidates"]) & set(resolved["bots"])
+    if clash:
+        raise ConfigError(f"bot {sorted(clash)[0]} is both a candidate and in the pool")
+
+    out = raw.get("out") or os.path.join("results", time.strftime("run-%Y%m%d-%H%M%S"))
+    cfg = TournamentConfig(game=game.spec(), bots=resolved["bots"], candidates=resolved["candidates"],
+                           format=fmt, deals=deals, duplicate=duplicate, seed=seed,
+                           workers=workers, executor=executor, scheduler=scheduler,
+                           start_method=start_method, iterations=iterations,
+                           move_time=move_time, time_margin=margin, out=str(out))
+    if check_output:
+        check_writable(cfg.out)
+    return cfg
+
+
+def check_writable(out):
+    """Create the output directory if needed and prove a file can be written in it."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise ConfigError(f"output {out} exists and is not a directory")
+    try:
+        os.makedirs(out, exist_ok=True)
+        probe = os.path.join(out, f".write-test-{os.getpid()}")
+        with open(probe, "w") as f:
+            f.write("ok")
+        os.remove(probe)
+    except OSError as e:
+        raise ConfigError(f"output directory {out} is not writable: {e.strerror or e}") from None
+
+
+def load_config(path=None, check_output=True, **flags):
+    """Config file (optional) overlaid with flags whose value is not None."""
+    raw = read_toml(path) if path else {}
+    for k, v in flags.items():
+        if v is not None:
+            raw[k] = v
+    return build_config(raw, check_output=check_output)
+
+
+def label(spec):
+    """A short display name: plugin paths lose their directory."""
+    s = BotSpec.parse(spec)
+    if is_plugin(s.name):
+        path, _, cls_name = s.name.rpartition(":")
+        s = BotSpec(os.path.basename(path) + ":" + cls_name, s.params)
+    return str(s)
+
+
+def labels(specs):
+    """spec -> display label, falling back to the full spec where two labels would clash."""
+    out = {s: label(s) for s in specs}
+    counts = {}
+    for v in out.values():
+        counts[v] = counts.get(v, 0) + 1
+    return {s: (v if counts[v] == 1 else s) for s, v in out.items()}

@@ -1,0 +1,336 @@
+"""Where games are played. Every executor takes Jobs and yields finished GameRecords in
+completion order; the runner (the one writer) stores them. Bots cross process boundaries as
+spec text only.
+
+- ``SerialExecutor``: in this process, one game after another. No protection against a bot
+  that kills its process (``os._exit``) or never returns.
+- ``ProcessPoolExecutor``: ``workers`` processes (``forkserver`` where available, else
+  ``spawn``), one game in flight per worker. A worker that dies is replaced and its game
+  retried once on a fresh worker; a game whose worker dies twice is recorded as a forfeit
+  with reason ``crash`` by the seat whose bot was running (the tracker, see worker.py), or, if
+  no bot was running, with termination ``failed`` (no ranks, not rated). With a move time
+  limit, a bot call that has not returned after ``2 × limit + 1 s`` is stopped by killing its
+  worker and recorded as a ``timeout`` forfeit (the referee itself can only judge a move once
+  it returns).
+- ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
+  LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
+  (``KilledWorker``) is recorded as ``failed``.
+
+An error that escapes the referee (e.g. a bot calling ``sys.exit``) is handled like a worker
+death: one retry, then a ``crash`` forfeit by the seat that was running.
+"""
+import collections
+import logging
+import multiprocessing
+import multiprocessing.connection
+import time
+import uuid
+
+from tournaments.records import GameRecord
+from tournaments.worker import crash_record, failed_record, forfeit_record, run_job
+
+log = logging.getLogger("trickhound.runner")
+
+
+class _Retries:
+    """Shared bookkeeping of failed attempts: retry once, then a crash record."""
+
+    def __init__(self, retries=1):
+        self.retries = retries
+        self.failures = collections.Counter()
+
+    def failed(self, job, seat, detail):
+        """None to retry, else the final record."""
+        gid = job.fixture.game_id
+        self.failures[gid] += 1
+        if self.failures[gid] <= self.retries:
+            log.warning("game %d: %s; retrying", gid, detail)
+            return None
+        log.error("game %d: %s again; recorded as %s", gid, detail,
+                  "a crash of seat %d" % seat if seat is not None and seat >= 0 else "failed")
+        return crash_record(job, seat, f"{detail} (on {self.failures[gid]} attempts)")
+
+
+class SerialExecutor:
+    name = "serial"
+
+    def __init__(self, retries=1):
+        self.retries = retries
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def run(self, jobs):
+        book = _Retries(self.retries)
+        for job in jobs:
+            while True:
+                msg = run_job(job)
+                if msg[0] == "ok":
+                    yield GameRecord.from_json(msg[1])
+                    break
+                rec = book.failed(job, msg[2], msg[1])
+                if rec is not None:
+                    yield rec
+                    break
+
+
+def default_start_method():
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+class _Worker:
+    def __init__(self, ctx, log_queue, level):
+        from tournaments.worker import worker_main
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.tracker = ctx.RawArray("d", 3)
+        self.tracker[0] = -1
+        self.proc = ctx.Process(target=worker_main, args=(child, self.tracker, log_queue, level),
+                                daemon=True, name="trickhound-worker")
+        self.proc.start()
+        child.close()
+        self.job = None
+        self.done = 0
+
+    def send(self, job):
+        self.job = job
+        self.tracker[0] = -1
+        self.tracker[1] = 0.0
+        self.conn.send(job)
+
+    def receive(self):
+        """The worker's answer, or None if it died (or its pipe broke)."""
+        try:
+            if self.conn.poll():
+                return self.conn.recv()
+        except (EOFError, OSError):
+            return None
+        return None if not self.proc.is_alive() else False
+
+    def stop(self, kill=False):
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        self.proc.join(timeout=5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(timeout=5)
+        self.conn.close()
+
+
+class ProcessPoolExecutor:
+    name = "process"
+
+    def __init__(self, workers=2, start_method=None, log_queue=None, log_level=logging.INFO,
+                 move_time_limit=None, retries=1, hard_limit=None):
+        self.workers = max(1, int(workers))
+        self.method = start_method or default_start_method()
+        self.ctx = multiprocessing.get_context(self.method)
+        if self.method == "forkserver":
+            self.ctx.set_forkserver_preload(["tournaments.worker"])
+        self.log_queue = log_queue
+        self.log_level = log_level
+        self.retries = retries
+        if hard_limit is None and move_time_limit is not None:
+            hard_limit = 2 * move_time_limit + 1.0
+        self.hard_limit = hard_limit
+        self._pool = []
+        self._startup_deaths = 0
+        self._ever_done = False
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        self.close(kill=exc_type is not None)
+        return False
+
+    def start(self):
+        while len(self._pool) < self.workers:
+            self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level))
+        log.info("process pool: %d workers (%s)", self.workers, self.method)
+
+    def close(self, kill=False):
+        for w in self._pool:
+            w.stop(kill=kill or w.job is not None)
+        self._pool = []
+
+    def _replace(self, i):
+        old = self._pool[i]
+        old.stop(kill=True)
+        self._ever_done = self._ever_done or old.done > 0
+        self._pool[i] = _Worker(self.ctx, self.log_queue, self.log_level)
+
+    def run(self, jobs):
+        if not self._pool:
+            self.start()
+        pending = collections.deque(jobs)
+        book = _Retries(self.retries)
+        def feed():
+            for w in self._pool:
+                if w.job is None and pending:
+                    try:
+                        w.send(pending.popleft())
+                    except (OSError, ValueError):  # died between jobs: the loop below sees it
+                        pass
+
+        while True:
+            feed()
+            busy = [i for i, w in enumerate(self._pool) if w.job is not None]
+            if not busy:
+                return
+            handles = []
+            for i in busy:
+                handles += [self._pool[i].conn, self._pool[i].proc.sentinel]
+            multiprocessing.connection.wait(handles, timeout=0.25)
+            now = time.monotonic()
+            for i in busy:
+                w = self._pool[i]
+                msg = w.receive()
+                if msg is False:  # still playing
+                    started = w.tracker[1]
+                    if self.hard_limit is not None and started > 0 and now - started > self.hard_limit:
+                        seat = int(w.tracker[0])
+                        job = w.job
+                        log.error("game %d: seat %d gave no answer within %.1fs; stopping worker %d",
+                                  job.fixture.game_id, seat, self.hard_limit, w.proc.pid)
+                        w.job = None
+                        self._replace(i)
+                        yield forfeit_record(job, seat, "timeout",
+                                             f"no answer within {self.hard_limit:.1f}s; worker stopped")
+                    continue
+                job, w.job = w.job, None
+                if msg is not None and msg[0] == "ok":
+                    w.done += 1
+                    feed()  # the next game starts before the record is written
+                    yield GameRecord.from_json(msg[1])
+                    continue
+                if msg is None:
+                    seat = int(w.tracker[0])
+                    w.proc.join(timeout=2)
+                    detail = f"worker process died (exit code {w.proc.exitcode})"
+                    log.warning("worker %d died in game %d (exit code %s, seat %d running)",
+                                w.proc.pid, job.fixture.game_id, w.proc.exitcode, seat)
+                    fresh = w.done == 0 and seat < 0
+                    self._replace(i)
+                    if fresh and not self._ever_done:
+                        # Died before any bot ran and no worker has finished a game yet: a
+                        # broken worker start-up, not this game's fault.
+                        self._startup_deaths += 1
+                        if self._startup_deaths > 3 * self.workers:
+                            raise RuntimeError("tournament worker processes die at start-up "
+                                               f"({detail}); see the tournament log")
+                        pending.appendleft(job)
+                        continue
+                else:
+                    w.done += 1
+                    seat, detail = msg[2], msg[1]
+                rec = book.failed(job, seat, detail)
+                if rec is None:
+                    pending.appendleft(job)
+                else:
+                    yield rec
+
+
+class DaskExecutor:
+    name = "dask"
+
+    def __init__(self, scheduler=None, workers=2, processes=True, retries=1, client=None):
+        self.scheduler = scheduler
+        self.workers = workers
+        self.processes = processes
+        self.retries = retries
+        self.client = client
+        self._own = []
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def start(self):
+        if self.client is not None:
+            return
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise RuntimeError("the dask executor needs the distributed package: "
+                               "pip install 'trickhound[dask]'") from None
+        if self.scheduler:
+            self.client = Client(self.scheduler)
+            self._own = [self.client]
+        else:
+            cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
+                                   processes=self.processes, dashboard_address=None,
+                                   silence_logs=logging.ERROR)
+            self.client = Client(cluster)
+            self._own = [self.client, cluster]
+        log.info("dask executor: %s", self.client)
+
+    def close(self):
+        for obj in self._own:
+            try:
+                obj.close()
+            except Exception:  # pragma: no cover - shutting down
+                pass
+        self._own = []
+        self.client = None
+
+    def run(self, jobs):
+        from distributed import as_completed
+        if self.client is None:
+            self.start()
+        token = uuid.uuid4().hex[:8]
+        book = _Retries(self.retries)
+        futures = {}
+
+        def submit(job, attempt=0):
+            key = f"trickhound-game-{token}-{job.fixture.game_id}-{attempt}"
+            fut = self.client.submit(run_job, job, key=key, pure=False)
+            futures[fut.key] = (job, attempt)
+            return fut
+
+        queue = as_completed([submit(j) for j in jobs])
+        for fut in queue:
+            job, attempt = futures.pop(fut.key)
+            try:
+                msg = fut.result()
+            except Exception as e:  # KilledWorker and friends: no seat to blame
+                log.error("game %d: %s", job.fixture.game_id, e)
+                yield failed_record(job, f"dask task failed: {type(e).__name__}: {e}")
+                continue
+            finally:
+                fut.release()
+            if msg[0] == "ok":
+                yield GameRecord.from_json(msg[1])
+                continue
+            rec = book.failed(job, msg[2], msg[1])
+            if rec is None:
+                queue.add(submit(job, attempt + 1))
+            else:
+                yield rec
+
+
+def make_executor(cfg, log_queue=None, log_level=logging.INFO, dask_processes=True):
+    """The executor a config asks for (not started)."""
+    if cfg.executor == "serial":
+        return SerialExecutor()
+    if cfg.executor == "dask":
+        return DaskExecutor(cfg.scheduler, cfg.workers, processes=dask_processes)
+    return ProcessPoolExecutor(cfg.workers, cfg.start_method, log_queue, log_level,
+                               move_time_limit=cfg.move_time_limit)
+
+
+__all__ = ["SerialExecutor", "ProcessPoolExecutor", "DaskExecutor", "make_executor",
+           "forfeit_record", "failed_record"]

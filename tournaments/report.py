@@ -1,0 +1,292 @@
+"""``trickhound report RUN_DIR``: report.md, ratings.json and PNG plots, recomputed from
+``games.jsonl`` (the source of truth) and ``tournament.json``.
+
+Plots (matplotlib, Agg backend): ``ratings.png`` — every bot's TrueSkill mu with a ±sigma band
+over the rated games; ``head_to_head.png`` — the matrix of mean paired score differences (row
+bot minus column bot on the same deal and seat); ``scores.png`` — mean score per bot with its
+95% interval.
+"""
+import json
+import os
+import re
+import time
+from collections import defaultdict
+
+from tournaments.runner import load_records, read_meta
+from tournaments.stats import leaderboard_rows, leaderboard_text, score_text, summarize
+
+PLOTS = ("ratings.png", "head_to_head.png", "scores.png")
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _colors(n):
+    plt = _plt()
+    cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
+    return [cmap(i % cmap.N) for i in range(n)]
+
+
+def plot_ratings(summary, path, title=""):
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    bots = summary.bots
+    for row, color in zip(bots, _colors(len(bots))):
+        hist = summary.ratings.history.get(row.spec)
+        if not hist:
+            continue
+        x = [0] + [h[0] for h in hist]
+        mu = [summary.ratings.env["mu"]] + [h[1] for h in hist]
+        sg = [summary.ratings.env["sigma"]] + [h[2] for h in hist]
+        ax.plot(x, mu, color=color, lw=1.8, label=f"{row.label}  ({row.mu:.1f} ± {row.sigma:.1f})")
+        ax.fill_between(x, [m - s for m, s in zip(mu, sg)], [m + s for m, s in zip(mu, sg)],
+                        color=color, alpha=0.15, lw=0)
+    ax.set_xlabel("games rated (in game_id order)")
+    ax.set_ylabel("TrueSkill mu (band: ± sigma)")
+    ax.set_title(title or "Ratings over the tournament")
+    ax.grid(alpha=0.3)
+    if bots:
+        ax.legend(loc="best", fontsize=8, framealpha=0.85)
+    fig.tight_layout()
+    fig.savefig(path, bbox_inches="tight")
+    plt.close(fig)
+
+
+def plot_head_to_head(summary, path, title=""):
+    plt = _plt()
+    import numpy as np
+    bots = summary.bots
+    n = len(bots)
+    mat = np.full((n, n), np.nan)
+    txt = [["" for _ in range(n)] for _ in range(n)]
+    for i, a in enumerate(bots):
+        for j, b in enumerate(bots):
+            if i == j:
+                continue
+            p = summary.pair(a.spec, b.spec)
+            if p is None or p.mean is None:
+                continue
+            mat[i, j] = p.mean
+            ci = f"\n± {p.ci:.1f}" if p.ci is not None else ""
+            txt[i][j] = f"{_z(p.mean):+.1f}{ci}\n({p.deals} deals)"
+    size = max(4.5, 1.5 * n + 2.5)
+    fig, ax = plt.subplots(figsize=(size + 1.2, size), dpi=110)
+    finite = mat[np.isfinite(mat)]
+    vmax = float(np.max(np.abs(finite))) if finite.size else 1.0
+    vmax = vmax or 1.0
+    im = ax.imshow(np.ma.masked_invalid(mat), cmap="RdBu", vmin=-vmax, vmax=vmax)
+    ax.set_facecolor("#eeeeee")
+    labels = [b.label + (" *" if b.oracle else "") for b in bots]
+    ax.set_xticks(range(n))
+    ax.set_yticks(range(n))
+    ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=9)
+    ax.set_yticklabels(labels, fontsize=9)
+    for i in range(n):
+        for j in range(n):
+            if txt[i][j]:
+                strong = abs(mat[i, j]) > 0.6 * vmax
+                ax.text(j, i, txt[i][j], ha="center", va="center", fontsize=8,
+                        color="white" if strong else "black")
+    ax.set_xlabel("column bot")
+    ax.set_ylabel("row bot")
+    ax.set_title(title or "Mean paired score difference (row − column)\nsame deal, same seat",
+                 fontsize=10)
+    cb = fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    cb.set_label("row − column score")
+    fig.tight_layout()
+    fig.savefig(path, bbox_inches="tight")
+    plt.close(fig)
+
+
+def plot_scores(summary, path, title=""):
+    plt = _plt()
+    rows = [r for r in summary.bots if r.mean_score is not None]
+    fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.55 * len(rows) + 1.4)), dpi=110)
+    ys = list(range(len(rows)))[::-1]
+    for y, r, color in zip(ys, rows, _colors(len(rows))):
+        err = r.score_ci if r.score_ci is not None else 0.0
+        ax.errorbar([r.mean_score], [y], xerr=[[err], [err]], fmt="o", color=color, capsize=4, lw=1.8)
+        ax.annotate(score_text(r), (r.mean_score, y), textcoords="offset points", xytext=(0, 7),
+                    ha="center", fontsize=8)
+    ax.set_yticks(ys)
+    ax.set_yticklabels([r.label + (" *" if r.oracle else "") for r in rows], fontsize=9)
+    ax.axvline(0, color="grey", lw=0.8, ls="--")
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_xlabel("mean score per game (95% interval over deals)")
+    ax.set_title(title or "Mean score")
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, bbox_inches="tight")
+    plt.close(fig)
+
+
+def _z(x):
+    """No "-0.0" in print."""
+    return 0.0 if abs(x) < 0.05 else x
+
+
+def _md_table(head, rows):
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    out += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def ratings_json(summary, meta=None):
+    obj = summary.to_json()
+    if meta:
+        obj["game"] = meta["config"]["game"]
+        obj["schedule_hash"] = meta.get("schedule_hash")
+        obj["scheduled"] = meta.get("games")
+    return obj
+
+
+def write_report(run_dir, summary=None):
+    """Write report.md, ratings.json and the plots into ``run_dir``; returns the Summary."""
+    meta = read_meta(run_dir)
+    cfg = meta["config"]
+    records = load_records(run_dir)
+    if summary is None:
+        summary = summarize(records, order=list(cfg.get("candidates", [])) + list(cfg["bots"]))
+    name = os.path.basename(os.path.normpath(run_dir))
+    with open(os.path.join(run_dir, "ratings.json"), "w", encoding="utf-8") as f:
+        json.dump(ratings_json(summary, meta), f, indent=2)
+        f.write("\n")
+    plot_ratings(summary, os.path.join(run_dir, "ratings.png"), f"Ratings — {name} ({cfg['game']})")
+    plot_head_to_head(summary, os.path.join(run_dir, "head_to_head.png"))
+    plot_scores(summary, os.path.join(run_dir, "scores.png"), f"Mean score — {cfg['game']}")
+    with open(os.path.join(run_dir, "report.md"), "w", encoding="utf-8") as f:
+        f.write(report_markdown(run_dir, meta, records, summary))
+    return summary
+
+
+def report_markdown(run_dir, meta, records, summary):
+    cfg = meta["config"]
+    name = os.path.basename(os.path.normpath(run_dir))
+    names = {r.spec: r.label for r in summary.bots}
+    lines = [f"# Tournament {name}", ""]
+    limit = meta.get("move_time_limit")
+    lines += [
+        f"- Game: `{cfg['game']}` ({meta.get('num_players', '?')} players)",
+        f"- Format: {cfg['format']}" + (f"; candidates: {', '.join('`%s`' % names.get(c, c) for c in cfg['candidates'])}"
+                                         if cfg.get("candidates") else ""),
+        f"- Bots: {', '.join('`%s`' % names.get(b, b) for b in cfg['bots'])}",
+        f"- Deals: {cfg['deals']} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
+        f"- Games: {len(records)} recorded of {meta.get('games', '?')} scheduled"
+        + (f"; {summary.failed} failed" if summary.failed else ""),
+        f"- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
+        + (f"; iterations {cfg['iterations']}" if cfg.get("iterations") else ""),
+        f"- Schedule hash: `{meta.get('schedule_hash', '')[:16]}`; written {time.strftime('%Y-%m-%d %H:%M')}",
+        "",
+        "## Leaderboard", "",
+        "TrueSkill (mu, sigma; ranked by the conservative mu − 3·sigma) from each game's ranks, "
+        "rated in game_id order. Score: mean return per game with a 95% interval over deals. "
+        "1st: outright first places.", "",
+    ]
+    head, rows = leaderboard_rows(summary)
+    lines.append(_md_table(head, rows))
+    if any(r.oracle for r in summary.bots):
+        lines += ["", "\\* oracle: sees the full state; not a fair player."]
+    lines += ["", "![ratings](ratings.png)", "", "## Head to head", "",
+              "Mean paired score difference on duplicate deals: for each deal and seat where both "
+              "bots sat, the row bot's score minus the column bot's, averaged per deal and over deals "
+              "(± 95% interval; n = deals).", ""]
+    order = [r.spec for r in summary.bots]
+    if len(order) > 1 and summary.pairs:
+        head = ["row − column"] + [names[s] for s in order]
+        rows = []
+        for a in order:
+            cells = [names[a]]
+            for b in order:
+                p = summary.pair(a, b) if a != b else None
+                if p is None or p.mean is None:
+                    cells.append("")
+                else:
+                    ci = f" ± {p.ci:.1f}" if p.ci is not None else ""
+                    cells.append(f"{_z(p.mean):+.1f}{ci} (n={p.deals})")
+            rows.append(cells)
+        lines.append(_md_table(head, rows))
+    else:
+        lines.append("No pairs of bots met on the same deal.")
+    lines += ["", "![head to head](head_to_head.png)", "", "![scores](scores.png)", ""]
+    faults = [r for r in records if r.forfeit]
+    lines += ["## Forfeits and failures", ""]
+    if not faults:
+        lines.append("None.")
+    else:
+        by = defaultdict(int)
+        for r in faults:
+            seat = r.forfeit.get("seat")
+            who = names.get(r.seating[seat], r.seating[seat]) if seat is not None else "-"
+            by[(who, r.forfeit.get("reason"))] += 1
+        lines.append(_md_table(["bot", "reason", "games"],
+                               [[w, str(k), str(v)] for (w, k), v in sorted(by.items())]))
+        lines += ["", "First ones:", ""]
+        for r in faults[:20]:
+            seat = r.forfeit.get("seat")
+            who = names.get(r.seating[seat], r.seating[seat]) if seat is not None else "no seat"
+            detail = re.sub(r"\s+", " ", str(r.forfeit.get("detail", "")))[:160]
+            lines.append(f"- game {r.game_id} ({r.termination}): {who} — {r.forfeit.get('reason')}: {detail}")
+    lines += ["", "## Time per move", ""]
+    per_bot = move_time_stats(records)
+    if per_bot:
+        lines.append("Every move each bot made (found by replaying the games), mean and slowest:")
+        lines.append("")
+        lines.append(_md_table(["bot", "moves", "mean ms/move", "max ms"],
+                               [[names.get(s, s), str(v[0]), f"{1e3 * v[1] / max(v[0], 1):.2f}",
+                                 f"{1e3 * v[2]:.1f}"] for s, v in per_bot.items()]))
+    total = sum(r.seconds for r in records)
+    lines += ["", f"Total play time {total:.1f} s over {len(records)} games.", ""]
+    lines += ["## Reproduce", "", f"    trickhound report {run_dir}", ""]
+    return "\n".join(lines)
+
+
+def move_time_stats(records):
+    """spec -> [moves, total seconds, slowest] over the moves that bot made (the seat of each
+    action is found by replaying the game from its deal seed)."""
+    from solver.registry import load_game
+    games = {}
+    per_bot = defaultdict(lambda: [0, 0.0, 0.0])
+    for r in records:
+        if not r.move_times:
+            continue
+        try:
+            game = games.get(r.game) or games.setdefault(r.game, load_game(r.game))
+            state = game.new_initial_state(r.deal_seed)
+            for a, t in zip(r.actions, r.move_times):
+                acc = per_bot[r.seating[state.current_player()]]
+                acc[0] += 1
+                acc[1] += t
+                acc[2] = max(acc[2], t)
+                state.apply_action(a)
+        except Exception:  # a record of a game this install cannot load: skip its timings
+            continue
+    return per_bot
+
+
+def publish(run_dir, summary, directory="results/leaderboards"):
+    """Write the run's leaderboard as the published pool of its game
+    (``results/leaderboards/<game>.json``, read by ``trickhound rate``)."""
+    meta = read_meta(run_dir)
+    game = meta["config"]["game"]
+    os.makedirs(directory, exist_ok=True)
+    path = leaderboard_path(game, directory)
+    obj = {"game": game, "run": run_dir, "updated": time.strftime("%Y-%m-%dT%H:%M:%S"),
+           "bots": [{"spec": r.spec, "label": r.label, "mu": r.mu, "sigma": r.sigma,
+                     "conservative": r.conservative, "games": r.games, "oracle": r.oracle}
+                    for r in summary.bots if r.mu == r.mu]}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(obj, f, indent=2)
+        f.write("\n")
+    return path
+
+
+def leaderboard_path(game, directory="results/leaderboards"):
+    safe = re.sub(r"[^A-Za-z0-9=._-]+", "_", game).strip("_")
+    return os.path.join(directory, safe + ".json")
+
+
+__all__ = ["write_report", "publish", "leaderboard_path", "leaderboard_text", "PLOTS"]

@@ -1,0 +1,110 @@
+"""The schedule: every game of a tournament, fixed by the master seed before any is played.
+
+A *seat group* is the bots that sit at one table (as many as the game has seats). Round-robin:
+with more bots than seats, every combination of bots is a group; with fewer, the bots are
+repeated cyclically to fill the seats (one group per starting bot); with exactly as many, the
+one group. Gauntlet: each candidate with every group of pool bots filling the other seats.
+Groups are put in an order shuffled by the master seed, and deal ``d`` goes to group
+``d mod G`` (for each candidate, in a gauntlet), so any prefix of the deals is balanced.
+
+Duplicate mode (the default) replays a deal once per distinct cyclic rotation of its group's
+seating, so every bot of the group plays every hand; without it a deal is played once, the
+rotation advancing from one pass over the groups to the next.
+
+Seeds: deal ``d`` is dealt from ``derive_seed(seed, "deal", d)`` — the same deal in every
+rotation and for every candidate — and the bot in seat ``s`` of rotation ``r`` gets
+``derive_seed(seed, "bot", d, r, s)``. Game ids number the fixtures deal by deal, so a
+schedule for more deals extends the one for fewer (``trickhound rate`` relies on that).
+"""
+import hashlib
+import json
+from dataclasses import astuple, dataclass
+from itertools import combinations
+from typing import Tuple
+
+from solver.rng import Random, derive_seed
+
+
+@dataclass(frozen=True)
+class Fixture:
+    game_id: int
+    deal_seed: int
+    seating: Tuple[str, ...]      # bot spec per seat
+    bot_seeds: Tuple[int, ...]
+    deal_index: int
+    rotation: int
+
+    def to_json(self):
+        return {"game_id": self.game_id, "deal_seed": self.deal_seed, "seating": list(self.seating),
+                "bot_seeds": list(self.bot_seeds), "deal_index": self.deal_index,
+                "rotation": self.rotation}
+
+
+def seat_groups(bots, seats):
+    """Tables of ``seats`` bots drawn from ``bots`` (see the module doc), in a fixed order."""
+    m = len(bots)
+    if m == 0:
+        return []
+    if m >= seats:
+        return [tuple(bots[i] for i in c) for c in combinations(range(m), seats)]
+    return [tuple(bots[(k + j) % m] for j in range(seats)) for k in range(m)]
+
+
+def rotations(group):
+    """The distinct cyclic rotations of a seating (rotation r puts group[(s + r) % n] in
+    seat s)."""
+    n = len(group)
+    out = []
+    for r in range(n):
+        seating = tuple(group[(s + r) % n] for s in range(n))
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def _shuffled(groups, seed, *tag):
+    order = list(range(len(groups)))
+    Random(derive_seed(seed, "groups", *tag)).shuffle(order)
+    return [groups[i] for i in order]
+
+
+def build_schedule(num_players, bots, deals, seed, duplicate=True, candidates=(),
+                   fmt="round-robin"):
+    """Every Fixture of the tournament, in game_id order."""
+    if fmt == "gauntlet":
+        opp = _shuffled(seat_groups(list(bots), num_players - 1), seed, "pool")
+        tables = [[(c,) + g for g in opp] for c in candidates]
+    else:
+        tables = [_shuffled(seat_groups(list(bots), num_players), seed)]
+    fixtures = []
+    gid = 0
+    for d in range(deals):
+        deal_seed = derive_seed(seed, "deal", d)
+        for groups in tables:
+            g = len(groups)
+            group = groups[d % g]
+            rots = rotations(group)
+            if duplicate:
+                chosen = list(enumerate(rots))
+            else:
+                r = (d // g) % len(rots)
+                chosen = [(r, rots[r])]
+            for r, seating in chosen:
+                seeds = tuple(derive_seed(seed, "bot", d, r, s) for s in range(num_players))
+                fixtures.append(Fixture(gid, deal_seed, seating, seeds, d, r))
+                gid += 1
+    return fixtures
+
+
+def schedule_for(cfg, num_players):
+    return build_schedule(num_players, cfg.bots, cfg.deals, cfg.seed, cfg.duplicate,
+                          cfg.candidates, cfg.format)
+
+
+def schedule_hash(game, fixtures):
+    """sha256 of the game string and every fixture: what resume checks before it continues."""
+    h = hashlib.sha256()
+    h.update(game.encode())
+    for f in fixtures:
+        h.update(json.dumps(astuple(f)).encode())
+    return h.hexdigest()

@@ -1,0 +1,194 @@
+"""What runs where the games are played (in-process, a pool worker or a Dask worker): a
+``Job`` (game string + Fixture + move limit, all picklable; bots travel as spec text) in, a
+GameRecord out.
+
+A *tracker* is three shared doubles a pool worker writes as it plays: the seat whose bot is
+running (-1 between bot calls), when that call started (``time.monotonic``, 0 when none) and
+the game id. The parent reads it to name the seat to blame when a worker dies and to stop a
+bot that never answers.
+"""
+import logging
+import os
+import signal
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Optional
+
+from bots.registry import bot_class, make_bot
+from bots.spec import BotSpec
+from solver.registry import load_game
+from tournaments.records import GameRecord
+from tournaments.referee import play_game
+from tournaments.schedule import Fixture
+
+log = logging.getLogger("trickhound.worker")
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    fixture: Fixture
+    move_time_limit: Optional[float] = None
+
+
+@lru_cache(maxsize=32)
+def _game(text):
+    return load_game(text)
+
+
+_BOT_CACHE = {}
+
+
+def _build(spec, seed):
+    """make_bot, with the class and converted parameters cached per spec (a plugin file is
+    imported once per worker, not once per game)."""
+    hit = _BOT_CACHE.get(spec)
+    if hit is not None:
+        cls, params = hit
+        return cls(seed=seed, **params)
+    bot = make_bot(spec, seed)
+    try:
+        params = {k: getattr(bot, k) for k in BotSpec.parse(spec).kwargs}
+        _BOT_CACHE[spec] = (type(bot), params)
+    except AttributeError:
+        pass
+    return bot
+
+
+@lru_cache(maxsize=256)
+def _cheats(spec):
+    try:
+        return bool(bot_class(BotSpec.parse(spec).name).cheats)
+    except Exception:
+        return False
+
+
+def _track(bot, seat, tracker):
+    """Wrap the bot's calls so the tracker names the seat while its code runs."""
+    def wrap(fn):
+        def tracked(*args):
+            tracker[0] = seat
+            tracker[1] = time.monotonic()
+            try:
+                out = fn(*args)
+            except Exception:
+                tracker[0], tracker[1] = -1, 0.0
+                raise
+            # (SystemExit and the like leave the seat named: run_job blames it.)
+            tracker[0], tracker[1] = -1, 0.0
+            return out
+        return tracked
+
+    bot.act = wrap(bot.act)
+    bot.reset = wrap(bot.reset)
+    from bots.base import Bot
+    if type(bot).observe is not Bot.observe:
+        bot.observe = wrap(bot.observe)
+
+
+def _blank(job):
+    f = job.fixture
+    return GameRecord(game_id=f.game_id, game=job.game, deal_seed=f.deal_seed,
+                      seating=list(f.seating), bot_seeds=list(f.bot_seeds),
+                      oracle_seats=[s for s, spec in enumerate(f.seating) if _cheats(spec)],
+                      deal_index=f.deal_index, rotation=f.rotation)
+
+
+def forfeit_record(job, seat, reason, detail):
+    """The record of a game one seat lost without finishing it (ranks as the referee's)."""
+    rec = _blank(job)
+    rec.termination = "forfeit"
+    rec.forfeit = {"seat": seat, "reason": reason, "detail": detail}
+    rec.ranks = [1 if s == seat else 0 for s in range(len(job.fixture.seating))]
+    return rec
+
+
+def failed_record(job, detail):
+    """A game that could not be played and no seat can be blamed for: no ranks, not rated."""
+    rec = _blank(job)
+    rec.termination = "failed"
+    rec.forfeit = {"seat": None, "reason": "crash", "detail": detail}
+    return rec
+
+
+def crash_record(job, seat, detail):
+    """A game whose worker died on every attempt: a forfeit by the seat to move when known."""
+    if seat is not None and seat >= 0:
+        return forfeit_record(job, seat, "crash", detail)
+    return failed_record(job, detail)
+
+
+def play_job(job, tracker=None):
+    """Play one fixture; returns the GameRecord. Bot faults become forfeits (the referee's)."""
+    game = _game(job.game)
+    f = job.fixture
+    bots = []
+    for seat, spec in enumerate(f.seating):
+        try:
+            if tracker is not None:
+                tracker[0] = seat
+            bot = _build(spec, f.bot_seeds[seat])
+        except Exception as e:
+            return forfeit_record(job, seat, "exception", f"constructor: {type(e).__name__}: {e}")
+        if tracker is not None:
+            tracker[0] = -1
+            _track(bot, seat, tracker)
+        bots.append(bot)
+    rec = play_game(game, bots, f.deal_seed, list(f.bot_seeds), game_id=f.game_id,
+                    move_time_limit=job.move_time_limit, seating_specs=list(f.seating),
+                    deal_index=f.deal_index, rotation=f.rotation)
+    rec.game = job.game
+    return rec
+
+
+def run_job(job, tracker=None):
+    """play_job for executors: ``("ok", record_json)``, or ``("error", detail, seat)`` when
+    something escaped the referee (e.g. a bot calling sys.exit)."""
+    if tracker is None:
+        tracker = [-1.0, 0.0, float(job.fixture.game_id)]
+    tracker[2] = float(job.fixture.game_id)
+    try:
+        rec = play_job(job, tracker)
+        log.info("game %d done: %s in %.2fs", job.fixture.game_id, rec.termination, rec.seconds)
+        return ("ok", rec.to_json())
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: B902 - SystemExit from a bot must not end a worker silently
+        seat = int(tracker[0])
+        log.warning("game %d: %s escaped the referee (seat %d running)", job.fixture.game_id,
+                    type(e).__name__, seat)
+        return ("error", f"{type(e).__name__}: {e}", seat)
+    finally:
+        tracker[0] = -1
+        tracker[1] = 0.0
+
+
+def _setup_worker_logging(log_queue, level):
+    if log_queue is None:
+        return
+    from logging.handlers import QueueHandler
+    root = logging.getLogger("trickhound")
+    root.handlers[:] = [QueueHandler(log_queue)]
+    root.setLevel(level)
+    root.propagate = False
+
+
+def worker_main(conn, tracker, log_queue=None, level=logging.INFO):
+    """A pool worker: receive jobs on ``conn`` until None or the parent goes away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+    _setup_worker_logging(log_queue, level)
+    log.info("worker %d started", os.getpid())
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            break
+        if job is None:
+            break
+        msg = run_job(job, tracker)
+        try:
+            conn.send(msg)
+        except (OSError, EOFError):
+            break
+    log.info("worker %d stopping", os.getpid())
