@@ -25,6 +25,10 @@ CYTHON_MODULES = [
     "solver.games.mate_vic_village._state",
     "solver.games.mattis._state",
     "solver.search._playout",
+    "solver.search._mcts",
+    "solver.search._ismcts",
+    "solver.search._maxn",
+    "solver.search._pimc",
     "solver.search._alphabeta",
 ]
 

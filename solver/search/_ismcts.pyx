@@ -1,0 +1,539 @@
+"""Information Set MCTS (Cowling, Powley & Whitehouse 2012) over a ``View``, generic over
+``State``.
+
+Single observer (``observers="single"``, SO-ISMCTS, the default): one tree whose nodes are the
+searching seat's information sets, reached by action sequences. Every iteration copies the
+view's world and re-deals it with ``determinize_c`` (a fresh determinization), then descends:
+at each node only the children whose action is legal in this determinization are candidates
+(availability), an untried legal action is expanded first (uniformly at random among them),
+otherwise the child maximising ``mean / scale + c * sqrt(ln avail(child) / visits(child))`` is
+taken, where ``avail`` counts the iterations in which the child was available. After the
+expansion a uniformly random rollout runs to the horizon, and the leaf's vector of values is
+backed up: each node accumulates the value of the seat that chose its action (every seat
+maximises its own return).
+
+Multi observer (``observers="multi"``, MO-ISMCTS): one tree per seat, all descended together.
+A seat's own decisions are taken in its own tree (children keyed by action, statistics of its
+own value); the other trees follow the move as *their owner observes it*. Engines do not
+describe observations of moves, so they are derived from ``infoset_key_c``: a move by seat j is
+seen exactly by seat i when no other legal move of j leads to the same information set of i;
+moves i cannot tell apart from another are merged into one "hidden move" edge of i's tree
+(Mate's face-down forcing, secret discards). In perfect-information games, or where every move
+is public, MO-ISMCTS equals SO-ISMCTS (as in the paper) but costs more.
+
+Memory: per searcher, one arena of nodes and one of edges, grown by doubling (``max_nodes``
+caps the nodes); a node's edges (with the statistics) are a contiguous sorted block that moves,
+doubled, when it fills, since the set of children grows as determinizations reveal new legal
+actions. No allocation per node. Randomness: one ``Rng`` stream, seeded; a search with
+an iteration limit is reproducible bit for bit. The search reads ``view.world`` and
+``determinize_c`` only, never a true state.
+
+``reference/ismcts.py`` is the pure-Python twin (same draws, same arithmetic).
+"""
+from libc.math cimport sqrt, log, INFINITY
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy, memmove, memset
+from libc.stdint cimport uint64_t, int32_t
+
+import time
+
+from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
+from solver.rng cimport Rng, rng_seed, rng_below
+from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
+                                    at_horizon, rollout, leaf_values)
+
+from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, as_limit, check_c, check_max_nodes,
+                                  check_scale, check_to_act, objective_code, seed_int)
+from solver.search.result import build_result, mean_interval
+
+cdef enum:
+    HIDDEN = -1
+
+OBSERVERS = ("single", "multi")
+
+# Statistics live on the edges, and a node's edges are one contiguous block of the edge arena,
+# sorted by key: the merge with the sorted legal actions and the UCB scan read consecutive
+# memory (opponents' nodes collect many children over the determinizations; a linked list of
+# scattered nodes made that scan the search's main cost). A block that fills up moves to the
+# end of the arena with twice the room (the old block is abandoned: at most half the arena).
+# The keys (the action, or HIDDEN for a move the tree's owner cannot see) are a separate array
+# from the statistics, so the merge scans a few cache lines of ints.
+ctypedef struct Edge:
+    double sum              # sum of `who`'s values over the iterations through this edge
+    double sumsq
+    int32_t child           # the node it leads to
+    int32_t visits
+    int32_t avail           # iterations in which this edge's action was available
+    int32_t who             # the seat whose value `sum` holds
+
+ctypedef struct Node:
+    int32_t first           # offset of the edge block (-1: no edges yet)
+    int32_t n               # edges in use
+    int32_t cap             # block size
+
+cdef long long INITIAL_NODES = 4096
+cdef int LOG_TABLE_SIZE = 8192
+cdef double LOG_TABLE[8192]
+
+
+cdef void _init_log_table():
+    cdef int i
+    LOG_TABLE[0] = -INFINITY
+    for i in range(1, LOG_TABLE_SIZE):
+        LOG_TABLE[i] = log(<double>i)
+
+_init_log_table()
+
+
+cdef inline double log_count(int32_t n) noexcept nogil:
+    """log(n) for a positive count (a table for small n: the same values libm gives)."""
+    if n < LOG_TABLE_SIZE:
+        return LOG_TABLE[n]
+    return log(<double>n)
+
+
+cdef class ISMCTS:
+    """A reusable ISMCTS searcher for one game (the arenas survive ``reset``)."""
+
+    cdef Node* nodes
+    cdef Edge* edges
+    cdef int32_t* keys
+    cdef long long count, node_cap, edge_top, edge_cap, max_nodes
+    cdef long long* path            # per tree: the edges taken this iteration
+    cdef long long path_stride
+    cdef int32_t* greedy            # by action: root greedy counts
+    cdef readonly Game game
+    cdef int n_players, objective, horizon, root_round, player, n_trees
+    cdef bint multi, hidden_moves
+    cdef double c, scale, lo, hi
+    cdef double base[MAX_PLAYERS]
+    cdef State world, s, scratch
+    cdef readonly long long iterations, greedy_iterations
+    cdef int n_root_actions
+    cdef uint64_t obs[MAX_LEGAL * MAX_PLAYERS]
+
+    def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
+                  int horizon=HORIZON_GAME, double scale=0.0, bint multi=False,
+                  long long max_nodes=DEFAULT_MAX_NODES):
+        self.game = game
+        self.n_players = game.num_players
+        self.c = c
+        self.objective = objective
+        self.horizon = horizon
+        self.scale = scale
+        self.multi = multi
+        self.n_trees = game.num_players if multi else 1
+        self.hidden_moves = not game.perfect_information
+        self.max_nodes = max_nodes if max_nodes > self.n_trees else self.n_trees + 1
+        self.node_cap = INITIAL_NODES if INITIAL_NODES < self.max_nodes else self.max_nodes
+        self.edge_cap = 4 * INITIAL_NODES
+        self.path_stride = game.max_game_length + 2
+        self.nodes = <Node*>malloc(self.node_cap * sizeof(Node))
+        self.edges = <Edge*>malloc(self.edge_cap * sizeof(Edge))
+        self.keys = <int32_t*>malloc(self.edge_cap * sizeof(int32_t))
+        self.path = <long long*>malloc(self.n_trees * self.path_stride * sizeof(long long))
+        self.greedy = <int32_t*>calloc(game.num_distinct_actions + 1, sizeof(int32_t))
+        if self.nodes == NULL or self.edges == NULL or self.keys == NULL or self.path == NULL or self.greedy == NULL:
+            raise MemoryError()
+        self.world = game.new_state()
+        self.s = game.new_state()
+        self.scratch = game.new_state()
+        self.count = 0
+        self.edge_top = 0
+
+    def __dealloc__(self):
+        free(self.nodes)
+        free(self.edges)
+        free(self.keys)
+        free(self.path)
+        free(self.greedy)
+
+    cdef int reset(self, View view) except -1:
+        cdef int acts[MAX_LEGAL]
+        cdef int t
+        check_to_act(view)
+        if view.world.game is not self.game and view.world.game != self.game:
+            raise ValueError(f"this searcher is for {self.game.spec()}, not {view.world.game.spec()}")
+        self.world.copy_from(view.world)
+        self.player = view.player
+        self.root_round = self.world.round_c()
+        self.world.scores_c(self.base)
+        self.n_root_actions = self.world.legal_actions_c(acts)
+        self.lo = INFINITY
+        self.hi = -INFINITY
+        self.iterations = 0
+        self.greedy_iterations = 0
+        memset(self.greedy, 0, (self.game.num_distinct_actions + 1) * sizeof(int32_t))
+        self.count = self.n_trees
+        self.edge_top = 0
+        for t in range(self.n_trees):
+            self.nodes[t].first = -1
+            self.nodes[t].n = 0
+            self.nodes[t].cap = 0
+        return 0
+
+    cdef long long new_node(self) noexcept nogil:
+        cdef long long newcap
+        cdef Node* grown
+        if self.count >= self.node_cap:
+            if self.count >= self.max_nodes:
+                return -1
+            newcap = self.node_cap * 2
+            if newcap > self.max_nodes:
+                newcap = self.max_nodes
+            grown = <Node*>realloc(self.nodes, newcap * sizeof(Node))
+            if grown == NULL:
+                return -1
+            self.nodes = grown
+            self.node_cap = newcap
+        self.nodes[self.count].first = -1
+        self.nodes[self.count].n = 0
+        self.nodes[self.count].cap = 0
+        self.count += 1
+        return self.count - 1
+
+    cdef long long reserve_edges(self, long long size) noexcept nogil:
+        """Offset of a fresh block of ``size`` edges (-1 if out of memory)."""
+        cdef long long newcap
+        cdef Edge* grown
+        cdef int32_t* grown_keys
+        if self.edge_top + size > self.edge_cap:
+            newcap = self.edge_cap * 2
+            while newcap < self.edge_top + size:
+                newcap *= 2
+            if newcap > 0x7FFFFFFF:
+                return -1
+            grown = <Edge*>realloc(self.edges, newcap * sizeof(Edge))
+            if grown == NULL:
+                return -1
+            self.edges = grown
+            grown_keys = <int32_t*>realloc(self.keys, newcap * sizeof(int32_t))
+            if grown_keys == NULL:
+                return -1                   # self.edges keeps its larger size; harmless
+            self.keys = grown_keys
+            self.edge_cap = newcap
+        self.edge_top += size
+        return self.edge_top - size
+
+    cdef long long insert_edge(self, long long node, int pos, int key, int who, int hint) noexcept nogil:
+        """A new child of ``node`` reached by ``key``, inserted at ``pos`` of its sorted block
+        (``hint``: the block size to start with). Returns the edge's index, -1 when full.
+        Indices of ``node``'s other edges shift; other nodes' edges keep theirs."""
+        cdef long long child, off
+        cdef int size
+        cdef Node* nd
+        cdef Edge* e
+        child = self.new_node()
+        if child < 0:
+            return -1
+        nd = &self.nodes[node]
+        if nd.n == nd.cap:
+            size = nd.cap * 2 if nd.cap > 0 else (hint if hint > 4 else 4)
+            off = self.reserve_edges(size)
+            if off < 0:
+                self.count -= 1
+                return -1
+            nd = &self.nodes[node]
+            if nd.n > 0:
+                memcpy(&self.edges[off], &self.edges[nd.first], nd.n * sizeof(Edge))
+                memcpy(&self.keys[off], &self.keys[nd.first], nd.n * sizeof(int32_t))
+            nd.first = <int32_t>off
+            nd.cap = size
+        if pos < nd.n:
+            memmove(&self.edges[nd.first + pos + 1], &self.edges[nd.first + pos],
+                    (nd.n - pos) * sizeof(Edge))
+            memmove(&self.keys[nd.first + pos + 1], &self.keys[nd.first + pos],
+                    (nd.n - pos) * sizeof(int32_t))
+        nd.n += 1
+        self.keys[nd.first + pos] = key
+        e = &self.edges[nd.first + pos]
+        e.sum = 0.0
+        e.sumsq = 0.0
+        e.child = <int32_t>child
+        e.visits = 0
+        e.avail = 0
+        e.who = who
+        return nd.first + pos
+
+    cdef long long edge_with_key(self, long long node, int key, int who, int hint,
+                                 bint* created) noexcept nogil:
+        """The edge of ``node`` with ``key``, created if missing (-1 when full)."""
+        cdef Node* nd = &self.nodes[node]
+        cdef int pos = 0
+        while pos < nd.n and self.keys[nd.first + pos] < key:
+            pos += 1
+        if pos < nd.n and self.keys[nd.first + pos] == key:
+            created[0] = False
+            return nd.first + pos
+        created[0] = True
+        return self.insert_edge(node, pos, key, who, hint)
+
+    cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept:
+        """Add iterations until ``max_iterations`` or the monotonic clock passes ``deadline``
+        (<= 0: none); runs without the GIL. Returns the iterations done."""
+        cdef State s = self.s, world = self.world, scratch = self.scratch
+        cdef long long it
+        with nogil:
+            it = self._run(s, world, scratch, max_iterations, deadline, rng)
+        return it
+
+    cdef long long _run(self, State s, State world, State scratch, long long max_iterations,
+                        double deadline, Rng* rng) noexcept nogil:
+        cdef int acts[MAX_LEGAL]
+        cdef int untried[MAX_LEGAL]
+        cdef int ins[MAX_LEGAL]
+        cdef long long avl[MAX_LEGAL]
+        cdef long long cur[MAX_PLAYERS]
+        cdef int plen[MAX_PLAYERS]
+        cdef bint alive[MAX_PLAYERS]
+        cdef double v[MAX_PLAYERS]
+        cdef long long it = 0, node, e, chosen, best_e, g, first
+        cdef int i, k, q, n, nu, nav, a, j, tj, t, ai, cnt, key, rt, pos, nn
+        cdef int K = self.n_trees, P = self.n_players
+        cdef long long stride = self.path_stride
+        cdef bint expanded, have_obs, created
+        cdef double r, ucb, best, x, m
+        cdef Edge* edges
+        cdef Edge* ed
+        cdef int32_t* keys
+        rt = self.player if self.multi else 0
+        while it < max_iterations:
+            if deadline > 0 and (it & 63) == 0 and monotonic() >= deadline:
+                break
+            s.copy_from(world)
+            s.determinize_c(self.player, rng)
+            for t in range(K):
+                cur[t] = t
+                plen[t] = 0
+                alive[t] = True
+            while not at_horizon(s, self.horizon, self.root_round):
+                j = s.current_player_c()
+                tj = j if self.multi else 0
+                if not alive[tj]:
+                    break
+                n = s.legal_actions_c(acts)
+                node = cur[tj]
+                edges = self.edges
+                keys = self.keys
+                first = self.nodes[node].first
+                nn = self.nodes[node].n
+                pos = 0
+                nav = 0
+                nu = 0
+                for i in range(n):
+                    a = acts[i]
+                    while pos < nn and keys[first + pos] < a:
+                        pos += 1
+                    if pos < nn and keys[first + pos] == a:
+                        avl[nav] = first + pos
+                        nav += 1
+                        pos += 1
+                    else:
+                        untried[nu] = a
+                        ins[nu] = pos
+                        nu += 1
+                expanded = False
+                if nu > 0:
+                    k = <int>rng_below(rng, <unsigned int>nu)
+                    if self.count >= self.max_nodes:
+                        break                      # arena full: roll out from here
+                    for i in range(nav):
+                        edges[avl[i]].avail += 1
+                    chosen = self.insert_edge(node, ins[k], untried[k], j, n)
+                    if chosen < 0:
+                        break
+                    self.edges[chosen].avail = 1
+                    a = untried[k]
+                    expanded = True
+                else:
+                    if self.scale > 0:
+                        r = self.scale
+                    elif self.hi > self.lo:
+                        r = self.hi - self.lo
+                    else:
+                        r = 1.0
+                    best = -INFINITY
+                    best_e = avl[0]
+                    for i in range(nav):
+                        ed = &edges[avl[i]]
+                        ucb = (ed.sum / ed.visits) / r + self.c * sqrt(log_count(ed.avail) / ed.visits)
+                        if ucb > best:
+                            best = ucb
+                            best_e = avl[i]
+                    for i in range(nav):
+                        edges[avl[i]].avail += 1
+                    chosen = best_e
+                    a = keys[chosen]
+                self.path[tj * stride + plen[tj]] = chosen
+                plen[tj] += 1
+                cur[tj] = self.edges[chosen].child
+                if self.multi:
+                    have_obs = False
+                    for t in range(K):
+                        if t == tj or not alive[t]:
+                            continue
+                        key = a
+                        if self.hidden_moves:
+                            if not have_obs:
+                                for i in range(n):
+                                    scratch.copy_from(s)
+                                    scratch.apply_action_c(acts[i])
+                                    for q in range(K):
+                                        if q != tj:
+                                            self.obs[i * MAX_PLAYERS + q] = scratch.infoset_key_c(q)
+                                have_obs = True
+                            ai = 0
+                            while acts[ai] != a:
+                                ai += 1
+                            cnt = 0
+                            for i in range(n):
+                                if self.obs[i * MAX_PLAYERS + t] == self.obs[ai * MAX_PLAYERS + t]:
+                                    cnt += 1
+                            if cnt > 1:
+                                key = HIDDEN
+                        e = self.edge_with_key(cur[t], key, t, 2, &created)
+                        if e < 0:
+                            alive[t] = False
+                            continue
+                        if created:
+                            alive[t] = False       # a new node in tree t: its frontier
+                        self.path[t * stride + plen[t]] = e
+                        plen[t] += 1
+                        cur[t] = self.edges[e].child
+                s.apply_action_c(a)
+                if expanded:
+                    alive[tj] = False
+                    break
+            rollout(s, rng, self.horizon, self.root_round)
+            leaf_values(s, P, self.objective, self.horizon, self.base, v)
+            for i in range(P):
+                if v[i] < self.lo:
+                    self.lo = v[i]
+                if v[i] > self.hi:
+                    self.hi = v[i]
+            edges = self.edges
+            for t in range(K):
+                for i in range(plen[t]):
+                    ed = &edges[self.path[t * stride + i]]
+                    x = v[ed.who]
+                    ed.visits += 1
+                    ed.sum += x
+                    ed.sumsq += x * x
+            # robustness bookkeeping: the greedy root action after this iteration
+            first = self.nodes[rt].first
+            nn = self.nodes[rt].n
+            cnt = 0
+            g = -1
+            best = -INFINITY
+            for i in range(nn):
+                ed = &edges[first + i]
+                if self.keys[first + i] >= 0:
+                    cnt += 1
+                    if ed.visits > 0:
+                        m = ed.sum / ed.visits
+                        if m > best:
+                            best = m
+                            g = self.keys[first + i]
+            if cnt == self.n_root_actions and g >= 0:
+                self.greedy[g] += 1
+                self.greedy_iterations += 1
+            it += 1
+        self.iterations += it
+        return it
+
+    # -- Python side ------------------------------------------------------------------------
+    def root_children(self):
+        """[(action, visits, sum, sumsq, avail, greedy)] of the searching seat's root,
+        ascending by action."""
+        cdef Node nd = self.nodes[self.player if self.multi else 0]
+        cdef Edge ed
+        cdef int i
+        out = []
+        cdef int key
+        for i in range(nd.n):
+            ed = self.edges[nd.first + i]
+            key = self.keys[nd.first + i]
+            if key >= 0:
+                out.append((key, ed.visits, ed.sum, ed.sumsq, ed.avail, self.greedy[key]))
+        return out
+
+    def tree_root_keys(self, int tree):
+        """Keys of the root edges of one tree (MO: seat ``tree``'s; HIDDEN = -1 marks a move
+        that seat cannot see). For tests."""
+        cdef Node nd
+        cdef int i
+        if not 0 <= tree < self.n_trees:
+            raise ValueError(f"tree {tree} out of range (this searcher has {self.n_trees})")
+        nd = self.nodes[tree]
+        return [self.keys[nd.first + i] for i in range(nd.n)]
+
+    @property
+    def node_count(self):
+        return self.count
+
+    def search(self, View view, long long iterations, uint64_t seed):
+        """Reset at ``view`` and run ``iterations`` iterations seeded by ``seed`` (tests and
+        benchmarks). Returns root_children()."""
+        cdef Rng rng
+        rng_seed(&rng, seed)
+        self.reset(view)
+        self.run(iterations, 0.0, &rng)
+        return self.root_children()
+
+
+def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
+                  scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES):
+    """ISMCTS for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
+    "ismcts"); the recommended action is the most visited root child."""
+    cdef Rng rng
+    cdef ISMCTS tree
+    cdef long long iters
+    cdef double deadline = 0.0
+    limit = as_limit(limit)
+    obj, hor, kind = objective_code(objective, horizon)
+    seed = seed_int(seed)
+    if observers not in OBSERVERS:
+        raise ValueError(f"observers must be one of {', '.join(OBSERVERS)}, not {observers!r}")
+    check_to_act(view)
+    tree = ISMCTS(view.world.game, check_c(c), obj, hor,
+                  check_scale(scale, view.world.game, objective, horizon), observers == "multi",
+                  check_max_nodes(max_nodes))
+    t0 = time.perf_counter()
+    tree.reset(view)
+    rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+    iters = limit.iterations if limit.iterations is not None else (1 << 62)
+    if limit.time_s is not None:
+        deadline = monotonic() + limit.time_s
+    tree.run(iters, deadline, &rng)
+    seconds = time.perf_counter() - t0
+    stats = {ch[0]: ch for ch in tree.root_children()}
+    rows = []
+    gi = tree.greedy_iterations
+    for a in view.world.legal_actions():
+        _, n, tot, sq, _, greedy = stats.get(a, (a, 0, 0.0, 0.0, 0, 0))
+        mean, lo, hi = mean_interval(tot, sq, n)
+        rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
+                     "ci_high": hi, "visits": n, "robustness": (greedy / gi) if gi else None})
+    params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
+              "observers": observers, "max_nodes": max_nodes}
+    return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,
+                        iterations=tree.iterations, worlds=tree.iterations, rank_by="visits",
+                        params=params, limit=limit, seed=seed, seconds=seconds)
+
+
+def bench_ismcts(View view, long long iterations, seed=1, **params):
+    """Iterations per second of SO-ISMCTS (one random rollout per iteration) from ``view``
+    (search set-up excluded; ``params`` as for ismcts_search)."""
+    cdef Rng rng
+    cdef ISMCTS tree
+    obj, hor, _ = objective_code(params.get("objective", "score"), params.get("horizon", "game"))
+    tree = ISMCTS(view.world.game, check_c(params.get("c", DEFAULT_C)), obj, hor,
+                  check_scale(params.get("scale"), view.world.game, params.get("objective", "score"),
+                              params.get("horizon", "game")),
+                  params.get("observers", "single") == "multi",
+                  check_max_nodes(params.get("max_nodes", DEFAULT_MAX_NODES)))
+    tree.reset(view)
+    rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    t0 = time.perf_counter()
+    tree.run(iterations, 0.0, &rng)
+    return iterations / (time.perf_counter() - t0)

@@ -1,0 +1,479 @@
+"""Max^n (Luckhardt & Irani 1986) and paranoid (Sturtevant & Korf 2000) search for any number of
+players, generic over ``State``, on a perfect-information position (a PIMC world, or a true
+state for the oracle).
+
+Both value the *current round*, like the two-player alpha-beta: a position's value for seat i
+is what i gains from here to the end of the round, ``scores_c(end) - scores_c(now)``.
+
+* max^n: every seat maximises its own component of the vector of gains; the first action (in
+  ascending order) wins ties, so the answer is deterministic.
+* paranoid: the searching seat (the player to move at the root) maximises its own gain and all
+  the others minimise it (a two-sided reduction, with alpha-beta pruning).
+
+Exact when it fits: ``solve`` first searches to the end of the round within ``node_budget``
+nodes; if that runs out it deepens iteratively (depth 1, then ``depth_step`` plies at a time,
+default one trick's worth = the number of players) within a fresh budget, evaluating the frontier with
+``heuristic_c`` (default) or the mean of ``rollouts`` random playouts to the end of the round,
+and answers with the deepest completed iteration. ``exact`` in the answer says whether no
+frontier was evaluated.
+
+A transposition table of fixed size (``tt_bits``; one allocation per solver, none per node),
+keyed by ``hash_c``; entries hold gains relative to the stored position, so they stay valid
+across searches of the same game (nothing to clear between PIMC worlds). Entries record the
+depth they were searched to (or exactness); paranoid entries carry alpha-beta bound flags and
+the seat they were searched for.
+
+``reference/maxn.py`` is the pure-Python twin (no table) used as the brute-force oracle.
+"""
+from libc.math cimport INFINITY
+from libc.stdint cimport uint64_t, int16_t, int8_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
+
+import time
+
+from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.rng cimport Rng, rng_seed
+from solver.search._common cimport HORIZON_ROUND, rollout
+
+cdef enum:
+    EXACT = 1
+    LOWER = 2
+    UPPER = 3
+    MODE_MAXN = 1
+    MODE_PARANOID = 2
+    EVAL_HEURISTIC = 0
+    EVAL_ROLLOUT = 1
+
+cdef int DEPTH_EXACT = 32767
+cdef enum:
+    CHAIN = 32              # forced moves followed in place before recursing
+    TT_TRIAL = 4096
+# The "exact" pass is a depth-limited pass this deep: rounds are far shorter, and the cap keeps
+# the C stack bounded in games whose "round" is the whole (long) game.
+cdef int DEPTH_FULL = 1000
+
+EVALUATIONS = ("heuristic", "rollout")
+
+ctypedef struct MEntry:
+    uint64_t key
+    double value[MAX_PLAYERS]
+    int16_t best
+    int16_t depth       # remaining depth searched, DEPTH_EXACT when no frontier was evaluated
+    int8_t flag         # 0 = empty, EXACT / LOWER / UPPER
+    int8_t mode
+    int8_t owner        # paranoid: the maximising seat
+
+
+def heuristic(State state):
+    """The engine's heuristic_c estimate (what each seat will still gain this round)."""
+    cdef double out[MAX_PLAYERS]
+    state.heuristic_c(out)
+    return [out[i] for i in range(state.game.num_players)]
+
+
+cdef class MaxN:
+    """A reusable max^n / paranoid solver for one game."""
+
+    cdef MEntry* table
+    cdef uint64_t mask
+    cdef readonly Game game
+    cdef readonly bint paranoid
+    cdef int n_players, root_player, root_round, eval_mode, rollouts
+    cdef public long long nodes
+    cdef long long budget, cutoffs, tt_probes, tt_hits
+    cdef bint aborted, tt_on, use_table
+    cdef Rng rng
+    cdef list pool
+    cdef State scratch
+
+    def __cinit__(self, Game game, bint paranoid=False, int tt_bits=16, evaluation="heuristic",
+                  int rollouts=4, uint64_t seed=0, bint table=True):
+        if not 8 <= tt_bits <= 26:
+            raise ValueError("tt_bits must be in 8..26")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+        if rollouts < 1:
+            raise ValueError("rollouts must be >= 1")
+        self.game = game
+        self.use_table = table
+        self.paranoid = paranoid
+        self.n_players = game.num_players
+        self.eval_mode = EVALUATIONS.index(evaluation)
+        self.rollouts = rollouts
+        rng_seed(&self.rng, seed)
+        self.table = <MEntry*>calloc(1 << tt_bits, sizeof(MEntry))
+        if self.table == NULL:
+            raise MemoryError()
+        self.mask = (1 << tt_bits) - 1
+        self.pool = [game.new_state() for _ in range(min(64, game.max_game_length + 2))]  # grows
+        self.scratch = game.new_state()
+
+    def __dealloc__(self):
+        free(self.table)
+
+    cdef State _pool(self, int ply):
+        while ply >= len(self.pool):
+            self.pool.append(self.game.new_state())
+        return <State>self.pool[ply]
+
+    cdef void evaluate(self, State s, double* out):
+        """Estimated gains from ``s`` to the end of its round."""
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef int i, k
+        cdef State sc = self.scratch
+        self.cutoffs += 1
+        if self.eval_mode == EVAL_HEURISTIC:
+            s.heuristic_c(out)
+            return
+        s.scores_c(before)
+        for i in range(self.n_players):
+            out[i] = 0.0
+        for k in range(self.rollouts):
+            sc.copy_from(s)
+            rollout(sc, &self.rng, HORIZON_ROUND, s.round_c())
+            sc.scores_c(after)
+            for i in range(self.n_players):
+                out[i] += after[i] - before[i]
+        for i in range(self.n_players):
+            out[i] /= self.rollouts
+
+    cdef bint tt_probe(self, uint64_t key, MEntry** out) noexcept:
+        """The table slot of ``key`` in ``out``; whether the table is in use. After
+        TT_TRIAL probes without a single hit the table is switched off for the rest of the solve
+        (a game whose hash_c never transposes, e.g. one that hashes the play history, gains
+        nothing from it); the solver then leaves it off for later solves as well."""
+        out[0] = &self.table[key & self.mask]
+        self.tt_probes += 1
+        if out[0].flag and out[0].key == key:
+            self.tt_hits += 1
+        elif self.tt_hits == 0 and self.tt_probes >= TT_TRIAL:
+            self.tt_on = False
+            self.use_table = False          # for later solves with this solver too
+        return True
+
+    cdef void maxn(self, State s, int ply, int depth, double* out):
+        """Gains of every seat from ``s`` to the end of the round (max^n). Forced moves are
+        played in place (``s`` may change: callers copy a fresh child for every action)."""
+        cdef int acts[MAX_LEGAL]
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef double sub[MAX_PLAYERS]
+        cdef double best[MAX_PLAYERS]
+        cdef double chain[CHAIN * MAX_PLAYERS]
+        cdef int nchain = 0
+        cdef int n = 0, i, k, p, me, best_a = -1
+        cdef uint64_t key = 0
+        cdef long long c0
+        cdef MEntry* e = NULL
+        cdef State child
+        cdef int P = self.n_players
+        cdef bint done = False, use_tt = False
+        while True:
+            self.nodes += 1
+            if self.budget > 0 and self.nodes > self.budget:
+                self.aborted = True
+            if self.aborted:
+                return
+            if depth <= 0:
+                self.evaluate(s, best)
+                done = True
+                break
+            n = s.legal_actions_c(acts)
+            if n != 1 or nchain == CHAIN:
+                break
+            s.scores_c(before)
+            s.apply_action_c(acts[0])
+            s.scores_c(after)
+            for p in range(P):
+                chain[nchain * MAX_PLAYERS + p] = after[p] - before[p]
+            nchain += 1
+            depth -= 1
+            if s.is_terminal_c() or s.round_c() != self.root_round:
+                for p in range(P):
+                    best[p] = 0.0
+                done = True
+                break
+        if not done and self.tt_on:
+            use_tt = True
+            key = s.hash_c()
+            self.tt_probe(key, &e)
+            if e.flag and e.key == key and e.mode == MODE_MAXN and e.depth >= depth:
+                memcpy(best, e.value, P * sizeof(double))
+                if e.depth != DEPTH_EXACT:
+                    self.cutoffs += 1
+                done = True
+        if not done:
+            me = s.current_player_c()
+            s.scores_c(before)
+            child = self._pool(ply + 1)
+            c0 = self.cutoffs
+            for i in range(n):
+                child.copy_from(s)
+                child.apply_action_c(acts[i])
+                child.scores_c(after)
+                if child.is_terminal_c() or child.round_c() != self.root_round:
+                    for p in range(P):
+                        sub[p] = after[p] - before[p]
+                else:
+                    self.maxn(child, ply + 1, depth - 1, sub)
+                    if self.aborted:
+                        return
+                    for p in range(P):
+                        sub[p] += after[p] - before[p]
+                if best_a < 0 or sub[me] > best[me]:
+                    memcpy(best, sub, P * sizeof(double))
+                    best_a = acts[i]
+            if use_tt:
+                e = &self.table[key & self.mask]
+                e.key = key
+                memcpy(e.value, best, P * sizeof(double))
+                e.best = best_a
+                e.depth = DEPTH_EXACT if self.cutoffs == c0 else depth
+                e.flag = EXACT
+                e.mode = MODE_MAXN
+                e.owner = -1
+        # the forced moves on the way: out = d1 + (d2 + (... + (dk + best)))
+        for k in range(nchain - 1, -1, -1):
+            for p in range(P):
+                best[p] = chain[k * MAX_PLAYERS + p] + best[p]
+        memcpy(out, best, P * sizeof(double))
+
+    cdef double par(self, State s, int ply, int depth, double alpha, double beta):
+        """Gain of the root seat from ``s`` to the end of the round, the others minimising it
+        (fail-soft alpha-beta). Forced moves are played in place, as in maxn."""
+        cdef int acts[MAX_LEGAL]
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef double ev[MAX_PLAYERS]
+        cdef double chain[CHAIN]
+        cdef int nchain = 0
+        cdef int n = 0, i, j, k, tmp, me, best_a = -1
+        cdef int R = self.root_player
+        cdef bint maximise, done = False, use_tt = False
+        cdef uint64_t key = 0
+        cdef long long c0
+        cdef double best = 0.0, v, delta, D = 0.0, alpha0, beta0
+        cdef MEntry* e = NULL
+        cdef State child
+        while True:
+            self.nodes += 1
+            if self.budget > 0 and self.nodes > self.budget:
+                self.aborted = True
+            if self.aborted:
+                return 0.0
+            if depth <= 0:
+                self.evaluate(s, ev)
+                best = ev[R]
+                done = True
+                break
+            n = s.legal_actions_c(acts)
+            if n != 1 or nchain == CHAIN:
+                break
+            s.scores_c(before)
+            s.apply_action_c(acts[0])
+            s.scores_c(after)
+            chain[nchain] = after[R] - before[R]
+            D += chain[nchain]
+            nchain += 1
+            depth -= 1
+            if s.is_terminal_c() or s.round_c() != self.root_round:
+                best = 0.0
+                done = True
+                break
+        alpha -= D
+        beta -= D
+        alpha0 = alpha
+        beta0 = beta
+        if not done and self.tt_on:
+            use_tt = True
+            key = s.hash_c()
+            self.tt_probe(key, &e)
+            if (e.flag and e.key == key and e.mode == MODE_PARANOID and e.owner == R
+                    and e.depth >= depth):
+                if (e.flag == EXACT or (e.flag == LOWER and e.value[0] >= beta)
+                        or (e.flag == UPPER and e.value[0] <= alpha)):
+                    if e.depth != DEPTH_EXACT:
+                        self.cutoffs += 1
+                    best = e.value[0]
+                    done = True
+        if not done:
+            if use_tt and e.flag and e.key == key and e.mode == MODE_PARANOID and e.owner == R \
+                    and e.best >= 0:
+                for i in range(n):
+                    if acts[i] == e.best:
+                        tmp = acts[i]
+                        for j in range(i, 0, -1):
+                            acts[j] = acts[j - 1]
+                        acts[0] = tmp
+                        break
+            me = s.current_player_c()
+            maximise = me == R
+            best = -INFINITY if maximise else INFINITY
+            s.scores_c(before)
+            child = self._pool(ply + 1)
+            c0 = self.cutoffs
+            for i in range(n):
+                child.copy_from(s)
+                child.apply_action_c(acts[i])
+                child.scores_c(after)
+                delta = after[R] - before[R]
+                if child.is_terminal_c() or child.round_c() != self.root_round:
+                    v = delta
+                else:
+                    v = delta + self.par(child, ply + 1, depth - 1, alpha - delta, beta - delta)
+                    if self.aborted:
+                        return 0.0
+                if maximise:
+                    if v > best:
+                        best = v
+                        best_a = acts[i]
+                        if best > alpha:
+                            alpha = best
+                else:
+                    if v < best:
+                        best = v
+                        best_a = acts[i]
+                        if best < beta:
+                            beta = best
+                if alpha >= beta:
+                    break
+            if use_tt:
+                e = &self.table[key & self.mask]
+                e.key = key
+                e.value[0] = best
+                e.best = best_a
+                e.depth = DEPTH_EXACT if self.cutoffs == c0 else depth
+                e.flag = UPPER if best <= alpha0 else (LOWER if best >= beta0 else EXACT)
+                e.mode = MODE_PARANOID
+                e.owner = R
+        for k in range(nchain - 1, -1, -1):
+            best = chain[k] + best
+        return best
+
+    cdef dict _root(self, State root, int depth):
+        """{action: gain vector (max^n) or [root gain] (paranoid)} at ``depth``, or None if the
+        node budget ran out."""
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef double sub[MAX_PLAYERS]
+        cdef int n, i, p
+        cdef int acts[MAX_LEGAL]
+        cdef State child = self._pool(1)
+        cdef int P = self.n_players
+        cdef double v
+        root.scores_c(before)
+        n = root.legal_actions_c(acts)
+        out = {}
+        for i in range(n):
+            child.copy_from(root)
+            child.apply_action_c(acts[i])
+            child.scores_c(after)
+            ended = child.is_terminal_c() or child.round_c() != self.root_round
+            if self.paranoid:
+                v = after[self.root_player] - before[self.root_player]
+                if not ended:
+                    v += self.par(child, 1, depth - 1, -INFINITY, INFINITY)
+                out[acts[i]] = [v]
+            else:
+                if ended:
+                    for p in range(P):
+                        sub[p] = 0.0
+                else:
+                    self.maxn(child, 1, depth - 1, sub)
+                out[acts[i]] = [sub[p] + (after[p] - before[p]) for p in range(P)]
+            if self.aborted:
+                return None
+        return out
+
+    def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None):
+        """Solve ``state``'s current round (exactly if it fits ``node_budget`` nodes, else the
+        deepest iterative-deepening pass that fits). A dict: ``player``; ``values`` {action:
+        vector of every seat's gain (max^n) / [root gain] (paranoid)}; ``actions`` {action:
+        gain of the mover}; ``best`` (the actions with the best gain); ``value`` (the best
+        action's vector); ``exact``; ``depth`` (plies; None when exact); ``pv`` (exact only);
+        ``nodes``; ``seconds``."""
+        cdef State root
+        if state.is_terminal_c():
+            raise ValueError("the game is over; there is nothing to solve")
+        if node_budget < 1:
+            raise ValueError("node_budget must be >= 1")
+        t0 = time.perf_counter()
+        self.tt_on, self.tt_probes, self.tt_hits = self.use_table, 0, 0
+        root = state.clone()
+        self.root_player = root.current_player_c()
+        self.root_round = root.round_c()
+        step = int(depth_step) if depth_step else self.n_players
+        if step < 1:
+            raise ValueError("depth_step must be >= 1")
+        total_nodes = 0
+        values = None
+        depth = None
+        exact = False
+        if max_depth is None:
+            self.nodes, self.cutoffs, self.aborted, self.budget = 0, 0, False, node_budget
+            values = self._root(root, DEPTH_FULL)
+            total_nodes += self.nodes
+            exact = values is not None and self.cutoffs == 0
+        if values is None:
+            # Depths 1, step, 2*step, ... (capped at max_depth): depth 1 is cheap and always
+            # completes, so there is always an answer.
+            cap = DEPTH_FULL if max_depth is None else max(1, int(max_depth))
+            d = 1
+            self.nodes, self.budget = 0, node_budget
+            while True:
+                self.cutoffs, self.aborted = 0, False
+                got = self._root(root, d)
+                if got is None:
+                    if values is None:          # the depth-1 pass always completes
+                        self.budget = 0
+                        self.aborted = False
+                        self.cutoffs = 0
+                        values = self._root(root, d)
+                        depth = d
+                        exact = self.cutoffs == 0
+                    break
+                values, depth = got, d
+                if self.cutoffs == 0:
+                    exact = True
+                    break
+                if d >= cap:
+                    break
+                d = min(cap, max(step, (d // step + 1) * step))
+            total_nodes += self.nodes
+        me = self.root_player
+        k = 0 if self.paranoid else me
+        actions = {a: v[k] for a, v in values.items()}
+        best_v = max(actions.values())
+        best = [a for a, v in actions.items() if v == best_v]
+        out = {"player": me, "values": values, "actions": actions, "best": best,
+               "value": values[best[0]], "exact": exact, "depth": None if exact else depth,
+               "nodes": total_nodes}
+        out["pv"] = self._pv(root, best[0]) if exact else []
+        out["seconds"] = time.perf_counter() - t0
+        return out
+
+    def _pv(self, State root, int first):
+        """One optimal line from the table (exact searches only)."""
+        cdef State s = root.clone()
+        cdef MEntry* e
+        cdef uint64_t key
+        line = [first]
+        s.apply_action_c(first)
+        while not s.is_terminal_c() and s.round_c() == self.root_round and len(line) < 1000:
+            key = s.hash_c()
+            e = &self.table[key & self.mask]
+            if not (e.flag and e.key == key and e.best >= 0
+                    and e.mode == (MODE_PARANOID if self.paranoid else MODE_MAXN)):
+                break
+            if self.paranoid and (e.owner != self.root_player or e.flag != EXACT):
+                break
+            line.append(e.best)
+            s.apply_action_c(e.best)
+        return line
+
+
+def solve(State state, paranoid=False, node_budget=200000, max_depth=None, **kw):
+    """One-shot max^n (or paranoid) solve of ``state``'s current round (see MaxN.solve)."""
+    return MaxN(state.game, paranoid, **kw).solve(state, node_budget, max_depth)

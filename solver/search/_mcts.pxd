@@ -1,0 +1,32 @@
+from libc.stdint cimport int32_t
+from solver.game cimport Game, State, MAX_PLAYERS
+from solver.rng cimport Rng
+
+# One node of a UCT tree. A node's children are contiguous in the arena
+# (first_child .. first_child + num_children - 1), in ascending action order.
+ctypedef struct UNode:
+    double sum              # sum of the values, for `mover`, of the iterations through here
+    double sumsq
+    int32_t parent          # -1 at the root
+    int32_t first_child     # -1 while not expanded
+    int32_t num_children
+    int32_t action          # the action leading here
+    int32_t visits
+    int32_t mover           # the seat that chose `action`
+
+
+cdef class UCT:
+    cdef UNode* nodes
+    cdef long long count, cap, max_nodes
+    cdef readonly Game game
+    cdef int n_players, objective, horizon, root_round
+    cdef double c, scale, lo, hi
+    cdef double base[MAX_PLAYERS]
+    cdef State root, s
+    cdef readonly long long iterations
+
+    cdef int reset(self, State root) except -1
+    cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept
+    cdef long long _run(self, State s, State root, long long max_iterations, double deadline,
+                        Rng* rng) noexcept nogil
+    cdef bint expand(self, long long node, State s) noexcept nogil

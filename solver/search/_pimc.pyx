@@ -1,0 +1,211 @@
+"""Perfect Information Monte Carlo (determinized search) over a ``View``.
+
+Once per decision, ``worlds`` determinizations are sampled from the view (``view.world`` copied
+and re-dealt by ``determinize_c`` with the search's own seeded stream); the *same* worlds serve
+every candidate action. Each world is searched as a perfect-information game by
+
+* ``evaluator="uct"``: UCT with random rollouts (``_mcts.UCT``, one arena reused across
+  worlds); the iteration budget is split evenly over the worlds (a time budget too), and an
+  action's value in a world is its root child's mean; the world's best action is its most
+  visited child; or
+* ``evaluator="solver"``: the exact solver of the current round: two-player alpha-beta
+  (``_alphabeta``, zero-sum games) or max^n / paranoid for any number of players (``_maxn``;
+  exact when it fits ``node_budget``, depth-limited with an evaluation otherwise). Values are
+  the round's score gain; a world's best actions are all its optimal ones. With perfect
+  information there is nothing to sample and one world is solved.
+
+Per action: the mean over worlds, a 95% interval over worlds (with one world: the UCT tree's
+interval, or zero width for the solver), visits, and robustness = the fraction of worlds in
+which the action was best. The recommendation is the best mean (then robustness, then action
+id). Reproducible for a seed and an iteration/world-bound limit.
+"""
+from libc.stdint cimport uint64_t
+
+import time
+
+from solver.game cimport Game, State, View
+from solver.rng cimport Rng, rng_seed
+from solver.search._common cimport monotonic
+from solver.search._mcts cimport UCT
+
+from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, DEFAULT_WORLDS, as_limit, check_c,
+                                  check_max_nodes, check_scale, check_to_act, objective_code,
+                                  seed_int)
+from solver.search.result import build_result, mean_interval
+
+EVALUATORS = ("uct", "solver")
+SOLVERS = ("auto", "alphabeta", "maxn", "paranoid")
+
+
+def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
+    """(name, callable state -> (actions {a: value}, nodes, exact))."""
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
+    if solver == "auto":
+        solver = "alphabeta" if game.num_players == 2 else "maxn"
+    if solver == "alphabeta":
+        from solver.search._alphabeta import AlphaBeta
+        ab = AlphaBeta(game, max(tt_bits, 8))
+
+        def run(State w):
+            r = ab.solve(w, False)
+            return r["actions"], r["nodes"], True
+        return solver, run
+    from solver.search._maxn import MaxN
+    mx = MaxN(game, solver == "paranoid", tt_bits, evaluation, rollouts, seed)
+
+    def run(State w):
+        r = mx.solve(w, node_budget)
+        return r["actions"], r["nodes"], r["exact"]
+    return solver, run
+
+
+cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evaluator, double c,
+                     str objective, str horizon, object scale, str solver, long long node_budget,
+                     int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
+                     uint64_t seed):
+    cdef State w0 = <State>worlds[0]
+    cdef Game game = w0.game
+    cdef UCT uct
+    cdef double deadline = 0.0, start
+    cdef long long iters, per
+    cdef int W = len(worlds), wi
+    per_world = []          # per world: {action: value}
+    best_sets = []          # per world: set of best actions
+    visits = {}
+    tree_stats = None
+    nodes = 0
+    iterations = 0
+    all_exact = True
+    acts = w0.legal_actions()
+    if evaluator == "uct":
+        obj, hor, kind = objective_code(objective, horizon)
+        uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes)
+        start = monotonic()
+        for wi in range(W):
+            if limit.iterations is not None:
+                iters = limit.iterations // W + (1 if wi < limit.iterations % W else 0)
+            else:
+                iters = 1 << 62
+            if limit.time_s is not None:
+                deadline = start + limit.time_s * (wi + 1) / W
+            uct.reset(<State>worlds[wi])
+            uct.run(iters, deadline, rng)
+            children = uct.root_children()
+            vals = {}
+            for a, n, tot, sq in children:
+                visits[a] = visits.get(a, 0) + n
+                if n > 0:
+                    vals[a] = tot / n
+            per_world.append(vals)
+            if any(n > 0 for _, n, _, _ in children):
+                most = min(children, key=lambda ch: (-ch[1], -(ch[2] / ch[1]) if ch[1] else 0.0, ch[0]))
+                best_sets.append({most[0]})
+            else:
+                best_sets.append(set())
+            nodes += uct.count
+            iterations += uct.iterations
+            if W == 1:
+                tree_stats = {a: (n, tot, sq) for a, n, tot, sq in children}
+        all_exact = False
+    else:
+        if objective != "score":
+            raise ValueError("the exact solvers maximise the round's score (objective=score)")
+        kind = "round_gain"
+        solver, run = _solver_for(game, solver, node_budget, tt_bits, evaluation, rollouts, seed)
+        for wi in range(W):
+            if wi > 0 and limit.time_s is not None and time.perf_counter() - t0 >= limit.time_s:
+                break
+            values, n_nodes, exact = run(<State>worlds[wi])
+            per_world.append(values)
+            top = max(values.values())
+            best_sets.append({a for a, v in values.items() if v >= top - 1e-9})
+            for a in values:
+                visits[a] = visits.get(a, 0) + 1
+            nodes += n_nodes
+            iterations += 1
+            all_exact = all_exact and exact
+    used = len(per_world)
+    rows = []
+    for a in acts:
+        vs = [pw[a] for pw in per_world if a in pw]
+        if tree_stats is not None:
+            n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
+            mean, lo, hi = mean_interval(tot, sq, n)
+        else:
+            mean, lo, hi = mean_interval(sum(vs), sum(x * x for x in vs), len(vs))
+        rob = sum(1 for b in best_sets if a in b) / used if used else None
+        rows.append({"action": a, "text": w0.action_to_str(a), "mean": mean, "ci_low": lo,
+                     "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
+    return rows, kind, nodes, iterations, used, all_exact, solver
+
+
+def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objective="score",
+                horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
+                evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES):
+    """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
+    "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
+    has perfect information)."""
+    cdef Rng rng
+    cdef State w
+    cdef int W, i
+    limit = as_limit(limit)
+    seed = seed_int(seed)
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+    if evaluator == "uct":
+        objective_code(objective, horizon)
+        c = check_c(c)
+        check_scale(scale, view.world.game, objective, horizon)
+    check_max_nodes(max_nodes)
+    check_to_act(view)
+    t0 = time.perf_counter()
+    game = view.world.game
+    W = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
+    if evaluator == "solver" and game.perfect_information:
+        W = 1
+    rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+    worlds = []
+    for i in range(W):
+        w = view.world.clone()
+        w.determinize_c(view.player, &rng)
+        worlds.append(w)
+    rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
+        worlds, view.player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
+        node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+    if evaluator == "uct":
+        params = {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
+                  "scale": scale, "max_nodes": max_nodes}
+    else:
+        params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
+                  "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
+    return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,
+                        worlds=used, rank_by="mean", params=params, limit=limit, seed=seed,
+                        seconds=time.perf_counter() - t0,
+                        exact=exact and used == 1 and game.perfect_information)
+
+
+def solve_state(State state, limit=None, seed=0, solver="auto", node_budget=200000, tt_bits=16,
+                evaluation="heuristic", rollouts=4):
+    """The exact solver on one full state (perfect-information play, oracle bots): the
+    current round's value of every legal action for the seat to move. Returns a SearchResult
+    (algorithm "solver")."""
+    cdef Rng rng
+    if state.is_terminal_c():
+        from solver.errors import IllegalActionError
+        raise IllegalActionError("the game is over; there is no move to search")
+    from solver.search.limits import SearchLimit
+    limit = as_limit(limit) if limit is not None else SearchLimit(iterations=1, worlds=1)
+    seed = seed_int(seed)
+    t0 = time.perf_counter()
+    rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+    rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
+        [state.clone()], state.current_player_c(), limit, &rng, "solver", 0.0, "score", "round",
+        None, solver, node_budget, tt_bits, evaluation, rollouts, DEFAULT_MAX_NODES, t0,
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+    params = {"solver": solver_used, "node_budget": node_budget, "evaluation": evaluation,
+              "rollouts": rollouts, "tt_bits": tt_bits}
+    return build_result("solver", state.current_player_c(), rows, value=kind, nodes=nodes,
+                        iterations=iterations, worlds=1, rank_by="mean", params=params,
+                        limit=limit, seed=seed, seconds=time.perf_counter() - t0, exact=exact)

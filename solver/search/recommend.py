@@ -1,0 +1,168 @@
+"""One-call entry points for "what should I play here?" (the ``trickhound recommend`` command).
+
+    from solver.search.recommend import recommend, view_from_moves
+    view = view_from_moves("mate", seed=7, seat=0, moves_text="PASS PASS AS")
+    result = recommend(view, "ismcts", "iterations=20000", seed=1)
+    print(result.table(view))            # or json.dumps(result.to_json())
+
+``algo``:
+  ``ismcts``  SO-ISMCTS (``observers="multi"`` for MO-ISMCTS); params c, objective, horizon,
+              scale, observers, max_nodes.
+  ``pimc``    determinized UCT over ``limit.worlds`` worlds; params evaluator (uct/solver), c,
+              objective, horizon, scale, solver, node_budget, evaluation, rollouts, tt_bits,
+              max_nodes.
+  ``solver``  PIMC with the exact solver of the current round (one world, hence exact, when
+              the game has perfect information); params solver (auto/alphabeta/maxn/paranoid),
+              node_budget, evaluation, rollouts, tt_bits.
+
+Bad input raises the errors of :mod:`solver.errors` (and ``SearchLimitError``), each naming
+the problem in one line.
+"""
+import inspect
+import re
+from dataclasses import replace
+
+from solver.errors import (IllegalActionError, InvalidActionError, InvalidStateError,
+                           TrickhoundError)
+from solver.game import State, View
+from solver.search._ismcts import ismcts_search
+from solver.search._mcts import uct_search
+from solver.search._pimc import pimc_search, solve_state
+from solver.search.limits import SearchLimit
+
+ALGORITHMS = ("ismcts", "pimc", "solver")
+DEFAULT_LIMITS = {"ismcts": SearchLimit(iterations=20000),
+                  "pimc": SearchLimit(iterations=20000, worlds=20),
+                  "solver": SearchLimit(iterations=1, worlds=20),
+                  "uct": SearchLimit(iterations=20000)}
+
+
+class SearchParamError(TrickhoundError, ValueError):
+    """An unknown algorithm, or a parameter the algorithm does not take."""
+
+
+def _entry(algo):
+    if algo == "ismcts":
+        return ismcts_search, {}
+    if algo == "pimc":
+        return pimc_search, {}
+    if algo == "solver":
+        return pimc_search, {"evaluator": "solver"}
+    raise SearchParamError(f"unknown search algorithm {algo!r}; choose one of {', '.join(ALGORITHMS)}")
+
+
+def algorithm_params(algo):
+    """{parameter: default} that ``recommend(view, algo, ...)`` accepts as keywords."""
+    fn, fixed = _entry(algo)
+    skip = {"view", "state", "limit", "seed"} | set(fixed)
+    if algo == "solver":
+        skip |= {"c", "objective", "horizon", "scale", "max_nodes"}
+    return {name: p.default for name, p in inspect.signature(fn).parameters.items()
+            if name not in skip}
+
+
+def _check_params(algo, params):
+    allowed = algorithm_params(algo)
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise SearchParamError(f"{algo} takes no parameter {', '.join(unknown)}; "
+                               f"parameters: {', '.join(allowed)}")
+
+
+def recommend(view, algo="ismcts", limit=None, seed=0, **params):
+    """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
+    with its value, 95% interval, visits, share and robustness, the recommended move first.
+    ``limit``: a SearchLimit or its text (default per algorithm, see DEFAULT_LIMITS)."""
+    if not isinstance(view, View):
+        raise TypeError(f"recommend needs a View (state.view(seat)), got {type(view).__name__}")
+    fn, fixed = _entry(algo)
+    _check_params(algo, params)
+    limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
+    result = fn(view, limit, seed, **fixed, **params)
+    return replace(result, algorithm="solver") if algo == "solver" else result
+
+
+def search_state(state, algo="uct", limit=None, seed=0, **params):
+    """Search a full (true) state as a perfect-information game: the oracle's search.
+    ``algo`` "uct" (params c, objective, horizon, scale, max_nodes) or "solver" (params
+    solver, node_budget, evaluation, rollouts, tt_bits)."""
+    if not isinstance(state, State):
+        raise TypeError(f"search_state needs a State, got {type(state).__name__}")
+    if algo == "uct":
+        return uct_search(state, DEFAULT_LIMITS["uct"] if limit is None else limit, seed, **params)
+    if algo == "solver":
+        return solve_state(state, limit, seed, **params)
+    raise SearchParamError(f"unknown state search {algo!r}; choose uct or solver")
+
+
+_SEPARATORS = re.compile(r"[,;\n]")
+_MAX_WORDS = 4
+
+
+def split_moves(moves_text):
+    """(moves, exact): a sequence is taken as is; a string is split at commas, semicolons or
+    newlines when it has any (``exact``), otherwise into whitespace-separated words that
+    ``replay`` may join (a move's text can contain spaces, e.g. Dog Tag Trick's ``2B+3P RUN``)."""
+    if moves_text is None:
+        return [], True
+    if not isinstance(moves_text, str):
+        return [str(m) for m in moves_text], True
+    if _SEPARATORS.search(moves_text):
+        return [m.strip() for m in _SEPARATORS.split(moves_text) if m.strip()], True
+    return moves_text.split(), False
+
+
+def _legal(state, text):
+    try:
+        a = state.parse_action(text)
+    except InvalidActionError:
+        return False
+    return a in state.legal_actions()
+
+
+def replay(game, seed, moves_text):
+    """The state after playing ``moves_text`` (the game's notation) from the deal of ``seed``.
+    Moves are separated by commas, semicolons or newlines, or by whitespace: then each move is
+    the longest run of up to four words naming a legal action (a single word otherwise).
+    Errors name the move by its number (1-based) and text."""
+    from solver.registry import load_game
+    if isinstance(game, str):
+        game = load_game(game)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidStateError(f"the deal seed must be an integer, got {seed!r}")
+    state = game.new_initial_state(seed)
+    words, exact = split_moves(moves_text)
+    i = n = 0
+    while i < len(words):
+        k = 1
+        if not exact:
+            for j in range(min(_MAX_WORDS, len(words) - i), 1, -1):
+                if _legal(state, " ".join(words[i:i + j])):
+                    k = j
+                    break
+        tok = " ".join(words[i:i + k])
+        i += k
+        n += 1
+        try:
+            action = state.parse_action(tok)
+        except InvalidActionError as e:
+            raise InvalidActionError(f"move {n} ({tok!r}): {e}") from None
+        try:
+            state.apply_action(action)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"move {n} ({tok!r}): {e}") from None
+    return state
+
+
+def view_from_moves(game, seed, seat, moves_text):
+    """What seat ``seat`` knows after ``moves_text`` was played from the deal of ``seed``
+    (``game`` a Game or a game string). Raises UnknownGameError / InvalidOptionError for the
+    game, InvalidStateError for a bad seat or seed, InvalidActionError for text that names
+    no action, IllegalActionError for a move the rules do not allow at that point."""
+    from solver.registry import load_game
+    if isinstance(game, str):
+        game = load_game(game)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+        raise InvalidStateError(
+            f"seat {seat!r} out of range for {game.num_players} players (seats 0..{game.num_players - 1})")
+    return replay(game, seed, moves_text).view(seat)

@@ -1,0 +1,151 @@
+"""Pure-Python twin of ``_ismcts.pyx``: SO-ISMCTS and MO-ISMCTS with the same draws and the
+same arithmetic as the Cython searcher, so a seeded run gives the same statistics. A test
+oracle for small positions (it uses the checked Python API of ``State`` and ``View``).
+"""
+import math
+
+from solver.rng import Random
+from solver.search.reference.mcts import at_horizon, leaf_values, rollout, value_range
+
+HIDDEN = -1
+
+
+class INode:
+    __slots__ = ("key", "who", "parent", "children", "visits", "avail", "sum", "sumsq", "greedy")
+
+    def __init__(self, key, who, parent):
+        self.key, self.who, self.parent = key, who, parent
+        self.children = {}
+        self.visits = self.avail = self.greedy = 0
+        self.sum = self.sumsq = 0.0
+
+
+class ISMCTS:
+    def __init__(self, c=0.7, objective="score", horizon="game", scale=None, observers="single",
+                 max_nodes=1 << 21):
+        self.c, self.objective, self.horizon = c, objective, horizon
+        self.scale = scale or 0.0
+        self.multi = observers == "multi"
+        self.max_nodes = max_nodes
+
+    def reset(self, view):
+        self.view = view
+        self.player = view.player
+        game = view.game
+        self.n_trees = game.num_players if self.multi else 1
+        self.max_nodes = max(self.max_nodes, self.n_trees + 1)
+        self.hidden_moves = not game.perfect_information
+        w = view.determinize(Random(0))       # any world: the public parts are all we read
+        self.root_round = w.round()
+        self.base = w.scores()
+        self.n_root = len(view.legal_actions())
+        self.lo, self.hi = math.inf, -math.inf
+        self.roots = [INode(-1, t if self.multi else -1, None) for t in range(self.n_trees)]
+        self.count = self.n_trees
+        self.iterations = self.greedy_iterations = 0
+
+    def _alloc(self, parent, key, who):
+        if self.count >= self.max_nodes:
+            return None
+        self.count += 1
+        node = INode(key, who, parent)
+        parent.children[key] = node
+        return node
+
+    def run(self, iterations, rng):
+        K = self.n_trees
+        rt = self.player if self.multi else 0
+        for _ in range(iterations):
+            s = self.view.determinize(rng)
+            cur = list(self.roots)
+            alive = [True] * K
+            while not at_horizon(s, self.horizon, self.root_round):
+                j = s.current_player()
+                tj = j if self.multi else 0
+                if not alive[tj]:
+                    break
+                acts = s.legal_actions()
+                node = cur[tj]
+                avl = [node.children[a] for a in acts if a in node.children]
+                untried = [a for a in acts if a not in node.children]
+                expanded = False
+                if untried:
+                    a = untried[rng.randbelow(len(untried))]
+                    chosen = self._alloc(node, a, j)
+                    if chosen is None:
+                        break
+                    for ch in avl:
+                        ch.avail += 1
+                    chosen.avail = 1
+                    expanded = True
+                else:
+                    r = value_range(self.scale, self.lo, self.hi)
+                    best, chosen = -math.inf, avl[0]
+                    for ch in avl:
+                        ucb = (ch.sum / ch.visits) / r + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        if ucb > best:
+                            best, chosen = ucb, ch
+                    for ch in avl:
+                        ch.avail += 1
+                    a = chosen.key
+                if self.multi:
+                    keys = None
+                    for t in range(K):
+                        if t == tj or not alive[t]:
+                            continue
+                        key = a
+                        if self.hidden_moves:
+                            if keys is None:
+                                keys = {b: [s.child(b).infoset_key(q) for q in range(K)] for b in acts}
+                            if sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1:
+                                key = HIDDEN
+                        ch = cur[t].children.get(key)
+                        if ch is None:
+                            ch = self._alloc(cur[t], key, t)
+                            if ch is None:
+                                alive[t] = False
+                                continue
+                        if ch.visits == 0:
+                            alive[t] = False
+                        cur[t] = ch
+                cur[tj] = chosen
+                s.apply_action(a)
+                if expanded:
+                    alive[tj] = False
+                    break
+            rollout(s, rng, self.horizon, self.root_round)
+            v = leaf_values(s, self.objective, self.horizon, self.base)
+            self.lo = min(self.lo, min(v))
+            self.hi = max(self.hi, max(v))
+            for t in range(K):
+                node = cur[t]
+                while node.parent is not None:
+                    x = v[node.who]
+                    node.visits += 1
+                    node.sum += x
+                    node.sumsq += x * x
+                    node = node.parent
+                node.visits += 1
+            kids = [self.roots[rt].children[k] for k in sorted(self.roots[rt].children) if k >= 0]
+            g, best = None, -math.inf
+            for ch in kids:
+                if ch.visits > 0 and ch.sum / ch.visits > best:
+                    best, g = ch.sum / ch.visits, ch
+            if len(kids) == self.n_root and g is not None:
+                g.greedy += 1
+                self.greedy_iterations += 1
+            self.iterations += 1
+
+    def root_children(self):
+        root = self.roots[self.player if self.multi else 0]
+        return [(k, ch.visits, ch.sum, ch.sumsq, ch.avail, ch.greedy)
+                for k, ch in sorted(root.children.items()) if k >= 0]
+
+
+def ismcts_root(view, iterations, seed, **params):
+    """Root children [(action, visits, sum, sumsq, avail, greedy)] after a seeded run (the twin
+    of ``_ismcts.ISMCTS(...).search(view, iterations, seed)``)."""
+    t = ISMCTS(**params)
+    t.reset(view)
+    t.run(iterations, Random(seed))
+    return t.root_children()

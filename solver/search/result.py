@@ -1,0 +1,225 @@
+"""``SearchResult``: a search's answer for one decision, with per-action statistics.
+
+Every legal root action gets an :class:`ActionStats`:
+
+``mean``        the action's estimated value for the searching seat, in the unit named by
+                ``SearchResult.value``: ``"return"`` (the game's returns, objective score),
+                ``"win_share"`` (objective win: 1 for a sole first place, 1/k when k share it) or
+                ``"round_gain"`` (points gained from now to the end of the current round: the
+                exact solvers and horizon=round).
+``ci_low/high`` a 95% interval of that mean: over the rollouts through the action (MCTS, one
+                world) or over the sampled worlds (PIMC, >= 2 worlds). Zero width means exact.
+``visits``      MCTS: iterations through the action (PIMC: summed over worlds); exact solver:
+                the worlds it was solved in.
+``share``       visits / all root visits.
+``robustness``  PIMC: the fraction of sampled worlds in which the action was best (UCT: the
+                most visited child of that world's tree; solver: an optimal move of that world,
+                ties all count). ISMCTS: every iteration samples a world and the observer's own
+                actions are available in each, so robustness is the fraction of iterations
+                (counted once every root action has been tried) after which the action was the
+                greedy choice (highest mean) at the root: how stable the answer was across
+                determinizations. ``None`` when undefined (e.g. too few iterations).
+
+``actions`` are stored recommended first, then in the algorithm's own order (visits for
+MCTS, mean value for PIMC and solvers). ``to_json()`` is deterministic for an iteration-bound
+limit and a seed; wall-clock figures are added by ``to_json(timing=True)``.
+"""
+import math
+from dataclasses import dataclass, field
+from typing import Optional, Tuple
+
+Z95 = 1.959963984540054
+SCHEMA = "trickhound.search_result/1"
+
+VALUE_KINDS = ("return", "win_share", "round_gain")
+
+
+def _r(x):
+    """Floats in JSON: None for missing, no NaN/inf (not JSON), otherwise exact."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return None
+    return float(x)
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    action: int
+    text: str
+    mean: Optional[float]
+    ci_low: Optional[float]
+    ci_high: Optional[float]
+    visits: int
+    share: float
+    robustness: Optional[float]
+
+    @property
+    def half_width(self):
+        if self.ci_low is None or self.ci_high is None:
+            return None
+        return (self.ci_high - self.ci_low) / 2
+
+    def to_json(self):
+        return {"action": self.action, "text": self.text, "mean": _r(self.mean),
+                "ci95": [_r(self.ci_low), _r(self.ci_high)], "visits": self.visits,
+                "share": _r(self.share), "robustness": _r(self.robustness)}
+
+
+def mean_interval(total, total_sq, n):
+    """(mean, low, high) of a sample given its sum, sum of squares and size (normal 95%
+    interval with the sample variance; n == 1 gives a zero-width interval, n == 0 Nones)."""
+    if n <= 0:
+        return None, None, None
+    mean = total / n
+    if n == 1:
+        return mean, mean, mean
+    var = max(0.0, (total_sq - total * total / n) / (n - 1))
+    h = Z95 * math.sqrt(var / n)
+    return mean, mean - h, mean + h
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    algorithm: str
+    player: int
+    chosen: int
+    actions: Tuple[ActionStats, ...]
+    value: str
+    nodes: int
+    iterations: int
+    worlds: int
+    exact: bool = False
+    params: dict = field(default_factory=dict)
+    limit: Optional[object] = None
+    seed: Optional[int] = None
+    seconds: float = field(default=0.0, compare=False)
+
+    # -- access -------------------------------------------------------------------------------
+    def stats(self, action):
+        for s in self.actions:
+            if s.action == action:
+                return s
+        raise KeyError(action)
+
+    @property
+    def best(self):
+        return self.actions[0]
+
+    def values(self):
+        """{action: mean value} for every legal root action."""
+        return {s.action: s.mean for s in self.actions}
+
+    @property
+    def iterations_per_s(self):
+        return self.iterations / self.seconds if self.seconds > 0 else None
+
+    # -- how sure -------------------------------------------------------------------------------
+    def confidence(self):
+        """A dict ``label`` (forced / proved / clear / likely / close), ``gap`` (value of the
+        recommended move minus the runner-up), ``z`` (gap over the standard error of that
+        difference from the two intervals; None when exact or undefined) and ``text``."""
+        acts = self.actions
+        if len(acts) == 1:
+            return {"label": "forced", "gap": None, "z": None,
+                    "text": f"forced: {acts[0].text} is the only legal move"}
+        b = acts[0]
+        s = max(acts[1:], key=lambda a: (a.mean if a.mean is not None else -math.inf))
+        if b.mean is None or s.mean is None:
+            return {"label": "close", "gap": None, "z": None,
+                    "text": "too few iterations to compare the moves"}
+        gap = b.mean - s.mean
+        unit = {"return": "", "win_share": " win share", "round_gain": " points this round"}[self.value]
+        rob = f"; best in {b.robustness:.0%} of worlds" if (
+            b.robustness is not None and self.algorithm != "ismcts" and self.worlds > 1) else ""
+        if self.exact and all((a.half_width or 0.0) == 0.0 for a in (b, s)):
+            label = "proved" if gap > 0 else "tie"
+            what = (f"{b.text} is optimal, {gap:g}{unit} better than {s.text}" if gap > 0
+                    else f"{b.text} and {s.text} are equally good")
+            return {"label": label, "gap": gap, "z": None, "text": f"{label} (exact): {what}{rob}"}
+        se = math.hypot((b.half_width or 0.0) / Z95, (s.half_width or 0.0) / Z95)
+        z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
+        label = "clear" if z >= 3 else ("likely" if z >= 1.64 else "close")
+        words = {"clear": "clear", "likely": "likely", "close": "close call"}[label]
+        ztxt = "inf" if math.isinf(z) else f"{z:.1f}"
+        text = (f"{words}: {b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
+                f"{abs(gap):.3g}{unit} (95% half-widths {b.half_width or 0:.3g} and "
+                f"{s.half_width or 0:.3g}, z={ztxt}){rob}")
+        return {"label": label, "gap": gap, "z": None if math.isinf(z) else z, "text": text}
+
+    # -- output -------------------------------------------------------------------------------
+    def to_json(self, timing=False):
+        conf = self.confidence()
+        out = {
+            "schema": SCHEMA,
+            "algorithm": self.algorithm,
+            "params": dict(self.params),
+            "limit": self.limit.to_json() if self.limit is not None else None,
+            "seed": self.seed,
+            "player": self.player,
+            "chosen": self.chosen,
+            "chosen_text": self.actions[0].text,
+            "value": self.value,
+            "exact": self.exact,
+            "confidence": {"label": conf["label"], "gap": _r(conf["gap"]), "z": _r(conf["z"]),
+                           "text": conf["text"]},
+            "nodes": self.nodes,
+            "iterations": self.iterations,
+            "worlds": self.worlds,
+            "actions": [a.to_json() for a in self.actions],
+        }
+        if timing:
+            out["elapsed_s"] = self.seconds
+            out["iterations_per_s"] = self.iterations_per_s
+        return out
+
+    def table(self, view=None):
+        """The answer for people: one row per legal move (recommended first), then the
+        "how sure" line. Action text comes from ``view.action_to_str`` when a view is given."""
+        name = (lambda a: view.action_to_str(a.action)) if view is not None else (lambda a: a.text)
+        rows = [("", "move", "value", "95% interval", "visits", "share", "robust")]
+        for i, a in enumerate(self.actions):
+            mean = "-" if a.mean is None else f"{a.mean:.3f}"
+            ci = "-" if a.ci_low is None else f"[{a.ci_low:.3f}, {a.ci_high:.3f}]"
+            rob = "-" if a.robustness is None else f"{a.robustness:.0%}"
+            rows.append(("*" if i == 0 else "", name(a), mean, ci, str(a.visits),
+                         f"{a.share:.1%}", rob))
+        widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+        lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in
+                           enumerate(zip(r, widths))).rstrip() for r in rows]
+        head = (f"{self.algorithm} for seat {self.player}: value = {self.value}, "
+                f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
+                + (f", {self.seconds:.2f}s" if self.seconds else ""))
+        return "\n".join([head] + lines + ["how sure: " + self.confidence()["text"]])
+
+    def __str__(self):
+        return self.table()
+
+
+def build_result(algorithm, player, rows, *, value, nodes, iterations, worlds, rank_by,
+                 params, limit=None, seed=None, seconds=0.0, exact=False, chosen=None):
+    """A SearchResult from per-action rows: dicts with action, text, mean, ci_low, ci_high,
+    visits, robustness. ``rank_by`` is "visits" (MCTS: most visited, then mean) or "mean"
+    (PIMC / solvers: best mean, then robustness); the action id breaks remaining ties. The
+    chosen action is the first of that order unless ``chosen`` is given."""
+    total = sum(r["visits"] for r in rows)
+
+    def neg(x):
+        return -x if x is not None else math.inf
+
+    if rank_by == "visits":
+        key = lambda r: (-r["visits"], neg(r["mean"]), r["action"])  # noqa: E731
+    elif rank_by == "mean":
+        key = lambda r: (neg(r["mean"]), neg(r["robustness"]), r["action"])  # noqa: E731
+    else:
+        raise ValueError(f"rank_by must be 'visits' or 'mean', not {rank_by!r}")
+    ordered = sorted(rows, key=key)
+    if chosen is not None:
+        ordered = ([r for r in ordered if r["action"] == chosen]
+                   + [r for r in ordered if r["action"] != chosen])
+    stats = tuple(ActionStats(int(r["action"]), r["text"], _r(r["mean"]), _r(r["ci_low"]),
+                              _r(r["ci_high"]), int(r["visits"]),
+                              (r["visits"] / total) if total else 0.0, _r(r["robustness"]))
+                  for r in ordered)
+    return SearchResult(algorithm=algorithm, player=player, chosen=stats[0].action, actions=stats,
+                        value=value, nodes=int(nodes), iterations=int(iterations),
+                        worlds=int(worlds), exact=bool(exact), params=dict(params), limit=limit,
+                        seed=seed, seconds=seconds)

@@ -1,0 +1,66 @@
+"""Positions for the search tests, built from seeded random play over whatever games are
+registered (games join the suite by registering; nothing here names a game except Mate's
+own solver tests)."""
+import random
+
+from solver.registry import available_games, example_configs, load_game
+
+
+def all_configs():
+    return example_configs()
+
+
+def one_config_per_game():
+    """The first example config of every game, plus each game's first hidden-information config
+    when the first one has perfect information (so determinization is exercised)."""
+    out = []
+    for slug in available_games():
+        cfgs = example_configs(slug)
+        out.append(cfgs[0])
+        if load_game(cfgs[0]).perfect_information:
+            hidden = [c for c in cfgs if not load_game(c).perfect_information]
+            out.extend(hidden[:1])
+    return out
+
+
+def multiplayer_configs():
+    return [c for c in example_configs() if load_game(c).num_players >= 3]
+
+
+def random_line(game, seed):
+    """Every state of one seeded random game, the start included."""
+    rnd = random.Random(seed)
+    s = game.new_initial_state(seed)
+    line = [s.clone()]
+    while not s.is_terminal():
+        s.apply_action(rnd.choice(s.legal_actions()))
+        line.append(s.clone())
+    return line
+
+
+def mid_state(game, seed, fraction=0.3, min_legal=2):
+    """A non-terminal state about ``fraction`` of the way through a seeded random game with at
+    least ``min_legal`` legal actions (searched forwards from there)."""
+    line = random_line(game, seed)
+    start = int(fraction * (len(line) - 1))
+    for s in line[start:] + line[:start]:
+        if not s.is_terminal() and len(s.legal_actions()) >= min_legal:
+            return s
+    raise AssertionError(f"no decision with {min_legal}+ actions in {game.spec()} seed {seed}")
+
+
+def round_endgames(game, seed, max_plies=8, count=3):
+    """States a few plies before the end of a round (in the seeded random line), nearest the
+    end last: candidates for brute-force solving."""
+    line = random_line(game, seed)
+    out = []
+    for i in range(1, len(line)):
+        prev, cur = line[i - 1], line[i]
+        if cur.is_terminal() or cur.round() != prev.round():
+            for k in range(max_plies, 0, -1):
+                j = i - k
+                if j >= 0 and line[j].round() == prev.round() and len(line[j].legal_actions()) >= 2:
+                    out.append(line[j])
+            if len(out) >= count:
+                break
+    return out
