@@ -19,7 +19,8 @@ def register(cls):
 
 def _load_builtins():
     # Importing the modules registers their bots.
-    from bots import heuristic, human, openspiel_bots, random_bot, solver_bot  # noqa: F401
+    from bots import (heuristic, human, openspiel_bots, random_bot, search_bots,  # noqa: F401
+                      solver_bot)
 
 
 def _entry_points():

@@ -1,41 +1,54 @@
-"""The exact player for two-player games: alpha-beta on the position (Mate).
+"""``solver``: PIMC with an exact (or depth-limited) solver in every sampled world.
 
-With perfect information (Mate's default rules) it plays a move the exact solver proves
-optimal for the current game. With hidden information (``mate(forced_visibility=hidden)``) it
-is PIMC over ``worlds`` sampled worlds, each solved exactly: it plays the action with the best
-mean value across the worlds. Ties are broken by the bot's seed.
+- Mate, perfect information (the default rules): one world — the position itself — solved
+  exactly for the current game by alpha-beta; it plays a move the solver proves optimal.
+- Mate with ``forced_visibility=hidden``: ``worlds`` worlds sampled from the view, each solved
+  exactly; it plays the best mean.
+- The multiplayer games: ``worlds`` worlds, each searched by max^n to the end of the round
+  (exact when it fits ``node_budget`` nodes, depth-limited with the game's evaluation before
+  that), through the search layer's PIMC.
+Ties are broken by the bot's seed.
 """
 from bots.base import Bot
 from bots.registry import register
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta
+from solver.search.limits import SearchLimit
+from solver.search.recommend import recommend
 
 
 @register
 class SolverBot(Bot):
+    """PIMC with the exact solver at the worlds (exact alpha-beta in Mate)."""
+
     name = "solver"
-    games = ("mate",)
     PARAMS = {
-        "worlds": (24, "worlds sampled per decision when information is hidden"),
-        "tt_bits": (18, "log2 of the transposition table size"),
+        "worlds": (16, "worlds sampled per decision when information is hidden"),
+        "node_budget": (20000, "max^n nodes per world before it deepens step by step (3+ players)"),
+        "tt_bits": (18, "log2 of the alpha-beta transposition table size (Mate)"),
     }
 
     def reset(self, game, seat, seed):
         super().reset(game, seat, seed)
         self._rng = Random(seed)
-        self._solver = AlphaBeta(game, self.tt_bits)
+        self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
 
     def _ensure(self, view):
-        if not hasattr(self, "_solver") or self._solver.game != view.game:
+        if not hasattr(self, "_rng") or getattr(self, "game", None) != view.game:
             self.reset(view.game, view.player, self.seed)
 
     def action_values(self, view):
-        """{action: mean exact value for this seat} over the worlds (one world when nothing
-        is hidden)."""
+        """{action: mean value for this seat} — exact per world; the gain to the end of the
+        current game (Mate) or round (the others)."""
         self._ensure(view)
         legal = view.legal_actions()
         if len(legal) == 1:
             return {legal[0]: 0.0}
+        if self._solver is None:
+            result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
+                               int(self._rng.next_u64() >> 1), evaluator="solver",
+                               node_budget=self.node_budget)
+            return result.values()
         if view.game.perfect_information:
             worlds = [view.determinize(0)]
         else:

@@ -11,7 +11,8 @@ from solver.registry import available_games, load_game
 from tournaments.referee import play_game
 
 # Cheap parameters so the contract runs fast; each bot's defaults are exercised elsewhere.
-FAST = {"solver": "solver(worlds=4)", "openspiel-ismcts": "openspiel-ismcts(iterations=8)",
+FAST = {"solver": "solver(worlds=2,node_budget=2000)", "ismcts": "ismcts(iterations=100)",
+        "pimc": "pimc(iterations=100,worlds=4)", "oracle": "oracle(iterations=100)", "openspiel-ismcts": "openspiel-ismcts(iterations=8)",
         "openspiel-mcts": "openspiel-mcts(iterations=8)"}
 
 

@@ -135,3 +135,64 @@ def test_bench_unknown_game():
 
 def test_usage_error_is_one_line():
     assert_one_line_error(run(["solve"]), "missing argument")
+
+
+# -- recommend ---------------------------------------------------------------------------------
+
+def test_recommend_from_game_seed_seat_moves():
+    r = run(["recommend", "--game", "mate(first_dealer=0)", "--seed", "4", "--seat", "1",
+             "--moves", "PASS", "--iterations", "2000"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    head = next(i for i, l in enumerate(lines) if l.startswith("ismcts for seat 1"))
+    assert lines[head + 1].split()[:2] == ["move", "value"]
+    assert lines[head + 2].startswith("*")                 # the recommended move first
+    assert lines[-1].startswith("how sure:")
+
+
+def test_recommend_json_schema_and_reproducible(tmp_path):
+    args = ["recommend", "--game", "dog-tag-trick(players=3)", "--seed", "2", "--seat", "0",
+            "--iterations", "500", "--json"]
+    a, b = run(args), run(args)
+    assert a.exit_code == 0, a.output
+    out = json.loads(a.output)
+    assert out["schema"].startswith("trickhound.search_result/")
+    assert out["game"] == "dog-tag-trick(players=3)" and out["seat"] == 0
+    assert out["recommended"] == out["chosen_text"]
+    for row in out["actions"]:
+        assert {"action", "text", "mean", "ci95", "visits", "share",
+                "robustness"} <= set(row)
+    strip = lambda o: {k: v for k, v in o.items() if k not in ("elapsed_s", "iterations_per_s")}
+    assert strip(out) == strip(json.loads(b.output))
+
+
+def test_recommend_from_a_view_file(tmp_path):
+    from solver.registry import load_game
+    game = load_game("mate-vic-village(players=3)")
+    s = game.new_initial_state(5)
+    v = s.view(s.current_player()).to_json()
+    v["game"] = "mate-vic-village(players=3)"
+    r = run(["recommend", write(tmp_path, v), "--algo", "pimc", "--iterations", "600",
+             "--worlds", "4"])
+    assert r.exit_code == 0, r.output
+    assert "pimc for seat" in r.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--game", "mate", "--seat", "7"], ["seat 7 out of range"]),
+    (["--game", "mate(first_dealer=0)", "--seat", "0", "--moves", "ZZ"], ["unknown card"]),
+    (["--game", "mate(first_dealer=0)", "--seat", "0", "--moves", "PASS,AS"], ["not legal"]),
+    (["--game", "mate(first_dealer=0)", "--seat", "1"], ["seat 0 is to act"]),
+    (["--game", "nogame", "--seat", "0"], ["unknown game"]),
+    (["--game", "mate(first_dealer=0)", "--seat", "0", "--iterations", "0"], ["iterations"]),
+    (["--game", "mate(first_dealer=0)", "--seat", "0", "--param", "nope=1"], ["nope"]),
+    ([], ["--game"]),
+])
+def test_recommend_bad_input(args, words):
+    assert_one_line_error(run(["recommend"] + args), *words)
+
+
+def test_recommend_bad_view_files(tmp_path):
+    assert_one_line_error(run(["recommend", write(tmp_path, {"seat": 0})]), "game")
+    bad = {"game": "mate", "seat": 0, "hands": [["AS"], None]}
+    assert_one_line_error(run(["recommend", write(tmp_path, bad)]))
