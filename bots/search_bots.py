@@ -56,12 +56,13 @@ class ISMCTSBot(_SearchBot):
         "observers": ("single", "single (SO-ISMCTS) or multi (MO-ISMCTS)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
         "horizon": ("game", "game (rollouts to the end) or round (value the round's points)"),
+        "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
     }
 
     def search(self, view):
         return recommend(view, "ismcts", self.limit(), self._next_seed(), c=self.c,
                          observers=self.observers, objective=self.objective,
-                         horizon=self.horizon)
+                         horizon=self.horizon, rollout=self.rollout)
 
 
 @register
@@ -78,12 +79,13 @@ class PIMCBot(_SearchBot):
         "c": (0.7, "UCT exploration constant"),
         "objective": ("score", "score or win"),
         "horizon": ("game", "game or round"),
+        "rollout": ("policy", "policy or random (UCT rollouts)"),
     }
 
     def search(self, view):
         return recommend(view, "pimc", self.limit(self.worlds), self._next_seed(),
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
-                         horizon=self.horizon)
+                         horizon=self.horizon, rollout=self.rollout)
 
 
 @register
@@ -97,6 +99,7 @@ class OracleBot(_SearchBot):
         "iterations": (2000, "UCT iterations per decision"),
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
         "algo": ("auto", "auto, uct or solver"),
+        "rollout": ("policy", "policy or random (UCT rollouts)"),
     }
 
     def act(self, state):
@@ -108,4 +111,5 @@ class OracleBot(_SearchBot):
             algo = "solver" if state.game.num_players == 2 else "uct"
         if algo == "solver":
             return search_state(state, "solver", None, self._next_seed()).chosen
-        return search_state(state, "uct", self.limit(), self._next_seed()).chosen
+        return search_state(state, "uct", self.limit(), self._next_seed(),
+                            rollout=self.rollout).chosen

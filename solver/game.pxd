@@ -52,6 +52,10 @@ cdef class State:
     # A cheap estimate of what each player will still gain until the end of the round (for
     # depth-limited search); the default estimates zero for everyone.
     cdef void heuristic_c(self, double* out) noexcept nogil
+    # The action a search rollout plays here, one of the n legal actions in acts: uniformly
+    # random by default; a game may bias it with cheap rules of thumb ("heavy playouts"), so
+    # that rollouts look like play rather than noise. Searches use it with rollout="policy".
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
 
     # --- helpers for Python wrappers -------------------------------------------------------
     cdef int _check_action(self, int action) except -1

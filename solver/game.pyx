@@ -17,7 +17,7 @@ import json
 from solver.errors import (IllegalActionError, InvalidActionError, InvalidStateError)
 from solver.outcome import Outcome, ranks_from_values
 from libc.stdint cimport uint64_t
-from solver.rng cimport Random, Rng, rng_seed
+from solver.rng cimport Random, Rng, rng_below, rng_seed
 
 # Fixed seed of the redacting determinization that turns a true state into a View's world.
 cdef uint64_t REDACT_SEED = 0x5EED5EED
@@ -129,6 +129,9 @@ cdef class State:
         for i in range(MAX_PLAYERS):
             out[i] = 0.0
 
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
+        return acts[rng_below(rng, <unsigned int>n)]
+
     cpdef State clone(self):
         cdef State s = self.game.new_state()
         s.copy_from(self)
@@ -235,6 +238,15 @@ cdef class State:
         cdef State s = self.clone()
         s.determinize_c(player, &r.rng)
         return s
+
+    def rollout_action(self, rng):
+        """The action the game's rollout policy picks here (rollout_action_c; for tests)."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef int buf[MAX_LEGAL]
+        cdef int n = self.legal_actions_c(buf)
+        if n == 0:
+            raise IllegalActionError(f"the game is over; no rollout action ({self.summary()})")
+        return self.rollout_action_c(buf, n, &r.rng)
 
     def infoset_key(self, int player):
         return self.infoset_key_c(player)

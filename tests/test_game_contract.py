@@ -199,3 +199,19 @@ def _flatten(obj, prefix=""):
                 yield from _flatten(v, f"{prefix}[{i}]")
     else:
         yield prefix, obj
+
+
+def test_rollout_policy_plays_only_legal_actions(game):
+    """State.rollout_action_c (the searches' rollout policy) always returns a legal action, and
+    a whole game of policy moves ends."""
+    for s in random_states(game, 14, games=1, every=1):
+        if s.is_terminal():
+            continue
+        for k in range(3):
+            assert s.rollout_action(k) in s.legal_actions()
+    s = game.new_initial_state(15)
+    k = 0
+    while not s.is_terminal():
+        s.apply_action(s.rollout_action(k))
+        k += 1
+        assert k <= game.max_game_length

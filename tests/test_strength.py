@@ -32,6 +32,7 @@ LADDER = [
     ("mate", "heuristic", "random", 12),
     ("mate", "solver", "heuristic", 4),
     ("mate-vic-village", "heuristic", "random", 6),
+    ("mattis", "heuristic", "random", 20),
 ]
 
 

@@ -312,6 +312,8 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
             except ValueError:
                 pass
         kw[k.strip()] = v
+    if algo != "solver":
+        kw.setdefault("rollout", "policy")
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)

@@ -13,6 +13,7 @@ from solver.rng import Random
 _GAME_MODULES = {
     "mate": "bots.heuristic.mate",
     "mate-vic-village": "bots.heuristic.mate_vic_village",
+    "mattis": "bots.heuristic.mattis",
 }
 
 

@@ -34,13 +34,18 @@ cdef inline bint at_horizon(State s, int horizon, int root_round) noexcept nogil
     return horizon == HORIZON_ROUND and s.round_c() != root_round
 
 
-cdef inline void rollout(State s, Rng* rng, int horizon, int root_round) noexcept nogil:
-    """Uniformly random legal actions until the horizon."""
+cdef inline void rollout(State s, Rng* rng, int horizon, int root_round,
+                         bint policy=False) noexcept nogil:
+    """Legal actions until the horizon: uniformly random, or (policy) the game's rollout
+    policy (State.rollout_action_c)."""
     cdef int acts[MAX_LEGAL]
     cdef int n
     while not at_horizon(s, horizon, root_round):
         n = s.legal_actions_c(acts)
-        s.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
+        if policy:
+            s.apply_action_c(s.rollout_action_c(acts, n, rng))
+        else:
+            s.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
 
 
 cdef inline void leaf_values(State s, int n_players, int objective, int horizon,

@@ -43,7 +43,7 @@ from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_RO
                                     at_horizon, rollout, leaf_values)
 
 from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, as_limit, check_c, check_max_nodes,
-                                  check_scale, check_to_act, objective_code, seed_int)
+                                  check_scale, check_to_act, objective_code, seed_int, check_rollout)
 from solver.search.result import build_result, mean_interval
 
 cdef enum:
@@ -104,7 +104,7 @@ cdef class ISMCTS:
     cdef int32_t* greedy            # by action: root greedy counts
     cdef readonly Game game
     cdef int n_players, objective, horizon, root_round, player, n_trees
-    cdef bint multi, hidden_moves
+    cdef bint multi, hidden_moves, policy
     cdef double c, scale, lo, hi
     cdef double base[MAX_PLAYERS]
     cdef State world, s, scratch
@@ -114,8 +114,9 @@ cdef class ISMCTS:
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, bint multi=False,
-                  long long max_nodes=DEFAULT_MAX_NODES):
+                  long long max_nodes=DEFAULT_MAX_NODES, bint policy=False):
         self.game = game
+        self.policy = policy
         self.n_players = game.num_players
         self.c = c
         self.objective = objective
@@ -404,7 +405,7 @@ cdef class ISMCTS:
                 if expanded:
                     alive[tj] = False
                     break
-            rollout(s, rng, self.horizon, self.root_round)
+            rollout(s, rng, self.horizon, self.root_round, self.policy)
             leaf_values(s, P, self.objective, self.horizon, self.base, v)
             for i in range(P):
                 if v[i] < self.lo:
@@ -482,7 +483,7 @@ cdef class ISMCTS:
 
 
 def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
-                  scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES):
+                  scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random"):
     """ISMCTS for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "ismcts"); the recommended action is the most visited root child."""
     cdef Rng rng
@@ -497,7 +498,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     check_to_act(view)
     tree = ISMCTS(view.world.game, check_c(c), obj, hor,
                   check_scale(scale, view.world.game, objective, horizon), observers == "multi",
-                  check_max_nodes(max_nodes))
+                  check_max_nodes(max_nodes), check_rollout(rollout))
     t0 = time.perf_counter()
     tree.reset(view)
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
@@ -515,7 +516,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
         rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": n, "robustness": (greedy / gi) if gi else None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
-              "observers": observers, "max_nodes": max_nodes}
+              "observers": observers, "max_nodes": max_nodes, "rollout": rollout}
     return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,
                         iterations=tree.iterations, worlds=tree.iterations, rank_by="visits",
                         params=params, limit=limit, seed=seed, seconds=seconds)

@@ -21,6 +21,7 @@ cdef class UCT:
     cdef readonly Game game
     cdef int n_players, objective, horizon, root_round
     cdef double c, scale, lo, hi
+    cdef bint policy
     cdef double base[MAX_PLAYERS]
     cdef State root, s
     cdef readonly long long iterations

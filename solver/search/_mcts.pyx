@@ -31,7 +31,7 @@ from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_RO
                                     at_horizon, rollout, leaf_values)
 
 from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, as_limit, check_c, check_max_nodes,
-                                  check_scale, objective_code, seed_int)
+                                  check_rollout, check_scale, objective_code, seed_int)
 from solver.search.result import build_result, mean_interval
 from solver.errors import IllegalActionError
 
@@ -42,8 +42,10 @@ cdef class UCT:
     """A reusable UCT searcher for one game (the arena survives ``reset``)."""
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
-                  int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES):
+                  int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
+                  bint policy=False):
         self.game = game
+        self.policy = policy
         self.n_players = game.num_players
         self.c = c
         self.objective = objective
@@ -180,7 +182,7 @@ cdef class UCT:
                         best_ch = ch
                 s.apply_action_c(nodes[best_ch].action)
                 node = best_ch
-            rollout(s, rng, self.horizon, self.root_round)
+            rollout(s, rng, self.horizon, self.root_round, self.policy)
             leaf_values(s, self.n_players, self.objective, self.horizon, self.base, v)
             for i in range(self.n_players):
                 if v[i] < self.lo:
@@ -231,7 +233,7 @@ def best_child(children):
 
 
 def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
-               scale=None, max_nodes=DEFAULT_MAX_NODES):
+               scale=None, max_nodes=DEFAULT_MAX_NODES, rollout="random"):
     """UCT on a full (perfect-information) state: the oracle search. Returns a SearchResult
     (algorithm "uct"; values for the seat to move)."""
     cdef Rng rng
@@ -242,7 +244,7 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
     obj, hor, kind = objective_code(objective, horizon)
     seed = seed_int(seed)
     uct = UCT(state.game, check_c(c), obj, hor, check_scale(scale, state.game, objective, horizon),
-              check_max_nodes(max_nodes))
+              check_max_nodes(max_nodes), check_rollout(rollout))
     t0 = time.perf_counter()
     uct.reset(state)
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
@@ -256,7 +258,7 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
         rows.append({"action": a, "text": state.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": n, "robustness": None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
-              "max_nodes": max_nodes}
+              "max_nodes": max_nodes, "rollout": rollout}
     return build_result("uct", state.current_player_c(), rows, value=kind, nodes=uct.count,
                         iterations=uct.iterations, worlds=1, rank_by="visits", params=params,
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0)

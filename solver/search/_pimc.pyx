@@ -29,6 +29,7 @@ from solver.search._common cimport monotonic
 from solver.search._mcts cimport UCT
 
 from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, DEFAULT_WORLDS, as_limit, check_c,
+                                  check_rollout,
                                   check_max_nodes, check_scale, check_to_act, objective_code,
                                   seed_int)
 from solver.search.result import build_result, mean_interval
@@ -63,7 +64,7 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
 cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evaluator, double c,
                      str objective, str horizon, object scale, str solver, long long node_budget,
                      int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
-                     uint64_t seed):
+                     uint64_t seed, bint policy=False):
     cdef State w0 = <State>worlds[0]
     cdef Game game = w0.game
     cdef UCT uct
@@ -80,7 +81,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     acts = w0.legal_actions()
     if evaluator == "uct":
         obj, hor, kind = objective_code(objective, horizon)
-        uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes)
+        uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy)
         start = monotonic()
         for wi in range(W):
             if limit.iterations is not None:
@@ -142,7 +143,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 
 def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objective="score",
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
-                evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES):
+                evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random"):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
     has perfect information)."""
@@ -173,10 +174,10 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
         worlds, view.player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
-        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout))
     if evaluator == "uct":
         params = {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
-                  "scale": scale, "max_nodes": max_nodes}
+                  "scale": scale, "max_nodes": max_nodes, "rollout": rollout}
     else:
         params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                   "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}

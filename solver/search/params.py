@@ -5,6 +5,7 @@ from solver.errors import IllegalActionError
 from solver.search.limits import SearchLimit, SearchLimitError
 
 OBJECTIVES = ("score", "win")
+ROLLOUTS = ("random", "policy")
 HORIZONS = ("game", "round")
 DEFAULT_WORLDS = 20
 DEFAULT_C = 0.7
@@ -21,6 +22,13 @@ def objective_code(objective, horizon):
         raise ValueError("objective=win is decided at the end of the game; use horizon=game")
     value = "round_gain" if horizon == "round" else ("win_share" if objective == "win" else "return")
     return OBJECTIVES.index(objective), HORIZONS.index(horizon), value
+
+
+def check_rollout(rollout):
+    """True for the game's rollout policy, False for uniformly random rollouts."""
+    if rollout not in ROLLOUTS:
+        raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+    return rollout == "policy"
 
 
 def check_c(c):

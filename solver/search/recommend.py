@@ -56,7 +56,7 @@ def algorithm_params(algo):
     fn, fixed = _entry(algo)
     skip = {"view", "state", "limit", "seed"} | set(fixed)
     if algo == "solver":
-        skip |= {"c", "objective", "horizon", "scale", "max_nodes"}
+        skip |= {"c", "objective", "horizon", "scale", "max_nodes", "rollout"}
     return {name: p.default for name, p in inspect.signature(fn).parameters.items()
             if name not in skip}
 
