@@ -31,6 +31,7 @@ def paired_margin(game_text, strong, weak, deals, seed=0):
 LADDER = [
     ("mate", "heuristic", "random", 12),
     ("mate", "solver", "heuristic", 4),
+    ("mate", "ismcts(iterations=1000)", "heuristic", 8),
     ("mate-vic-village", "heuristic", "random", 6),
     ("mattis", "heuristic", "random", 20),
 ]

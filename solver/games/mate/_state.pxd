@@ -1,6 +1,7 @@
 # Mate's fast engine: the match as one C struct (see rules.py for the readable twin).
 from libc.stdint cimport uint32_t, uint64_t, int8_t, int16_t
 from solver.game cimport Game, State
+from solver.rng cimport Rng
 
 ctypedef struct MateData:
     uint32_t hand[2]       # playable cards (forced cards excluded until trick 10)
@@ -34,3 +35,5 @@ cdef class MateGame(Game):
 
 cdef class MateState(State):
     cdef MateData d
+
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil

@@ -351,6 +351,38 @@ cdef class MateState(State):
         d.forced[o] = c
         d.hand[o] = unseen & ~(1u << c)
 
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
+        """Rollout rules of thumb (one in five moves stays uniformly random): pass on the
+        forcing decisions; lead the most valuable mating card when there is one; follow with
+        the cheapest card that wins the trick, else the cheapest card (mate.md §§5–7)."""
+        cdef MateData* d = &self.d
+        cdef uint32_t legal = 0, mates, wins
+        cdef int i, p, c, best
+        if n == 1 or rng_below(rng, 5) == 0:
+            return acts[rng_below(rng, <unsigned int>n)]
+        for i in range(n):
+            legal |= 1u << acts[i]
+        if d.phase <= FORCE_OTHER:
+            return PASS
+        p = current_player_d(d)
+        if d.phase == LEAD:
+            mates = 0
+            for i in range(n):
+                if follow_set_d(d, 1 - p, acts[i]) == 0:
+                    mates |= 1u << acts[i]
+            if mates:
+                best = -1
+                for i in range(n):
+                    c = acts[i]
+                    if mates >> c & 1 and (best < 0 or VALUE[c >> 2] > VALUE[best >> 2]):
+                        best = c
+                return best
+            return acts[rng_below(rng, <unsigned int>n)]
+        wins = legal & ~((2u << d.led) - 1)          # larger ids beat the led card (§2.2)
+        if wins:
+            return lowest_card(wins)
+        return lowest_card(legal)
+
     cdef uint64_t hash_c(self) noexcept nogil:
         cdef MateData* d = &self.d
         cdef uint64_t h = (<uint64_t>d.hand[0]) | ((<uint64_t>d.hand[1]) << 20)
