@@ -332,3 +332,108 @@ def bench_tournament(seconds, slugs):
 
 
 register_bench(bench_tournament)
+
+
+# -- search ------------------------------------------------------------------------------------
+# One configuration per game and player count; the ISMCTS target position is the first lead of
+# round 1 of Mate (Vic Village), 4 players, basic mode, one random rollout per iteration.
+SEARCH_CONFIGS = ["mate", "mate-vic-village(players=3)", "mate-vic-village(players=4)",
+                  "dog-tag-trick(players=3)", "dog-tag-trick(players=4)", "dog-tag-trick(players=5)",
+                  "mattis(players=3)", "mattis(players=4)", "mattis(players=8)"]
+OPENSPIEL_SIMS = 100
+
+
+def _openspiel_python_ismcts_its(config, view):
+    """OpenSpiel's Python ISMCTS (one random rollout per simulation) on the same position,
+    through our adapter; None without the openspiel extra."""
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+        from solver.interop import openspiel as adapter
+    except ImportError:
+        return None
+    game = adapter.openspiel_game(view.game)
+    rs = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, OPENSPIEL_SIMS,
+                           random_state=rs)
+    bot.set_resampler(lambda st, p: st.resample_from_infostate(p, rs.uniform))
+    state = adapter.state_from_view(game, view, 1)
+    t0 = time.perf_counter()
+    bot.step(state)
+    return OPENSPIEL_SIMS / (time.perf_counter() - t0)
+
+
+def _openspiel_cpp_ohhell_its(seconds):
+    """OpenSpiel's C++ ISMCTS on oh_hell(players=4,num_tricks_fixed=11) at the first lead,
+    one random rollout per simulation (the anchor of anchors.md §0); None without the extra."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=11)")
+    rnd = random.Random(1)
+    s = game.new_initial_state()
+    while s.is_chance_node() or min(s.legal_actions()) >= 52:     # deal and bids
+        if s.is_chance_node():
+            s.apply_action(rnd.choice(s.chance_outcomes())[0])
+        else:
+            s.apply_action(rnd.choice(s.legal_actions()))
+    sims = 2000
+    while True:
+        bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims)
+        t0 = time.perf_counter()
+        bot.step(s)
+        dt = time.perf_counter() - t0
+        if dt >= seconds / 2 or sims >= 1 << 22:
+            return sims / dt
+        sims *= 2
+
+
+def bench_search(seconds, slugs):
+    """ISMCTS iterations/s (random and policy rollouts), PIMC worlds/s with the exact solver,
+    exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
+    from solver.search import bench as SB
+    from solver.search._ismcts import bench_ismcts
+    rows = []
+    for config in SEARCH_CONFIGS:
+        if config.split("(")[0] not in slugs:
+            continue
+        game = load_game(config)
+        s = SB.opening_state(game)
+        view = s.view(s.current_player())
+        its = max(2000, int(150000 * seconds))
+        ours = bench_ismcts(view, its, 1)
+        rows.append({"name": f"ISMCTS {config}, random rollout", "value": ours, "unit": "it/s",
+                     "note": "opening: " + s.summary()})
+        rows.append({"name": f"ISMCTS {config}, policy rollout",
+                     "value": bench_ismcts(view, its, 1, rollout="policy"), "unit": "it/s"})
+        osp = _openspiel_python_ismcts_its(config, view)
+        if osp:
+            rows.append({"name": f"OpenSpiel Python ISMCTS {config}", "value": osp, "unit": "it/s",
+                         "note": f"ours is {ours / osp:,.0f}x"})
+        rows.append({"name": f"PIMC exact-solver worlds {config}",
+                     "value": SB.pimc_worlds_per_s(view, 8, 20000), "unit": "worlds/s",
+                     "note": "opening, depth-limited at 20,000 nodes" if game.num_players > 2
+                     else "exact alpha-beta"})
+        if config == "mate-vic-village(players=4)":
+            times, exact = [], 0
+            from solver.search._maxn import MaxN
+            maxn = MaxN(game)
+            for seed in range(1, 41):
+                e = SB.endgame_state(game, seed)
+                if e is None:
+                    continue
+                m = maxn.solve(e, node_budget=SB.ENDGAME_BUDGET)
+                times.append(m["seconds"])
+                exact += m["exact"]
+            rows.append({"name": "max^n, last 4 tricks of round 1, Vic 4p", "unit": "ms median",
+                         "value": 1e3 * statistics.median(times),
+                         "note": f"max {1e3 * max(times):.1f} ms, exact in {exact}/{len(times)}"})
+            cpp = _openspiel_cpp_ohhell_its(seconds)
+            if cpp:
+                rows.append({"name": "OpenSpiel C++ ISMCTS oh_hell(4p, 11 tricks)", "value": cpp,
+                             "unit": "it/s", "note": f"ours on Vic 4p is {ours / cpp:.2f}x (target 3.5x)"})
+    return rows
+
+
+register_bench(bench_search)
