@@ -34,6 +34,7 @@ LADDER = [
     ("mate", "ismcts(iterations=1000)", "heuristic", 8),
     ("mate-vic-village", "heuristic", "random", 6),
     ("mattis", "heuristic", "random", 20),
+    ("dog-tag-trick", "heuristic", "random", 8),
 ]
 
 

@@ -14,6 +14,7 @@ _GAME_MODULES = {
     "mate": "bots.heuristic.mate",
     "mate-vic-village": "bots.heuristic.mate_vic_village",
     "mattis": "bots.heuristic.mattis",
+    "dog-tag-trick": "bots.heuristic.dog_tag_trick",
 }
 
 
