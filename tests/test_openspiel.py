@@ -83,3 +83,24 @@ def test_openspiel_bots_play_whole_games_reproducibly(spec):
     b = play_game("mate", [spec, "random"], deal_seed=2, bot_seeds=[5, 6])
     assert a.termination == "normal", a.forfeit
     assert a.comparable() == b.comparable()
+
+
+def test_tournament_openspiel_ismcts_against_ours_is_rated(tmp_path):
+    """A short seeded tournament, OpenSpiel's ISMCTS against ours on duplicate deals, runs to
+    the end and is rated."""
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+    out = tmp_path / "os"
+    r = CliRunner().invoke(main, [
+        "tournament", "--game", "mate-vic-village(players=3)", "--bots",
+        "openspiel-ismcts(iterations=10),ismcts(iterations=200),random", "--deals", "1",
+        "--seed", "3", "--workers", "1", "--executor", "serial", "--out", str(out), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert "openspiel-ismcts" in r.output and "mu" in r.output
+    records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert len(records) == 3 and all(rec["termination"] == "normal" for rec in records)
+    r = CliRunner().invoke(main, ["report", str(out)])
+    assert r.exit_code == 0, r.output
+    ratings = json.loads((out / "ratings.json").read_text())
+    assert "openspiel-ismcts(iterations=10)" in json.dumps(ratings)
