@@ -35,6 +35,7 @@ LADDER = [
     ("mate-vic-village", "heuristic", "random", 6),
     ("mattis", "heuristic", "random", 20),
     ("dog-tag-trick", "heuristic", "random", 8),
+    ("mattis", "ismcts(iterations=1000)", "heuristic", 20),
 ]
 
 

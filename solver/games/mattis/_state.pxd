@@ -4,6 +4,7 @@
 # 0..51 a card, 52..363 a run (sequences variant), 364 BLIND, 365 PICKUP (rules.md §3).
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
 from solver.game cimport Game, State
+from solver.rng cimport Rng
 
 ctypedef struct MattisData:
     uint64_t hand[8]       # phase 1: playable hand cards (a reserved trump card excluded);
@@ -60,3 +61,4 @@ cdef class MattisGame(Game):
 
 cdef class MattisState(State):
     cdef MattisData d
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
