@@ -1,6 +1,7 @@
 # Dog Tag Trick's fast engine: the whole game as one C struct (see rules.py for the readable twin).
 from libc.stdint cimport uint16_t, uint64_t, int8_t, int16_t
 from solver.game cimport Game, State
+from solver.rng cimport Rng
 
 cdef enum:
     DTT_MAX_SEATS = 5
@@ -37,3 +38,4 @@ cdef class DogTagTrickGame(Game):
 
 cdef class DogTagTrickState(State):
     cdef DttData d
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
