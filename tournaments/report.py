@@ -281,6 +281,37 @@ def publish(run_dir, summary, directory="results/leaderboards"):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(obj, f, indent=2)
         f.write("\n")
+    write_index(directory)
+    return path
+
+
+def write_index(directory="results/leaderboards"):
+    """Rewrite ``README.md`` beside the leaderboards folder: one table per published game."""
+    boards = []
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".json"):
+            with open(os.path.join(directory, name), encoding="utf-8") as f:
+                boards.append(json.load(f))
+    lines = ["# Published leaderboards", "",
+             "Produced by the project's own commands; each game's config is "
+             "`leaderboards/<game>.toml`, its run (records, report, plots) "
+             "`leaderboards/runs/<game>/`. Reproduce one with",
+             "", "    trickhound tournament results/leaderboards/<game>.toml",
+             "    trickhound report results/leaderboards/runs/<game> --publish", "",
+             "TrueSkill over each game's ranks on duplicate deals, ranked by mu − 3·sigma. "
+             "`*` marks an oracle (sees the full state; never in the pool `trickhound rate` "
+             "uses).", ""]
+    for b in boards:
+        lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']})", "",
+                  "| # | bot | mu | sigma | mu − 3σ | games |", "|---|---|---|---|---|---|"]
+        for i, r in enumerate(sorted(b["bots"], key=lambda r: -r["conservative"]), start=1):
+            star = " *" if r.get("oracle") else ""
+            lines.append(f"| {i} | `{r['spec']}`{star} | {r['mu']:.2f} | {r['sigma']:.2f} | "
+                         f"{r['conservative']:.2f} | {r['games']} |")
+        lines.append("")
+    path = os.path.join(os.path.dirname(os.path.abspath(directory)), "README.md")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
     return path
 
 
