@@ -1,6 +1,6 @@
 # Mate (Vic Village)'s fast engine: the whole game as one C struct (rules.py is the readable
 # twin; the module docstring there documents the card, instruction and action encodings).
-from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from solver.game cimport Game, State
 from solver.rng cimport Rng
 
@@ -51,9 +51,21 @@ ctypedef struct VicData:
     int8_t opt_first_random       # first_leader == "random"
 
 
+ctypedef struct PlanCache:
+    # The rollout policy's per-number tables for one set of instructions still to come
+    # (rollout_action_c; _state.pyx make_plan). Not part of the position: copy_from leaves it.
+    uint32_t key            # the instruction set the tables are for (0: none yet)
+    double asset[11]
+    double liab[11]
+    int8_t order[10]        # numbers 1..10, best asset + liability first
+
+
 cdef class MateVicVillageGame(Game):
     cdef VicData template   # options and set-up constants filled in; copied into new states
 
 
 cdef class MateVicVillageState(State):
     cdef VicData d
+    cdef PlanCache plan_cache
+
+    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
