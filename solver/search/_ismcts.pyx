@@ -523,7 +523,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
 
 
 def bench_ismcts(View view, long long iterations, seed=1, **params):
-    """Iterations per second of SO-ISMCTS (one random rollout per iteration) from ``view``
+    """Iterations per second of SO-ISMCTS (one rollout per iteration, random unless
+    rollout="policy") from ``view``
     (search set-up excluded; ``params`` as for ismcts_search)."""
     cdef Rng rng
     cdef ISMCTS tree
@@ -532,7 +533,8 @@ def bench_ismcts(View view, long long iterations, seed=1, **params):
                   check_scale(params.get("scale"), view.world.game, params.get("objective", "score"),
                               params.get("horizon", "game")),
                   params.get("observers", "single") == "multi",
-                  check_max_nodes(params.get("max_nodes", DEFAULT_MAX_NODES)))
+                  check_max_nodes(params.get("max_nodes", DEFAULT_MAX_NODES)),
+                  check_rollout(params.get("rollout", "random")))
     tree.reset(view)
     rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     t0 = time.perf_counter()
