@@ -16,12 +16,10 @@ def mask_from_cards(cards):
 def cards_from_mask(mask):
     """The card ints of a mask, ascending."""
     out = []
-    c = 0
     while mask:
-        if mask & 1:
-            out.append(c)
-        mask >>= 1
-        c += 1
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 

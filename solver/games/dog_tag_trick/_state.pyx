@@ -105,7 +105,7 @@ cdef int add_action(int ev, int c1, int v1, int c2, int v2) noexcept nogil:
 
 
 cdef void init_tables() noexcept nogil:
-    cdef int c, i, j, a, b, k, cnt, x, y
+    cdef int c, i, j, a, b, k, q, cnt, x, y
     cdef int vi[2]
     cdef int vj[2]
     cdef int ni, nj
@@ -115,57 +115,53 @@ cdef void init_tables() noexcept nogil:
         if card_base(c) == 5:
             add_action(EV_ONE, c, 10, -1, 0)
         SINGLE_CNT[c] = N_ACTIONS - SINGLE_FIRST[c]
+    # Qualifying pairs get ids 40..395 in card-pair order; the same pass writes the moves of
+    # unqualified_pairs=allowed_as_discard, whose ids (396..859) follow all qualifying ones.
     k = 0
-    for i in range(NUM_CARDS):                            # qualifying pairs: ids 40..395
+    for i in range(NUM_CARDS):
         PARTNER[i] = 0
         for j in range(i + 1, NUM_CARDS):
             PAIR_ID[i][j] = k
-            vi[0] = card_base(i)
-            vi[1] = 10
-            vj[0] = card_base(j)
-            vj[1] = 10
-            ni = 2 if card_base(i) == 5 else 1
-            nj = 2 if card_base(j) == 5 else 1
-            cnt = 0
-            for a in range(ni):
-                for b in range(nj):
-                    x = vi[a]
-                    y = vj[b]
-                    if x == y:
-                        PAIR_MOVES[k][cnt] = add_action(EV_SET, i, x, j, y)
-                        cnt += 1
-                    if x - y == 1 or y - x == 1:
-                        PAIR_MOVES[k][cnt] = add_action(EV_RUN, i, x, j, y)
-                        cnt += 1
-                    if (x + y) % 5 == 0:
-                        PAIR_MOVES[k][cnt] = add_action(EV_FIVE, i, x, j, y)
-                        cnt += 1
-            PAIR_MOVES[k][7] = cnt
-            if cnt:
-                PARTNER[i] |= 1ULL << j
             k += 1
-    for i in range(NUM_CARDS):                            # unqualified pairs: ids 396..859
+    for i in range(NUM_CARDS):
         DPARTNER[i] = 0
-        for j in range(i + 1, NUM_CARDS):
-            k = PAIR_ID[i][j]
-            vi[0] = card_base(i)
-            vi[1] = 10
-            vj[0] = card_base(j)
-            vj[1] = 10
-            ni = 2 if card_base(i) == 5 else 1
-            nj = 2 if card_base(j) == 5 else 1
-            cnt = 0
-            for a in range(ni):
-                for b in range(nj):
-                    x = vi[a]
-                    y = vj[b]
-                    if x != y and x - y != 1 and y - x != 1 and (x + y) % 5 != 0:
-                        DISC_MOVES[k][cnt] = add_action(EV_NONE, i, x, j, y)
-                        cnt += 1
-            DISC_MOVES[k][3] = cnt
-            if cnt:
-                DPARTNER[i] |= 1ULL << j
-
+    for q in range(2):                                    # 0: qualifying, 1: discards
+        for i in range(NUM_CARDS):
+            for j in range(i + 1, NUM_CARDS):
+                k = PAIR_ID[i][j]
+                vi[0] = card_base(i)
+                vi[1] = 10
+                vj[0] = card_base(j)
+                vj[1] = 10
+                ni = 2 if card_base(i) == 5 else 1
+                nj = 2 if card_base(j) == 5 else 1
+                cnt = 0
+                for a in range(ni):
+                    for b in range(nj):
+                        x = vi[a]
+                        y = vj[b]
+                        if q == 1:
+                            if x != y and x - y != 1 and y - x != 1 and (x + y) % 5 != 0:
+                                DISC_MOVES[k][cnt] = add_action(EV_NONE, i, x, j, y)
+                                cnt += 1
+                            continue
+                        if x == y:
+                            PAIR_MOVES[k][cnt] = add_action(EV_SET, i, x, j, y)
+                            cnt += 1
+                        if x - y == 1 or y - x == 1:
+                            PAIR_MOVES[k][cnt] = add_action(EV_RUN, i, x, j, y)
+                            cnt += 1
+                        if (x + y) % 5 == 0:
+                            PAIR_MOVES[k][cnt] = add_action(EV_FIVE, i, x, j, y)
+                            cnt += 1
+                if q == 0:
+                    PAIR_MOVES[k][7] = cnt
+                    if cnt:
+                        PARTNER[i] |= 1ULL << j
+                else:
+                    DISC_MOVES[k][3] = cnt
+                    if cnt:
+                        DPARTNER[i] |= 1ULL << j
 
 init_tables()
 assert N_ACTIONS == NUM_ALL == rules.NUM_ALL_ACTIONS, N_ACTIONS

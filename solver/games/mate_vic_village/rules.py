@@ -29,6 +29,7 @@ order) is explicit in the state.
 Returns (§9): each seat's final total score. Ranks: competition ranks of the totals, so all
 players tied for the highest total share rank 0 (joint winners, A20).
 """
+from solver.cards import cards_from_mask, count
 from solver.errors import IllegalActionError
 from solver.rng import Random
 
@@ -66,18 +67,8 @@ def bit(c):
     return 1 << c
 
 
-def cards_of(mask):
-    """Card ids of a set, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def popcount(mask):
-    return bin(mask).count("1")
+cards_of = cards_from_mask      # card ids of a set, ascending (solver.cards)
+popcount = count
 
 
 def mask_of(cards):

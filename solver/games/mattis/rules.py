@@ -22,6 +22,7 @@ that ends without a loser (the engine's action cap with ``cap_result = draw``, Â
 maximum under ``most_cards``) gives every player (n-1)/n, the expected payoff of a uniformly
 random loser.
 """
+from solver.cards import cards_from_mask, count
 from solver.errors import IllegalActionError
 from solver.rng import Random
 
@@ -51,18 +52,7 @@ def bit(c):
     return 1 << c
 
 
-def cards_of(mask):
-    """Card ids of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def count(mask):
-    return bin(mask).count("1")
+cards_of = cards_from_mask      # card ids of a mask, ascending (solver.cards)
 
 
 def run_id(s, lo, hi):
