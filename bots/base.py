@@ -19,7 +19,8 @@ class Bot:
     Class attributes a bot may set:
       ``name``: its registry name; ``cheats``: True for oracles; ``games``: the game slugs it
       supports (None = every game); ``PARAMS``: {name: (default, doc)} of its keyword
-      parameters (types are taken from the defaults).
+      parameters (types are taken from the defaults); ``CHOICES``: {name: allowed values} for
+      the parameters that take one of a few words.
     """
 
     name = "bot"
@@ -27,6 +28,7 @@ class Bot:
     interactive = False     # True for bots that read from a person (never in unattended runs)
     games = None
     PARAMS = {}
+    CHOICES = {}
 
     def __init__(self, seed=0, **params):
         unknown = set(params) - set(self.PARAMS)

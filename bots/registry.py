@@ -84,6 +84,10 @@ def make_bot(spec, seed=0):
                                f"parameters: {', '.join(cls.PARAMS) or 'none'}")
         default = cls.PARAMS[k][0]
         params[k] = _convert(spec.name, k, v, default)
+        allowed = getattr(cls, "CHOICES", {}).get(k)
+        if allowed is not None and params[k] not in allowed:
+            raise BotSpecError(f"parameter {k}={params[k]!r} of bot {spec.name} must be one of "
+                               f"{', '.join(map(str, allowed))}")
     return cls(seed=seed, **params)
 
 
@@ -105,7 +109,9 @@ def _convert(bot, key, value, default):
 
 
 def check_supports(spec, game):
-    """Raise BotSpecError (at configuration time) if the bot cannot play this game."""
+    """Raise BotSpecError (at configuration time) if the bot cannot play this game or its
+    spec names an unknown parameter or a bad value."""
+    make_bot(spec, 0)
     cls = bot_class(BotSpec.parse(spec).name)
     if not cls.supports(game):
         raise BotSpecError(f"bot {spec} does not play {game.name}; it plays: {', '.join(cls.games)}")

@@ -83,6 +83,8 @@ def test_bad_specs_name_the_problem():
         make_bot("random(depth=3)")
     with pytest.raises(BotSpecError, match="must be int"):
         make_bot("solver(worlds=many)")
+    with pytest.raises(BotSpecError, match="horizon='foo' of bot ismcts must be one of auto"):
+        make_bot("ismcts(horizon=foo)")
 
 
 def test_a_view_does_not_reach_the_true_state():

@@ -116,6 +116,8 @@ def test_match_bad_bots():
     assert_one_line_error(run(["match", "mate", "--bots", "random"]), "needs 2 bots")
     assert_one_line_error(run(["match", "mate", "--bots", "random,random(x=1)"]), "unknown parameter")
     assert_one_line_error(run(["match", "mate(x=1)"]), "unknown option")
+    assert_one_line_error(run(["match", "mate", "--bots", "ismcts(objective=fame),random"]),
+                          "objective='fame'", "must be one of")
 
 
 def test_bench_json_shape():

@@ -36,6 +36,8 @@ LADDER = [
     ("mattis", "heuristic", "random", 20),
     ("dog-tag-trick", "heuristic", "random", 8),
     ("mattis", "ismcts(iterations=1000)", "heuristic", 20),
+    ("dog-tag-trick", "ismcts(iterations=1000)", "heuristic", 12),
+    ("mate-vic-village", "ismcts(iterations=1000)", "heuristic", 24),
 ]
 
 

@@ -18,6 +18,19 @@ _GAME_MODULES = {
 }
 
 
+def has_heuristic(game):
+    """Whether ``game`` (a Game) has a rule-of-thumb player here."""
+    return game.name in _GAME_MODULES
+
+
+def choose(view, rng):
+    """The rule-of-thumb action at ``view``, ties broken with ``rng`` (a solver.rng.Random)."""
+    legal = view.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return importlib.import_module(_GAME_MODULES[view.game.name]).choose(view, rng)
+
+
 @register
 class HeuristicBot(Bot):
     """Rule-of-thumb player for each game (see bots/heuristic/<game>.py)."""
@@ -32,8 +45,4 @@ class HeuristicBot(Bot):
     def act(self, view):
         if not hasattr(self, "_rng"):
             self._rng = Random(self.seed)
-        module = importlib.import_module(_GAME_MODULES[view.game.name])
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return module.choose(view, self._rng)
+        return choose(view, self._rng)
