@@ -11,6 +11,7 @@ Environment switches:
                         rebuild while working on one engine; never set it for an install).
 """
 import os
+import platform
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -45,6 +46,11 @@ COMPILER_DIRECTIVES = {
 }
 
 CFLAGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+# Card sets are bit masks and popcount is in every hot loop: without -mpopcnt gcc calls a
+# software routine (measured 9% of a Mate (Vic Village) rollout). Every x86-64 CPU since 2008
+# has the instruction; other architectures get their native one from -O3 alone.
+if platform.machine().lower() in ("x86_64", "amd64") and os.name != "nt":
+    CFLAGS.append("-mpopcnt")
 
 
 def extensions():

@@ -56,6 +56,12 @@ cdef class State:
     # random by default; a game may bias it with cheap rules of thumb ("heavy playouts"), so
     # that rollouts look like play rather than noise. Searches use it with rollout="policy".
     cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
+    # Uniformly random legal actions until the game is over or, when stop_round >= 0, until
+    # round_c() != stop_round: the searches' random rollout. Each action is the one
+    # acts[rng_below(rng, n)] picks from the sorted legal actions, so a game may override it
+    # with a tighter loop on its own data (no action array, no virtual calls) and still play
+    # exactly the same rollout for the same stream.
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil
 
     # --- helpers for Python wrappers -------------------------------------------------------
     cdef int _check_action(self, int action) except -1

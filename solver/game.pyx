@@ -132,6 +132,13 @@ cdef class State:
     cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
         return acts[rng_below(rng, <unsigned int>n)]
 
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
+        cdef int acts[MAX_LEGAL]
+        cdef int n
+        while not self.is_terminal_c() and (stop_round < 0 or self.round_c() == stop_round):
+            n = self.legal_actions_c(acts)
+            self.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
+
     cpdef State clone(self):
         cdef State s = self.game.new_state()
         s.copy_from(self)
@@ -238,6 +245,12 @@ cdef class State:
         cdef State s = self.clone()
         s.determinize_c(player, &r.rng)
         return s
+
+    def random_playout(self, rng, int stop_round=-1):
+        """Play the searches' random rollout in place (random_playout_c; for tests): to the end
+        of the game, or of round ``stop_round``."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        self.random_playout_c(&r.rng, stop_round)
 
     def rollout_action(self, rng):
         """The action the game's rollout policy picks here (rollout_action_c; for tests)."""

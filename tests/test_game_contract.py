@@ -215,3 +215,19 @@ def test_rollout_policy_plays_only_legal_actions(game):
         s.apply_action(s.rollout_action(k))
         k += 1
         assert k <= game.max_game_length
+
+
+def test_random_playout_is_the_generic_random_rollout(game):
+    """State.random_playout_c (the searches' random rollout; a game may override it with a loop
+    on its own data) plays exactly acts[randbelow(len(acts))] over the sorted legal actions,
+    to the end of the game or of the given round, from positions all through seeded games."""
+    from solver.rng import Random
+    for i, s in enumerate(random_states(game, 16, games=1, every=7)):
+        for stop_round in (-1, s.round()):
+            fast, slow, rng = s.clone(), s.clone(), Random(i)
+            fast.random_playout(Random(i), stop_round)
+            while not slow.is_terminal() and (stop_round < 0 or slow.round() == stop_round):
+                acts = slow.legal_actions()
+                slow.apply_action(acts[rng.randbelow(len(acts))])
+            assert fast.to_json() == slow.to_json() and fast.scores() == slow.scores()
+            assert fast.is_terminal() or (stop_round >= 0 and fast.round() != stop_round)

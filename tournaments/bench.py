@@ -14,7 +14,7 @@ import subprocess
 import time
 
 from solver.registry import available_games, game_class, load_game
-from solver.search._playout import run_determinizations, run_playouts
+from solver.search._playout import run_determinizations, run_playouts, run_rollouts
 
 # Per game: configurations to bench, the unit the C reference counts, and its program.
 # Mate counts one *game* (one deal) where our state is a four-game match.
@@ -59,10 +59,15 @@ def _timed(fn, seconds, start=64):
 
 
 def bench_playouts(config, seconds):
+    """Random games through the generic State loop and through the game's own rollout loop
+    (State.random_playout_c, what the searches run): the same deals and moves, so the same
+    checksum."""
     game = load_game(config)
-    games, moves, sec, _ = _timed(lambda n: run_playouts(game, n, 1), seconds)
+    games, moves, sec, check = _timed(lambda n: run_playouts(game, n, 1), seconds)
+    r_games, r_sec, r_check = run_rollouts(game, games, 1)
+    assert r_check == check, (config, r_check, check)
     return {"config": config, "games": games, "games_per_s": games / sec,
-            "moves_per_s": moves / sec, "seconds": sec}
+            "moves_per_s": moves / sec, "seconds": sec, "rollout_games_per_s": r_games / r_sec}
 
 
 def bench_reference(config, seconds):
@@ -179,6 +184,7 @@ def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True,
             row = bench_playouts(config, seconds)
             ref = bench_reference(config, seconds / 2)
             row["unit_games_per_s"] = row["games_per_s"] * unit
+            row["unit_rollout_games_per_s"] = row["rollout_games_per_s"] * unit
             row["reference_games_per_s"] = ref["games_per_s"] * unit
             row["vs_reference"] = row["games_per_s"] / ref["games_per_s"]
             if limits and c_cmd:
@@ -187,6 +193,7 @@ def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True,
                 if res:
                     row["c_games_per_s"] = float(res["games_per_s"])
                     row["vs_c"] = row["unit_games_per_s"] / row["c_games_per_s"]
+                    row["rollout_vs_c"] = row["unit_rollout_games_per_s"] / row["c_games_per_s"]
             report["playouts"].append(row)
         game = load_game(slug)
         for config in game_class(slug).EXAMPLE_CONFIGS:
@@ -233,12 +240,17 @@ def _mate_solve_limits(limits, deals):
 def format_report(r):
     lines = [f"trickhound bench — Python {r['machine']['python']} on {r['machine']['machine']}, "
              f"{r['machine']['cpus']} cpus (one core used)", ""]
-    lines.append("Random playouts (Cython loop over the State interface; dealing included)")
-    lines.append(f"  {'game':44s} {'games/s':>12s} {'moves/s':>12s} {'rules.py':>10s} {'x ref':>7s} {'C -O2':>10s} {'vs C':>6s}")
+    lines.append("Random playouts, dealing included: the Cython loop over the State interface, and "
+                 "the same games in the")
+    lines.append("game's own rollout loop (State.random_playout_c, what the searches run)")
+    lines.append(f"  {'game':44s} {'games/s':>12s} {'moves/s':>12s} {'rules.py':>10s} {'x ref':>7s} "
+                 f"{'C -O2':>10s} {'vs C':>6s} {'rollout':>10s} {'vs C':>6s}")
     for row in r["playouts"]:
         c = f"{row['c_games_per_s']:>10,.0f} {100 * row['vs_c']:>5.0f}%" if "vs_c" in row else f"{'-':>10s} {'-':>6s}"
+        rc = f"{100 * row['rollout_vs_c']:>5.0f}%" if "rollout_vs_c" in row else f"{'-':>6s}"
         lines.append(f"  {row['config']:44s} {row['unit_games_per_s']:>12,.0f} {row['moves_per_s']:>12,.0f} "
-                     f"{row['reference_games_per_s']:>10,.0f} {row['vs_reference']:>6.0f}x {c}")
+                     f"{row['reference_games_per_s']:>10,.0f} {row['vs_reference']:>6.0f}x {c} "
+                     f"{row.get('unit_rollout_games_per_s', 0):>10,.0f} {rc}")
     if r["determinize"]:
         lines.append("")
         lines.append("Determinizations from a mid-game view")

@@ -36,16 +36,16 @@ cdef inline bint at_horizon(State s, int horizon, int root_round) noexcept nogil
 
 cdef inline void rollout(State s, Rng* rng, int horizon, int root_round,
                          bint policy=False) noexcept nogil:
-    """Legal actions until the horizon: uniformly random, or (policy) the game's rollout
-    policy (State.rollout_action_c)."""
+    """Legal actions until the horizon: uniformly random (State.random_playout_c), or
+    (policy) the game's rollout policy (State.rollout_action_c)."""
     cdef int acts[MAX_LEGAL]
     cdef int n
+    if not policy:
+        s.random_playout_c(rng, root_round if horizon == HORIZON_ROUND else -1)
+        return
     while not at_horizon(s, horizon, root_round):
         n = s.legal_actions_c(acts)
-        if policy:
-            s.apply_action_c(s.rollout_action_c(acts, n, rng))
-        else:
-            s.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
+        s.apply_action_c(s.rollout_action_c(acts, n, rng))
 
 
 cdef inline void leaf_values(State s, int n_players, int objective, int horizon,

@@ -1,6 +1,7 @@
-"""Uniformly random playouts, as the searches run them: a Cython loop over the abstract
-``State`` (one struct copy to start, then legal_actions_c / apply_action_c until the end), no
-Python objects inside. ``trickhound bench`` times it; MCTS rollouts use ``random_playout``."""
+"""Uniformly random playouts: a Cython loop over the abstract ``State`` (legal_actions_c /
+apply_action_c until the end), no Python objects inside, and the same games through
+``State.random_playout_c``, the loop the searches' random rollouts run (a game may specialise
+it on its own data; it plays the same moves). ``trickhound bench`` times both."""
 from libc.stdint cimport uint64_t
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
@@ -35,6 +36,24 @@ def run_playouts(Game game, long long games, uint64_t seed=1, list seeds=None):
         s.returns_c(ret)
         checksum += ret[0]
     return games, moves, time.perf_counter() - t0, checksum
+
+
+def run_rollouts(Game game, long long games, uint64_t seed=1):
+    """run_playouts's games (same deals, same moves) played by State.random_playout_c.
+    Returns (games, seconds, checksum of returns)."""
+    cdef Rng rng
+    cdef State s
+    cdef long long i
+    cdef double ret[MAX_PLAYERS]
+    cdef double checksum = 0
+    rng_seed(&rng, seed)
+    t0 = time.perf_counter()
+    for i in range(games):
+        s = game.new_initial_state(seed + i)
+        s.random_playout_c(&rng, -1)
+        s.returns_c(ret)
+        checksum += ret[0]
+    return games, time.perf_counter() - t0, checksum
 
 
 def run_playouts_from(State start, long long games, uint64_t seed=1):

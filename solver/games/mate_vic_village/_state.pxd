@@ -41,6 +41,9 @@ ctypedef struct VicData:
     int8_t nplays           # == trick*n + ncards
     int8_t reward_len       # reward pile size as formed (8 or 6; 0 before the discards end)
     int8_t reward_pos       # reward cards drawn so far
+    int8_t deal_pending     # a round was banked and the next one is not dealt yet (the deal is
+                            # drawn on first use: ensure_dealt_d; solvers stopping at the round
+                            # end never pay for it)
     # -- options, copied with the state so the hot code never reads Python objects -------------
     int8_t opt_advanced           # mode == "advanced"
     int8_t opt_removed_round      # removed_scope == "round"
@@ -69,3 +72,4 @@ cdef class MateVicVillageState(State):
     cdef PlanCache plan_cache
 
     cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil

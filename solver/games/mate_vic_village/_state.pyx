@@ -8,7 +8,7 @@ events draw from the ``Rng`` inside the struct, so a state is a deterministic ga
 determinization only has to re-seed that stream (plus re-deal what the observer cannot see).
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
-from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array
+from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nth_card
 from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_uniform
 from solver.errors import InvalidOptionError
@@ -263,11 +263,17 @@ cdef uint64_t deal_hidden_d(uint64_t unknown, int m, int* caps, uint64_t* allowe
 
 
 # -- game mechanics on the struct -----------------------------------------------------------------
+cdef inline int seat_after(int seat, int k, int n) noexcept nogil:
+    """(seat + k) mod n for 0 <= seat < n, 0 <= k <= n, without a division (hot paths)."""
+    seat += k
+    return seat - n if seat >= n else seat
+
+
 cdef inline int current_player_d(VicData* d) noexcept nogil:
     if d.phase == PLAY:
-        return (d.leaders[d.trick] + d.ncards) % d.n
+        return seat_after(d.leaders[d.trick], d.ncards, d.n)
     if d.phase == DISCARD:
-        return (d.start + d.ndiscarded) % d.n
+        return seat_after(d.start, d.ndiscarded, d.n)
     return -1
 
 
@@ -400,9 +406,19 @@ cdef void finish_round_d(VicData* d) noexcept nogil:
         return
     d.start = next_starter_d(d)
     d.round += 1
-    if d.opt_removed_round:
-        d.removed = draw_removed_d(d)
-    deal_round_d(d)
+    for p in range(d.n):
+        d.round_score[p] = 0
+    d.deal_pending = 1          # §4-§5 for the new round: drawn by ensure_dealt_d on first use
+
+
+cdef inline void ensure_dealt_d(VicData* d) noexcept nogil:
+    """Draw the deal of a round banked by finish_round_d (the removal if removed_scope is
+    round, then §5), from the same stream and in the same order as an eager deal would."""
+    if d.deal_pending:
+        d.deal_pending = 0
+        if d.opt_removed_round:
+            d.removed = draw_removed_d(d)
+        deal_round_d(d)
 
 
 cdef void finish_trick_d(VicData* d) noexcept nogil:
@@ -419,7 +435,7 @@ cdef void finish_trick_d(VicData* d) noexcept nogil:
             if wi < 0:
                 wi = i
             ntied += 1
-    winner = (leader + wi) % n
+    winner = seat_after(leader, wi, n)
     if INSTR_GO[instr]:
         d.round_score[winner] += W                            # §6.6 face-up pile worth W
         d.go_tops[winner] |= 1ULL << d.plays[base + wi]
@@ -429,7 +445,7 @@ cdef void finish_trick_d(VicData* d) noexcept nogil:
                     continue
                 if d.reward_pos >= d.reward_len:              # A6 (impossible by default)
                     break
-                q = (leader + i) % n
+                q = seat_after(leader, i, n)
                 c = d.reward[d.reward_pos]
                 d.reward_pos += 1
                 d.drawn[q] |= 1ULL << c
@@ -448,7 +464,7 @@ cdef void finish_trick_d(VicData* d) noexcept nogil:
 
 
 cdef inline void apply_d(VicData* d, int a) noexcept nogil:
-    cdef int p = current_player_d(d), lead
+    cdef int p = current_player_d(d)
     cdef uint64_t cards
     if d.phase == DISCARD:
         if a >= PAIR_BASE:
@@ -461,6 +477,12 @@ cdef inline void apply_d(VicData* d, int a) noexcept nogil:
         if d.ndiscarded == d.n:
             form_reward_pile_d(d)
         return
+    play_card_d(d, p, a)
+
+
+cdef inline void play_card_d(VicData* d, int p, int a) noexcept nogil:
+    """Seat p (the seat to play) plays card a in the PLAY phase."""
+    cdef int lead
     if d.ncards:
         lead = d.plays[d.trick * d.n]
         if COL[a] != COL[lead]:
@@ -918,6 +940,7 @@ cdef class MateVicVillageState(State):
     """A Mate (Vic Village) position (the full truth)."""
 
     cdef int current_player_c(self) noexcept nogil:
+        ensure_dealt_d(&self.d)
         return current_player_d(&self.d)
 
     cdef bint is_terminal_c(self) noexcept nogil:
@@ -929,6 +952,9 @@ cdef class MateVicVillageState(State):
         cdef int cards[16]
         cdef int nc
         cdef uint64_t m
+        if d.deal_pending:
+            ensure_dealt_d(d)
+            p = current_player_d(d)
         if p < 0:
             return 0
         if d.phase == PLAY or d.ndisc == 1:
@@ -947,11 +973,30 @@ cdef class MateVicVillageState(State):
         return k
 
     cdef void apply_action_c(self, int action) noexcept nogil:
+        ensure_dealt_d(&self.d)
         apply_d(&self.d, action)
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
+        """State.random_playout_c on the struct: the k-th lowest card of the play mask is the
+        k-th of the sorted legal actions, so the rollout is the generic one, card for card."""
+        cdef VicData* d = &self.d
+        cdef int acts[MAX_LEGAL]
+        cdef int n, p
+        cdef uint64_t m
+        while d.phase != OVER and (stop_round < 0 or d.round == stop_round):
+            ensure_dealt_d(d)
+            if d.phase == PLAY:
+                p = seat_after(d.leaders[d.trick], d.ncards, d.n)
+                m = play_mask_d(d, p)
+                play_card_d(d, p, nth_card(m, <int>rng_below(rng, <unsigned int>popcount(m))))
+            else:
+                n = self.legal_actions_c(acts)
+                apply_d(d, acts[rng_below(rng, <unsigned int>n)])
 
     cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
         """The rollout policy (rollout_d): rules of thumb on the full state, a uniformly
         random legal action with probability RO_EPS."""
+        ensure_dealt_d(&self.d)
         return rollout_d(&self.d, &self.plan_cache, acts, n, rng)
 
     cdef void returns_c(self, double* out) noexcept nogil:
@@ -987,6 +1032,7 @@ cdef class MateVicVillageState(State):
             out[p] = 0.0
         if d.phase == OVER:
             return
+        ensure_dealt_d(d)
         first = d.trick if d.phase == PLAY else 0
         for t in range(first, d.T):
             instr = d.deck[t]
@@ -1013,6 +1059,7 @@ cdef class MateVicVillageState(State):
         cdef uint64_t seen, unknown, free, pool, drawn_all = 0, mine
         cdef int8_t arr[16]
         cdef uint16_t hidden_instr = 0
+        ensure_dealt_d(d)
         seen = d.hand[p] | d.discards[p]
         for q in range(n):
             seen |= d.played[q] | d.drawn[q]
@@ -1066,6 +1113,7 @@ cdef class MateVicVillageState(State):
         cdef VicData* d = &self.d
         cdef uint64_t h = 0x9E3779B97F4A7C15ULL
         cdef int p, i
+        ensure_dealt_d(d)
         for p in range(d.n):
             h = mix64(h ^ d.hand[p])
             h = mix64(h ^ d.discards[p] ^ (<uint64_t>(<uint16_t>d.totals[p]) << 50))
@@ -1091,6 +1139,7 @@ cdef class MateVicVillageState(State):
         cdef VicData* d = &self.d
         cdef uint64_t h = mix64(0xC2B2AE3D27D4EB4FULL ^ <uint64_t>player)
         cdef int p, i, shown
+        ensure_dealt_d(d)
         h = mix64(h ^ d.hand[player])
         h = mix64(h ^ d.discards[player])
         for p in range(d.n):
@@ -1110,6 +1159,7 @@ cdef class MateVicVillageState(State):
     def to_reference(self):
         cdef VicData* d = &self.d
         cdef int n = d.n, ntricks, done
+        ensure_dealt_d(d)
         ref = rules.VicState(self.game.options)
         ref.rng.__setstate__((d.rng.s[0], d.rng.s[1], d.rng.s[2], d.rng.s[3]))
         ref.first_leader = d.first_leader
@@ -1144,4 +1194,5 @@ cdef class MateVicVillageState(State):
         return tuple(sum(1 for u in t if u > v) for v in t)
 
     def phase_name(self):
+        ensure_dealt_d(&self.d)
         return rules.PHASE_NAMES[self.d.phase]
