@@ -15,7 +15,7 @@ Two defaults come from measurement (paired margins against ``heuristic`` on dupl
   this round's points; rollouts through later deals only add noise. It is the same as ``game``
   in the one-round games (Mate, Mattis) and lifts ISMCTS(1000) in Dog Tag Trick from +2.4 to
   +6.7 points a game over the heuristic (4 players, 6 deals). ``objective=win`` needs the
-  whole game, so there ``auto`` means ``game``.
+  whole game, so there ``auto`` means ``game``. The oracle's UCT uses it too.
 * ``wide=100``: a decision with at least this many legal actions is taken by the game's
   ``heuristic`` player instead. Only the 3-player Mate (Vic Village) discard (120 pairs) is
   that wide: a few thousand iterations give each pair a handful of rollouts, and rollouts
@@ -133,8 +133,11 @@ class OracleBot(_SearchBot):
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
         "algo": ("auto", "auto, uct or solver"),
         "rollout": ("policy", "policy or random (UCT rollouts)"),
+        "horizon": ("auto", "auto (= round: it plays for the score), game or round (UCT)"),
     }
-    CHOICES = {"algo": ("auto", "uct", "solver"), "rollout": ("policy", "random")}
+    CHOICES = {"algo": ("auto", "uct", "solver"), "rollout": ("policy", "random"),
+               "horizon": ("auto", "game", "round")}
+    objective = "score"
 
     def act(self, state):
         legal = state.legal_actions()
@@ -146,4 +149,4 @@ class OracleBot(_SearchBot):
         if algo == "solver":
             return search_state(state, "solver", None, self._next_seed()).chosen
         return search_state(state, "uct", self.limit(), self._next_seed(),
-                            rollout=self.rollout).chosen
+                            rollout=self.rollout, horizon=self.search_horizon()).chosen

@@ -8,7 +8,7 @@ from solver.registry import load_game
 
 @pytest.mark.parametrize("spec, horizon", [
     ("ismcts", "round"), ("ismcts(objective=win)", "game"), ("ismcts(horizon=game)", "game"),
-    ("pimc", "round"), ("pimc(objective=win,horizon=auto)", "game"),
+    ("pimc", "round"), ("pimc(objective=win,horizon=auto)", "game"), ("oracle", "round"),
 ])
 def test_auto_horizon_is_the_round_for_the_score(spec, horizon):
     assert make_bot(spec).search_horizon() == horizon
