@@ -2,6 +2,25 @@
 ``cards.pxd``)."""
 
 
+def uses_pdep():
+    """Whether this build selects bits with BMI2's pdep (setup.py decides; see cards.pxd)."""
+    return bool(HAVE_PDEP)
+
+
+def _nth_card(uint64_t mask, int n):
+    """Test hook: cards.pxd's nth_card (the n-th lowest member of mask, 0-based)."""
+    if not 0 <= n < bin(mask).count("1"):
+        raise ValueError(f"mask has no member number {n}")
+    return nth_card(mask, n)
+
+
+def _nth_card_portable(uint64_t mask, int n):
+    """Test hook: cards.pxd's select_portable, whatever this build's nth_card uses."""
+    if not 0 <= n < bin(mask).count("1"):
+        raise ValueError(f"mask has no member number {n}")
+    return select_portable(mask, n)
+
+
 def mask_from_cards(cards):
     """The set of card ints as a mask; raises ValueError on a card twice."""
     mask = 0

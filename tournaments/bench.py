@@ -14,6 +14,7 @@ import subprocess
 import time
 
 from solver.registry import available_games, game_class, load_game
+from solver.cards import uses_pdep
 from solver.search._playout import run_determinizations, run_playouts, run_rollouts
 
 # Per game: configurations to bench, the unit the C reference counts, and its program.
@@ -160,9 +161,10 @@ def bench_mate_solve(deals=200, seed=1):
     return out
 
 
-def run_limit(limits_dir, command):
-    """Run one C reference program and parse its RESULT line."""
-    exe = os.path.join(limits_dir, "build", "o2", command.split()[0])
+def run_limit(limits_dir, command, build="o2"):
+    """Run one C reference program (build "o2": plain -O2; "native": -O3 -march=native) and
+    parse its RESULT line."""
+    exe = os.path.join(limits_dir, "build", build, command.split()[0])
     if not os.path.exists(exe):
         return None
     out = subprocess.run([exe] + command.split()[1:], capture_output=True, text=True, check=False).stdout
@@ -176,7 +178,7 @@ def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True,
     """Every measurement; returns a JSON-able dict."""
     report = {"machine": {"python": platform.python_version(), "machine": platform.machine(),
                           "processor": platform.processor() or platform.machine(),
-                          "cpus": os.cpu_count()},
+                          "cpus": os.cpu_count(), "pdep_select": uses_pdep()},
               "playouts": [], "determinize": [], "solve": None, "search": []}
     slugs = games or available_games()
     for slug in slugs:
@@ -194,6 +196,11 @@ def run_bench(seconds=1.0, games=None, limits=None, solve_deals=200, extra=True,
                     row["c_games_per_s"] = float(res["games_per_s"])
                     row["vs_c"] = row["unit_games_per_s"] / row["c_games_per_s"]
                     row["rollout_vs_c"] = row["unit_rollout_games_per_s"] / row["c_games_per_s"]
+                res = run_limit(limits, c_cmd.format(games=c_games), build="native")
+                if res:
+                    row["c_native_games_per_s"] = float(res["games_per_s"])
+                    row["rollout_vs_c_native"] = (row["unit_rollout_games_per_s"]
+                                                  / row["c_native_games_per_s"])
             report["playouts"].append(row)
         game = load_game(slug)
         for config in game_class(slug).EXAMPLE_CONFIGS:
@@ -243,14 +250,21 @@ def format_report(r):
     lines.append("Random playouts, dealing included: the Cython loop over the State interface, and "
                  "the same games in the")
     lines.append("game's own rollout loop (State.random_playout_c, what the searches run)")
+    lines.append(f"  (this build selects cards with {'BMI2 pdep' if r['machine'].get('pdep_select') else 'the portable select'}"
+                 "; the C programs' native build uses pdep too, their -O2 build a loop)")
     lines.append(f"  {'game':44s} {'games/s':>12s} {'moves/s':>12s} {'rules.py':>10s} {'x ref':>7s} "
-                 f"{'C -O2':>10s} {'vs C':>6s} {'rollout':>10s} {'vs C':>6s}")
+                 f"{'C -O2':>10s} {'vs C':>6s} {'rollout':>10s} {'vs C':>6s} {'C native':>10s} {'vs':>6s}")
+
+    def pct(row, key):
+        return f"{100 * row[key]:>5.0f}%" if key in row else f"{'-':>6s}"
+
     for row in r["playouts"]:
-        c = f"{row['c_games_per_s']:>10,.0f} {100 * row['vs_c']:>5.0f}%" if "vs_c" in row else f"{'-':>10s} {'-':>6s}"
-        rc = f"{100 * row['rollout_vs_c']:>5.0f}%" if "rollout_vs_c" in row else f"{'-':>6s}"
+        c = f"{row['c_games_per_s']:>10,.0f}" if "c_games_per_s" in row else f"{'-':>10s}"
+        cn = f"{row['c_native_games_per_s']:>10,.0f}" if "c_native_games_per_s" in row else f"{'-':>10s}"
         lines.append(f"  {row['config']:44s} {row['unit_games_per_s']:>12,.0f} {row['moves_per_s']:>12,.0f} "
-                     f"{row['reference_games_per_s']:>10,.0f} {row['vs_reference']:>6.0f}x {c} "
-                     f"{row.get('unit_rollout_games_per_s', 0):>10,.0f} {rc}")
+                     f"{row['reference_games_per_s']:>10,.0f} {row['vs_reference']:>6.0f}x {c} {pct(row, 'vs_c')} "
+                     f"{row.get('unit_rollout_games_per_s', 0):>10,.0f} {pct(row, 'rollout_vs_c')} "
+                     f"{cn} {pct(row, 'rollout_vs_c_native')}")
     if r["determinize"]:
         lines.append("")
         lines.append("Determinizations from a mid-game view")
