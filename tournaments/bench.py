@@ -15,7 +15,7 @@ import time
 
 from solver.registry import available_games, game_class, load_game
 from solver.cards import uses_pdep
-from solver.search._playout import run_determinizations, run_playouts, run_rollouts
+from solver.search._playout import run_determinizations, run_playouts
 
 # Per game: configurations to bench, the unit the C reference counts, and its program.
 # Mate counts one *game* (one deal) where our state is a four-game match.
@@ -65,7 +65,7 @@ def bench_playouts(config, seconds):
     checksum."""
     game = load_game(config)
     games, moves, sec, check = _timed(lambda n: run_playouts(game, n, 1), seconds)
-    r_games, r_sec, r_check = run_rollouts(game, games, 1)
+    r_games, _, r_sec, r_check = run_playouts(game, games, 1, own_loop=True)
     assert r_check == check, (config, r_check, check)
     return {"config": config, "games": games, "games_per_s": games / sec,
             "moves_per_s": moves / sec, "seconds": sec, "rollout_games_per_s": r_games / r_sec}

@@ -20,9 +20,11 @@ cdef int random_playout(State s, Rng* rng) noexcept nogil:
     return moves
 
 
-def run_playouts(Game game, long long games, uint64_t seed=1, list seeds=None):
+def run_playouts(Game game, long long games, uint64_t seed=1, bint own_loop=False):
     """Play ``games`` random games from fresh deals (deal i uses seed + i; dealing is timed
-    too, as in the C reference). Returns (games, moves, seconds, checksum of returns)."""
+    too, as in the C reference), through the generic State loop or (``own_loop``) the game's
+    State.random_playout_c: the same games either way. Returns (games, moves, seconds,
+    checksum of returns); moves is None for the own loop, which does not count them."""
     cdef Rng rng
     cdef State s
     cdef long long i, moves = 0
@@ -32,28 +34,13 @@ def run_playouts(Game game, long long games, uint64_t seed=1, list seeds=None):
     t0 = time.perf_counter()
     for i in range(games):
         s = game.new_initial_state(seed + i)
-        moves += random_playout(s, &rng)
+        if own_loop:
+            s.random_playout_c(&rng, -1)
+        else:
+            moves += random_playout(s, &rng)
         s.returns_c(ret)
         checksum += ret[0]
-    return games, moves, time.perf_counter() - t0, checksum
-
-
-def run_rollouts(Game game, long long games, uint64_t seed=1):
-    """run_playouts's games (same deals, same moves) played by State.random_playout_c.
-    Returns (games, seconds, checksum of returns)."""
-    cdef Rng rng
-    cdef State s
-    cdef long long i
-    cdef double ret[MAX_PLAYERS]
-    cdef double checksum = 0
-    rng_seed(&rng, seed)
-    t0 = time.perf_counter()
-    for i in range(games):
-        s = game.new_initial_state(seed + i)
-        s.random_playout_c(&rng, -1)
-        s.returns_c(ret)
-        checksum += ret[0]
-    return games, time.perf_counter() - t0, checksum
+    return games, (None if own_loop else moves), time.perf_counter() - t0, checksum
 
 
 def run_playouts_from(State start, long long games, uint64_t seed=1):
