@@ -26,7 +26,12 @@ class SolverBot(Bot):
         "worlds": (16, "worlds sampled per decision when information is hidden"),
         "node_budget": (20000, "max^n nodes per world before it deepens step by step (3+ players)"),
         "tt_bits": (18, "log2 of the alpha-beta transposition table size (Mate)"),
+        "evaluation": ("heuristic", "depth-limited max^n frontier: heuristic (the game's cheap"
+                                    " estimate), rollout (random playouts) or policy (playouts"
+                                    " by the rollout policy; stronger, ~20x slower)"),
+        "rollouts": (4, "playouts per frontier position (evaluation rollout or policy)"),
     }
+    CHOICES = {"evaluation": ("heuristic", "rollout", "policy")}
 
     def reset(self, game, seat, seed):
         super().reset(game, seat, seed)
@@ -47,7 +52,8 @@ class SolverBot(Bot):
         if self._solver is None:
             result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
                                int(self._rng.next_u64() >> 1), evaluator="solver",
-                               node_budget=self.node_budget)
+                               node_budget=self.node_budget, evaluation=self.evaluation,
+                               rollouts=self.rollouts)
             return result.values()
         if view.game.perfect_information:
             worlds = [view.determinize(0)]

@@ -13,7 +13,8 @@ is what i gains from here to the end of the round, ``scores_c(end) - scores_c(no
 Exact when it fits: ``solve`` first searches to the end of the round within ``node_budget``
 nodes; if that runs out it deepens iteratively (depth 1, then ``depth_step`` plies at a time,
 default one trick's worth = the number of players) within a fresh budget, evaluating the frontier with
-``heuristic_c`` (default) or the mean of ``rollouts`` random playouts to the end of the round,
+``heuristic_c`` (default) or the mean of ``rollouts`` playouts to the end of the round, random
+(``rollout``) or by the game's rollout policy (``policy``),
 and answers with the deepest completed iteration. ``exact`` in the answer says whether no
 frontier was evaluated.
 
@@ -44,6 +45,7 @@ cdef enum:
     MODE_PARANOID = 2
     EVAL_HEURISTIC = 0
     EVAL_ROLLOUT = 1
+    EVAL_POLICY = 2
 
 cdef int DEPTH_EXACT = 32767
 cdef enum:
@@ -53,7 +55,7 @@ cdef enum:
 # the C stack bounded in games whose "round" is the whole (long) game.
 cdef int DEPTH_FULL = 1000
 
-EVALUATIONS = ("heuristic", "rollout")
+EVALUATIONS = ("heuristic", "rollout", "policy")
 
 ctypedef struct MEntry:
     uint64_t key
@@ -132,7 +134,7 @@ cdef class MaxN:
             out[i] = 0.0
         for k in range(self.rollouts):
             sc.copy_from(s)
-            rollout(sc, &self.rng, HORIZON_ROUND, s.round_c())
+            rollout(sc, &self.rng, HORIZON_ROUND, s.round_c(), self.eval_mode == EVAL_POLICY)
             sc.scores_c(after)
             for i in range(self.n_players):
                 out[i] += after[i] - before[i]

@@ -28,6 +28,9 @@ SEARCHES = {
                                                  evaluator="solver", solver="paranoid",
                                                  node_budget=400, evaluation="rollout",
                                                  rollouts=2),
+    "pimc-maxn-policy": lambda v, seed: pimc_search(v, SearchLimit(iterations=1, worlds=2), seed,
+                                                    evaluator="solver", node_budget=400,
+                                                    evaluation="policy", rollouts=2),
 }
 
 
