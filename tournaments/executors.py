@@ -23,6 +23,8 @@ import collections
 import logging
 import multiprocessing
 import multiprocessing.connection
+import os
+import sys
 import time
 import uuid
 
@@ -78,8 +80,30 @@ class SerialExecutor:
 
 
 def default_start_method():
+    """forkserver (fast worker start, nothing inherited by accident) where it can be started
+    safely (see _start_forkserver), else spawn."""
     methods = multiprocessing.get_all_start_methods()
-    return "forkserver" if "forkserver" in methods else "spawn"
+    return "forkserver" if "forkserver" in methods and sys.version_info >= (3, 11) else "spawn"
+
+
+def _start_forkserver():
+    """Start the fork server without the current directory on its sys.path.
+
+    Python's fork server runs ``python -c ...`` and, before 3.13, never applies the parent's
+    sys.path, so the current directory comes first: run from a source checkout after a plain
+    ``pip install .`` (the README's first command), the workers would import the uncompiled
+    tree instead of the installed package and die. PYTHONSAFEPATH (3.11+) leaves it out; it is
+    set only while the server starts."""
+    import multiprocessing.forkserver as fs
+    old = os.environ.get("PYTHONSAFEPATH")
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        fs.ensure_running()
+    finally:
+        if old is None:
+            del os.environ["PYTHONSAFEPATH"]
+        else:
+            os.environ["PYTHONSAFEPATH"] = old
 
 
 class _Worker:
@@ -154,6 +178,8 @@ class ProcessPoolExecutor:
         return False
 
     def start(self):
+        if self.method == "forkserver":
+            _start_forkserver()
         while len(self._pool) < self.workers:
             self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level))
         log.info("process pool: %d workers (%s)", self.workers, self.method)

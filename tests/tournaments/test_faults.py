@@ -1,5 +1,11 @@
 """Faulty bots (plugin files): each fault recorded with its reason, the tournament finishes."""
+import os
+import subprocess
+import sys
+
 import pytest
+
+import tournaments
 
 from tournaments.runner import load_records, run_tournament
 from tournaments.stats import leaderboard_text, summarize
@@ -62,3 +68,23 @@ def test_serial_executor_records_forfeits_too(tmp_path, plugins):
     check(got, "Raiser", "exception")
     check(got, "Illegal", "illegal")
     check(got, "Quitter", "crash", "SystemExit")
+
+
+def test_workers_import_the_installed_package_not_the_current_directory(tmp_path):
+    """Run from a directory holding same-named, uncompiled packages (a source checkout after a
+    plain `pip install .`, the README's first command), the worker processes must still import
+    the installed trickhound: Python's fork server puts the current directory first on its
+    path unless told otherwise (tournaments/executors.py _start_forkserver)."""
+    for pkg in ("solver", "tournaments", "bots"):
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("# a decoy: no compiled modules here\n")
+    # The parent drops the current directory from its own path, as a console script has none.
+    code = ("import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]; "
+            "from tournaments.cli import main; main()")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(tournaments.__file__)))
+    out = subprocess.run([sys.executable, "-c", code, "tournament", "--game", "mate", "--bots",
+                          "random,heuristic", "--deals", "2", "--workers", "2", "--quiet",
+                          "--out", str(tmp_path / "run")],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert len(load_records(tmp_path / "run")) == 4
