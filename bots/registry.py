@@ -39,18 +39,29 @@ def available_bots():
     return sorted(set(_BUILTIN) | set(_entry_points()))
 
 
+# Plugin modules already executed: (real path, mtime, size) -> module. A tournament makes its
+# bots afresh for every game; the file runs once per process (again only if it changes).
+_PLUGIN_MODULES = {}
+
+
 def _load_plugin_file(target):
     path, _, clsname = target.rpartition(":")
     if not os.path.isfile(path):
         raise BotSpecError(f"bot plugin file {path!r} not found")
-    modname = "trickhound_plugin_" + os.path.splitext(os.path.basename(path))[0]
-    spec = importlib.util.spec_from_file_location(modname, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[modname] = module
-    try:
-        spec.loader.exec_module(module)
-    except Exception as e:
-        raise BotSpecError(f"bot plugin {path!r} failed to import: {type(e).__name__}: {e}") from None
+    st = os.stat(path)
+    key = (os.path.realpath(path), st.st_mtime_ns, st.st_size)
+    module = _PLUGIN_MODULES.get(key)
+    if module is None:
+        modname = "trickhound_plugin_" + os.path.splitext(os.path.basename(path))[0]
+        spec = importlib.util.spec_from_file_location(modname, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[modname] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as e:
+            raise BotSpecError(f"bot plugin {path!r} failed to import: "
+                               f"{type(e).__name__}: {e}") from None
+        _PLUGIN_MODULES[key] = module
     cls = getattr(module, clsname, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotSpecError(f"{clsname!r} in {path!r} is not a trickhound Bot subclass")

@@ -1,5 +1,7 @@
 """User bots from a file and from an entry point, end to end; the README's example bot is the
 one tested, so the README stays true."""
+import builtins
+import os
 import re
 import sys
 import textwrap
@@ -37,6 +39,27 @@ def test_readme_bot_through_the_cli(plugin_file):
                                   "--games", "1", "--quiet"])
     assert r.exit_code == 0, r.output
     assert "MyBot" in r.output
+
+
+def test_a_plugin_file_runs_once_until_it_changes(tmp_path):
+    """A tournament makes bots afresh for every game: the file is executed once per process,
+    and again only when it is edited."""
+    p = tmp_path / "counted.py"
+    src = ("import builtins\n"
+           "builtins.trickhound_test_runs = getattr(builtins, 'trickhound_test_runs', 0) + 1\n"
+           "from bots.base import Bot\n"
+           "class C(Bot):\n"
+           "    def act(self, view):\n"
+           "        return view.legal_actions()[{k}]\n")
+    p.write_text(src.format(k=0))
+    before = getattr(builtins, "trickhound_test_runs", 0)
+    for _ in range(3):
+        play_game("mate", [f"{p}:C", "random"], deal_seed=1, bot_seeds=[1, 2])
+    assert builtins.trickhound_test_runs == before + 1
+    p.write_text(src.format(k=-1))                 # edited: same size, new contents
+    os.utime(p, ns=(os.stat(p).st_atime_ns, os.stat(p).st_mtime_ns + 10**9))
+    make_bot(f"{p}:C")
+    assert builtins.trickhound_test_runs == before + 2
 
 
 def test_bad_plugin_paths(tmp_path):
