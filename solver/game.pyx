@@ -61,6 +61,13 @@ cdef class Game:
         ref, player = self.notation.view_from_json(obj, self.options)
         return self.state_from_reference(ref).view(player)
 
+    def rounds_add_up(self):
+        """Whether the returns are the sum of what each round scores (``scores_c``), each round
+        dealt afresh: what a move can still change is then this round's points, and a search may
+        stop at the round's end (the search bots' ``horizon=auto``). False unless a game says so
+        (a one-round game gains nothing from it)."""
+        return False
+
     def new_reference_state(self, seed=0):
         """The pure-Python reference engine's state for the same deal as new_initial_state."""
         return self.rules.new_initial_state(self.options, seed)

@@ -276,6 +276,9 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     deal seed, a seat and the moves so far:
 
         trickhound recommend --game "mattis(players=5)" --seed 3 --seat 1 --moves "TD,BLIND"
+
+    ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
+    up, the points to the end of the round (--param horizon=game for the final score).
     """
     from solver.registry import _coerce
     from solver.search.limits import SearchLimit
@@ -312,8 +315,10 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
             except ValueError:
                 pass
         kw[k.strip()] = v
-    if algo != "solver":
+    if algo != "solver":                       # the search bots' defaults (bots/search_bots.py)
         kw.setdefault("rollout", "policy")
+        if kw.get("objective", "score") == "score" and game.rounds_add_up():
+            kw.setdefault("horizon", "round")
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)

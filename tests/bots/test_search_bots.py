@@ -6,12 +6,28 @@ from bots.registry import make_bot
 from solver.registry import load_game
 
 
-@pytest.mark.parametrize("spec, horizon", [
-    ("ismcts", "round"), ("ismcts(objective=win)", "game"), ("ismcts(horizon=game)", "game"),
-    ("pimc", "round"), ("pimc(objective=win,horizon=auto)", "game"), ("oracle", "round"),
+@pytest.mark.parametrize("spec, game, horizon", [
+    ("ismcts", "dog-tag-trick", "round"), ("ismcts", "mate-vic-village(players=3)", "round"),
+    ("ismcts", "mate", "round"), ("ismcts", "mate(utility=match_result)", "game"),
+    ("ismcts", "mattis", "game"), ("ismcts(objective=win)", "dog-tag-trick", "game"),
+    ("ismcts(horizon=game)", "dog-tag-trick", "game"), ("pimc", "mate-vic-village", "round"),
+    ("pimc(objective=win,horizon=auto)", "mate", "game"), ("oracle", "dog-tag-trick", "round"),
 ])
-def test_auto_horizon_is_the_round_for_the_score(spec, horizon):
-    assert make_bot(spec).search_horizon() == horizon
+def test_auto_horizon_is_the_round_where_rounds_add_up(spec, game, horizon):
+    assert make_bot(spec).search_horizon(load_game(game)) == horizon
+
+
+def test_rounds_add_up_where_the_returns_are_the_sum_of_the_rounds():
+    """Game.rounds_add_up: at the end of seeded games the returns equal scores()."""
+    for text in ("mate", "mate-vic-village", "dog-tag-trick(players=3)"):
+        game = load_game(text)
+        assert game.rounds_add_up()
+        s = game.new_initial_state(3)
+        while not s.is_terminal():
+            s.apply_action(s.rollout_action(len(s.legal_actions())))
+        assert list(s.returns()) == list(s.scores())
+    assert not load_game("mate(utility=match_result)").rounds_add_up()
+    assert not load_game("mattis").rounds_add_up()
 
 
 def test_win_objective_plays_with_the_auto_horizon():

@@ -568,6 +568,11 @@ cdef class DogTagTrickGame(Game):
         self.template.opt_autojoin = options["announcement"] == "auto_join_main"
         self.template.opt_minicon = options["low_set_tiebreak"] == "min_icon"
 
+    def rounds_add_up(self):
+        """The final points are the sum of the rounds' points (§8.1, §8.3); every round is
+        dealt afresh (§3)."""
+        return True
+
     def utility_bounds(self):
         """(min, max) of a seat's return, its final points: at most 3 a normal trick and 5 a
         final trick (§8.1), at most H tricks a round (H = hand size), N rounds."""

@@ -205,6 +205,12 @@ cdef class MateGame(Game):
         self.template.opt_double_any = options["double_rule"] != "own_forced_card"
         self.template.opt_match_result = options["utility"] == "match_result"
 
+    def rounds_add_up(self):
+        """Four games (rounds) whose point differences add up to the return (§8), and a game's
+        play changes none of the deals after it; not when the return is the match result
+        (utility=match_result)."""
+        return self.options["utility"] == "points"
+
     def utility_bounds(self):
         """(min, max) of a seat's return: the match point difference (at most 242 per game,
         §7), or the match result in {-1, 0, 1}."""

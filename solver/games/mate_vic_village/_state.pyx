@@ -843,6 +843,11 @@ cdef class MateVicVillageGame(Game):
         t.opt_fallback_random = options["next_start_fallback"] == "random"
         t.opt_first_random = fl == "random"
 
+    def rounds_add_up(self):
+        """The final total is the sum of the round scores (§7.2, §9); every round is dealt
+        afresh (§5)."""
+        return True
+
     def utility_bounds(self):
         """(min, max) of a seat's return (its final total), not tight: at most 16 tricks a
         round, each worth between -2 (a face-down pile) and 10 + 10 (a GO! pile and a reward
