@@ -282,7 +282,8 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     """
     from solver.registry import _coerce
     from solver.search.limits import SearchLimit
-    from solver.search.recommend import DEFAULT_LIMITS, recommend as run_search, view_from_moves
+    from solver.search.recommend import (DEFAULT_LIMITS, play_defaults, recommend as run_search,
+                                         view_from_moves)
     if position:
         obj = _read_json(position)
         if not isinstance(obj, dict):
@@ -315,10 +316,7 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
             except ValueError:
                 pass
         kw[k.strip()] = v
-    if algo != "solver":                       # the search bots' defaults (bots/search_bots.py)
-        kw.setdefault("rollout", "policy")
-        if kw.get("objective", "score") == "score" and game.rounds_add_up():
-            kw.setdefault("horizon", "round")
+    kw = play_defaults(game, algo, kw)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)

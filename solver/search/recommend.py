@@ -69,6 +69,19 @@ def _check_params(algo, params):
                                f"parameters: {', '.join(allowed)}")
 
 
+def play_defaults(game, algo, params=None):
+    """``params`` completed with what the search bots play with unless told otherwise (the
+    measurements are in bots/search_bots.py): the game's rollout policy and, for the score
+    where the game's rounds add up (``Game.rounds_add_up``), the round's points as the value.
+    ``trickhound recommend`` and the human player's hint search with them."""
+    kw = dict(params or {})
+    if algo in ("ismcts", "pimc"):
+        kw.setdefault("rollout", "policy")
+        if kw.get("objective", "score") == "score" and game.rounds_add_up():
+            kw.setdefault("horizon", "round")
+    return kw
+
+
 def recommend(view, algo="ismcts", limit=None, seed=0, **params):
     """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
     with its value, 95% interval, visits, share and robustness, the recommended move first.

@@ -105,3 +105,16 @@ def test_search_state_for_oracles():
     assert u.algorithm == "uct" and e.algorithm == "solver" and e.exact
     with pytest.raises(SearchParamError):
         search_state(s, "ismcts")
+
+
+def test_play_defaults_are_the_search_bots_defaults():
+    from solver.registry import load_game
+    from solver.search.recommend import play_defaults
+    dtt, mattis = load_game("dog-tag-trick"), load_game("mattis")
+    assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round"}
+    assert play_defaults(mattis, "pimc") == {"rollout": "policy"}
+    assert play_defaults(dtt, "ismcts", {"objective": "win"}) == {"objective": "win",
+                                                                 "rollout": "policy"}
+    assert play_defaults(dtt, "ismcts", {"horizon": "game", "rollout": "random"}) == {
+        "horizon": "game", "rollout": "random"}
+    assert play_defaults(dtt, "solver") == {}
