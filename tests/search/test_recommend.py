@@ -9,8 +9,9 @@ from solver.errors import (IllegalActionError, InvalidActionError, InvalidOption
                            InvalidStateError, TrickhoundError, UnknownGameError)
 from solver.registry import load_game
 from solver.search.limits import SearchLimit, SearchLimitError
-from solver.search.recommend import (ALGORITHMS, SearchParamError, algorithm_params, recommend,
-                                     replay, search_state, view_from_moves)
+from solver.search.recommend import (ALGORITHMS, SearchParamError, algorithm_params,
+                                     play_defaults, recommend, replay, search_state,
+                                     view_from_moves)
 from tests.search.helpers import one_config_per_game
 
 
@@ -108,8 +109,6 @@ def test_search_state_for_oracles():
 
 
 def test_play_defaults_are_the_search_bots_defaults():
-    from solver.registry import load_game
-    from solver.search.recommend import play_defaults
     dtt, mattis = load_game("dog-tag-trick"), load_game("mattis")
     assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round"}
     assert play_defaults(mattis, "pimc") == {"rollout": "policy"}
