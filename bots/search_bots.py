@@ -30,7 +30,7 @@ from bots.registry import register
 from bots.spec import BotSpecError
 from solver.rng import Random
 from solver.search.limits import SearchLimit
-from solver.search.recommend import recommend, search_state
+from solver.search.recommend import play_defaults, recommend, search_state
 
 
 class _SearchBot(Bot):
@@ -60,7 +60,7 @@ class _SearchBot(Bot):
         the game's rounds add up, else ``game``."""
         if self.horizon != "auto":
             return self.horizon
-        return "round" if self.objective == "score" and game.rounds_add_up() else "game"
+        return play_defaults(game, "ismcts", {"objective": self.objective}).get("horizon", "game")
 
     def act(self, view):
         legal = view.legal_actions()
