@@ -83,7 +83,8 @@ class ISMCTSBot(_SearchBot):
         "c": (0.7, "UCT exploration constant (values scaled to the range seen)"),
         "observers": ("single", "single (SO-ISMCTS) or multi (MO-ISMCTS)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
-        "horizon": ("auto", "auto (round for objective=score, else game), game or round"),
+        "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
+                            " else game), game or round"),
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
         "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
@@ -110,7 +111,8 @@ class PIMCBot(_SearchBot):
         "evaluator": ("uct", "uct (rollouts) or solver (exact / depth-limited per world)"),
         "c": (0.7, "UCT exploration constant"),
         "objective": ("score", "score or win"),
-        "horizon": ("auto", "auto (round for objective=score, else game), game or round"),
+        "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
+                            " else game), game or round"),
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
         "rollout": ("policy", "policy or random (UCT rollouts)"),
@@ -136,7 +138,8 @@ class OracleBot(_SearchBot):
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
         "algo": ("auto", "auto, uct or solver"),
         "rollout": ("policy", "policy or random (UCT rollouts)"),
-        "horizon": ("auto", "auto (= round: it plays for the score), game or round (UCT)"),
+        "horizon": ("auto", "auto (round where the game's rounds add up, else game), game or"
+                            " round (UCT)"),
     }
     CHOICES = {"algo": ("auto", "uct", "solver"), "rollout": ("policy", "random"),
                "horizon": ("auto", "game", "round")}
