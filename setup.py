@@ -76,7 +76,7 @@ def fast_pdep():
     return vendor == "GenuineIntel" or (vendor == "AuthenticAMD" and family >= 0x19)
 
 
-if CFLAGS[-1] == "-mpopcnt" and fast_pdep():
+if "-mpopcnt" in CFLAGS and fast_pdep():      # x86-64 only
     CFLAGS.append("-mbmi2")
 
 
