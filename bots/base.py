@@ -11,6 +11,7 @@ marks. A minimal plugin::
         def act(self, view):
             return view.legal_actions()[0]
 """
+from solver.rng import Random
 
 
 class Bot:
@@ -46,6 +47,20 @@ class Bot:
     def reset(self, game, seat, seed):
         """Called before every game with the game, this bot's seat and its seed for the game."""
         self.game, self.seat, self.seed = game, seat, seed
+        self._rng = None
+
+    @property
+    def rng(self):
+        """This bot's seeded stream (solver.rng.Random): it restarts from the game's seed at
+        every reset (from the constructor's seed if the bot acts without one), so a game
+        replays exactly."""
+        if getattr(self, "_rng", None) is None:
+            self._rng = Random(self.seed)
+        return self._rng
+
+    def next_seed(self):
+        """A fresh non-negative seed from ``rng``, e.g. one per search."""
+        return int(self.rng.next_u64() >> 1)
 
     def act(self, view):
         """The action to play; ``view`` is this seat's View (the State, for oracles)."""

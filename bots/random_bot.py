@@ -1,7 +1,6 @@
 """The uniform random player: the floor every other bot must clear."""
 from bots.base import Bot
 from bots.registry import register
-from solver.rng import Random
 
 
 @register
@@ -10,12 +9,6 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def reset(self, game, seat, seed):
-        super().reset(game, seat, seed)
-        self._rng = Random(seed)
-
     def act(self, view):
-        if not hasattr(self, "_rng"):
-            self._rng = Random(self.seed)
         legal = view.legal_actions()
-        return legal[self._rng.randbelow(len(legal))]
+        return legal[self.rng.randbelow(len(legal))]

@@ -34,16 +34,7 @@ from solver.search.recommend import play_defaults, recommend, search_state
 
 
 class _SearchBot(Bot):
-    """Shared plumbing: the per-decision seed and the limit."""
-
-    def reset(self, game, seat, seed):
-        super().reset(game, seat, seed)
-        self._rng = Random(seed)
-
-    def _next_seed(self):
-        if not hasattr(self, "_rng"):
-            self._rng = Random(self.seed)
-        return int(self._rng.next_u64() >> 1)
+    """Shared plumbing: the limit, the horizon and the wide decisions."""
 
     def limit(self, worlds=None):
         t = float(getattr(self, "time_s", 0.0) or 0.0)
@@ -68,7 +59,7 @@ class _SearchBot(Bot):
             return legal[0]
         wide = int(getattr(self, "wide", 0) or 0)
         if 0 < wide <= len(legal) and heuristic.has_heuristic(view.game):
-            return heuristic.choose(view, Random(self._next_seed()))
+            return heuristic.choose(view, Random(self.next_seed()))
         return self.search(view).chosen
 
 
@@ -93,7 +84,7 @@ class ISMCTSBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
 
     def search(self, view):
-        return recommend(view, "ismcts", self.limit(), self._next_seed(), c=self.c,
+        return recommend(view, "ismcts", self.limit(), self.next_seed(), c=self.c,
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout)
 
@@ -121,7 +112,7 @@ class PIMCBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
 
     def search(self, view):
-        return recommend(view, "pimc", self.limit(self.worlds), self._next_seed(),
+        return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(),
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout)
 
@@ -153,6 +144,6 @@ class OracleBot(_SearchBot):
         if algo == "auto":
             algo = "solver" if state.game.num_players == 2 else "uct"
         if algo == "solver":
-            return search_state(state, "solver", None, self._next_seed()).chosen
-        return search_state(state, "uct", self.limit(), self._next_seed(),
+            return search_state(state, "solver", None, self.next_seed()).chosen
+        return search_state(state, "uct", self.limit(), self.next_seed(),
                             rollout=self.rollout, horizon=self.search_horizon(state.game)).chosen

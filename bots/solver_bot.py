@@ -16,7 +16,7 @@ Ties are broken by the bot's seed.
 """
 from bots.base import Bot
 from bots.registry import register
-from solver.rng import Random, derive_seed
+from solver.rng import derive_seed
 from solver.search._alphabeta import AlphaBeta
 from solver.search.limits import SearchLimit
 from solver.search.recommend import recommend
@@ -40,11 +40,10 @@ class SolverBot(Bot):
 
     def reset(self, game, seat, seed):
         super().reset(game, seat, seed)
-        self._rng = Random(seed)
         self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
 
     def _ensure(self, view):
-        if not hasattr(self, "_rng") or getattr(self, "game", None) != view.game:
+        if not hasattr(self, "_solver") or getattr(self, "game", None) != view.game:
             self.reset(view.game, view.player, self.seed)
 
     def action_values(self, view):
@@ -56,14 +55,14 @@ class SolverBot(Bot):
             return {legal[0]: 0.0}
         if self._solver is None:
             result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
-                               int(self._rng.next_u64() >> 1), evaluator="solver",
+                               self.next_seed(), evaluator="solver",
                                node_budget=self.node_budget, evaluation=self.evaluation,
                                rollouts=self.rollouts)
             return result.values()
         if view.game.perfect_information:
             worlds = [view.determinize(0)]
         else:
-            base = self._rng.next_u64()
+            base = self.rng.next_u64()
             worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
         totals = dict.fromkeys(legal, 0.0)
         for w in worlds:
@@ -75,4 +74,4 @@ class SolverBot(Bot):
         values = self.action_values(view)
         best = max(values.values())
         choices = [a for a, v in values.items() if v >= best - 1e-9]
-        return choices[self._rng.randbelow(len(choices))]
+        return choices[self.rng.randbelow(len(choices))]

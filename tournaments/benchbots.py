@@ -7,26 +7,19 @@ the way a search bot does) and then plays a seeded random legal move. Use it as 
 import time
 
 from bots.base import Bot
-from solver.rng import Random
 
 
 class BusyBot(Bot):
     name = "busy"
     PARAMS = {"ms": (1.0, "milliseconds of CPU burnt per move")}
 
-    def reset(self, game, seat, seed):
-        super().reset(game, seat, seed)
-        self._rng = Random(seed)
-
     def act(self, view):
         end = time.perf_counter() + self.ms / 1e3
         x = 0
         while time.perf_counter() < end:
             x += 1
-        if not hasattr(self, "_rng"):
-            self._rng = Random(self.seed)
         legal = view.legal_actions()
-        return legal[self._rng.randbelow(len(legal))]
+        return legal[self.rng.randbelow(len(legal))]
 
 
 def spec(ms=1.0):

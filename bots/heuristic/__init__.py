@@ -8,7 +8,6 @@ import importlib
 
 from bots.base import Bot
 from bots.registry import register
-from solver.rng import Random
 
 _GAME_MODULES = {
     "mate": "bots.heuristic.mate",
@@ -38,11 +37,5 @@ class HeuristicBot(Bot):
     name = "heuristic"
     games = tuple(_GAME_MODULES)
 
-    def reset(self, game, seat, seed):
-        super().reset(game, seat, seed)
-        self._rng = Random(seed)
-
     def act(self, view):
-        if not hasattr(self, "_rng"):
-            self._rng = Random(self.seed)
-        return choose(view, self._rng)
+        return choose(view, self.rng)
