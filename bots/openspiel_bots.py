@@ -22,6 +22,14 @@ def _openspiel():
 
 
 class _OpenSpielBot(Bot):
+    """Shared plumbing and parameters of the OpenSpiel bots."""
+
+    PARAMS = {
+        "iterations": (500, "simulations per move"),
+        "c": (2.0, "UCT exploration constant"),
+        "rollouts": (1, "random rollouts per leaf evaluation"),
+    }
+
     def __init__(self, seed=0, **params):
         super().__init__(seed=seed, **params)
         _openspiel()  # fail at configuration time if the extra is missing
@@ -49,11 +57,6 @@ class OpenSpielISMCTSBot(_OpenSpielBot):
     """OpenSpiel's Python ISMCTS (random-rollout evaluator) on our games."""
 
     name = "openspiel-ismcts"
-    PARAMS = {
-        "iterations": (500, "simulations per move"),
-        "c": (2.0, "UCT exploration constant"),
-        "rollouts": (1, "random rollouts per leaf evaluation"),
-    }
 
     def _make(self, np, ismcts, mcts):
         ev = mcts.RandomRolloutEvaluator(self.rollouts, self._np_rng)
@@ -70,11 +73,6 @@ class OpenSpielMCTSBot(_OpenSpielBot):
     """OpenSpiel's Python MCTS on one world sampled from the view (single-world PIMC)."""
 
     name = "openspiel-mcts"
-    PARAMS = {
-        "iterations": (500, "simulations per move"),
-        "c": (2.0, "UCT exploration constant"),
-        "rollouts": (1, "random rollouts per leaf evaluation"),
-    }
 
     def _make(self, np, ismcts, mcts):
         ev = mcts.RandomRolloutEvaluator(self.rollouts, self._np_rng)
