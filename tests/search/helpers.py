@@ -1,9 +1,8 @@
 """Positions for the search tests, built from seeded random play over whatever games are
 registered (games join the suite by registering; nothing here names a game except Mate's
 own solver tests)."""
-import random
-
 from solver.registry import available_games, example_configs, load_game
+from solver.search.bench import random_line   # every state of one seeded random game
 
 
 def all_configs():
@@ -25,17 +24,6 @@ def one_config_per_game():
 
 def multiplayer_configs():
     return [c for c in example_configs() if load_game(c).num_players >= 3]
-
-
-def random_line(game, seed):
-    """Every state of one seeded random game, the start included."""
-    rnd = random.Random(seed)
-    s = game.new_initial_state(seed)
-    line = [s.clone()]
-    while not s.is_terminal():
-        s.apply_action(rnd.choice(s.legal_actions()))
-        line.append(s.clone())
-    return line
 
 
 def mid_state(game, seed, fraction=0.3, min_legal=2):
