@@ -201,14 +201,7 @@ def _check_starter(h, options):
     if totals is None:                                   # at the end: the last round's starter
         totals = [sum(r[p] for r in past[:-1]) for p in range(h["n"])]
         past = past[:-1]
-    low = min(totals)
-    cands = [p for p in range(h["n"]) if totals[p] == low]
-    if len(cands) > 1:
-        ref = past[-1] if options["tiebreak_round"] == "just_completed" else \
-            (past[-2] if len(past) >= 2 else None)
-        if ref is not None:
-            best = min(ref[p] for p in cands)
-            cands = [p for p in cands if ref[p] == best]
+    cands = R.starter_candidates(totals, past, options)
     if h["start"] not in cands:
         raise InvalidStateError(
             f"seat {h['start']} cannot start round {h['round']}: §8 picks among seats {cands}")

@@ -536,20 +536,27 @@ def draw_removed(rng, options, k):
     return mask_of(pool[:k])
 
 
-def next_starter(totals, past, prev_start, options, rng):
-    """§8: lowest total; then the lowest score in the round just completed (A15; option
-    tiebreak_round=one_before: the round before it, nothing after round 1); then the first
-    remaining seat clockwise from prev_start + 1 (A16; option "random": uniform among them,
-    drawn as the index into the candidates in ascending seat order)."""
-    n = len(totals)
+def starter_candidates(totals, past, options):
+    """§8 before the fallback: the seats with the lowest total; among several, those with the
+    lowest score in the round just completed (A15; option tiebreak_round=one_before: the round
+    before it, nothing after round 1). Ascending seat order."""
     low = min(totals)
-    cands = [p for p in range(n) if totals[p] == low]
+    cands = [p for p in range(len(totals)) if totals[p] == low]
     if len(cands) > 1:
         ref = past[-1] if options["tiebreak_round"] == "just_completed" else \
             (past[-2] if len(past) >= 2 else None)
         if ref is not None:
             best = min(ref[p] for p in cands)
             cands = [p for p in cands if ref[p] == best]
+    return cands
+
+
+def next_starter(totals, past, prev_start, options, rng):
+    """§8: starter_candidates, then the first of them clockwise from prev_start + 1 (A16;
+    option "random": uniform among them, drawn as the index into the candidates in ascending
+    seat order)."""
+    n = len(totals)
+    cands = starter_candidates(totals, past, options)
     if len(cands) == 1:
         return cands[0]
     if options["next_start_fallback"] == "random":
