@@ -1,8 +1,7 @@
 """Build script for trickhound's Cython core.
 
-Every compiled module is listed once in ``CYTHON_MODULES``; a module missing from the list is
-missing from the wheel, and ``.ci/run`` (which installs into a fresh virtual environment)
-catches that. The compiler directives live here and nowhere else.
+Every ``.pyx`` file under ``solver/`` is compiled (``CYTHON_MODULES`` finds them), so a new
+module cannot be left out of the wheel. The compiler directives live here and nowhere else.
 
 Environment switches:
   TRICKHOUND_DEBUG=1    turn bounds checks, wraparound and None checks back on (slower; for
@@ -12,28 +11,25 @@ Environment switches:
   TRICKHOUND_PORTABLE=1 no instructions beyond popcnt (build on one machine, run on another);
                         by default BMI2 is used where the building CPU has a fast pdep.
 """
+import glob
 import os
 import platform
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-CYTHON_MODULES = [
-    "solver.cards",
-    "solver.rng",
-    "solver.game",
-    "solver.games.mate._state",
-    "solver.games.mate._solve",
-    "solver.games.dog_tag_trick._state",
-    "solver.games.mate_vic_village._state",
-    "solver.games.mattis._state",
-    "solver.search._playout",
-    "solver.search._mcts",
-    "solver.search._ismcts",
-    "solver.search._maxn",
-    "solver.search._pimc",
-    "solver.search._alphabeta",
-]
+def _cython_modules():
+    """Every .pyx under solver/, as dotted module names: a new module is built (and shipped)
+    without being listed anywhere."""
+    root = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    for path in glob.glob(os.path.join(root, "solver", "**", "*.pyx"), recursive=True):
+        rel = os.path.relpath(path, root)
+        found.append(rel[: -len(".pyx")].replace(os.sep, "."))
+    return sorted(found)
+
+
+CYTHON_MODULES = _cython_modules()
 
 DEBUG = os.environ.get("TRICKHOUND_DEBUG", "") not in ("", "0")
 

@@ -13,6 +13,28 @@ cdef enum:
     MAX_LEGAL = 512
 
 
+cdef class State
+
+
+cdef class Policy:
+    # A game's rules of thumb (solver/games/<game>/_policy.pyx), apart from its rules: the one
+    # implementation that rollouts, the heuristic bot and the opponent model all use. The base
+    # class is the policy of a game with no rules of thumb: every action scores 0, rollouts are
+    # uniformly random and every position is estimated at 0 for everyone.
+    cdef readonly Game game
+    # A score for each of the n legal actions in acts (higher = preferred by the rules of
+    # thumb) for the player to move, written to out[0..n). The heuristic bot plays the best;
+    # the opponent model takes a softmax of them.
+    cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil
+    # The action a search rollout plays here, one of the n legal actions in acts ("heavy
+    # playouts", so that rollouts look like play rather than noise). Searches use it with
+    # rollout="policy".
+    cdef int rollout_action_c(self, State state, int* acts, int n, Rng* rng) noexcept nogil
+    # A cheap estimate of what each player will still gain until the end of the current round
+    # (the depth-limited solvers' frontier evaluation), written to out[0..num_players).
+    cdef void evaluate_c(self, State state, double* out) noexcept nogil
+
+
 cdef class Game:
     cdef readonly str name            # the slug, e.g. "mate"
     cdef readonly dict options        # every option with its value (defaults filled in)
@@ -21,6 +43,7 @@ cdef class Game:
     cdef readonly int max_game_length        # a true upper bound on actions in one game
     cdef readonly bint perfect_information   # true when no seat ever lacks information
     cdef public object rules           # the module with the pure-Python reference engine
+    cdef Policy _policy                # made on first use of the `policy` property
 
     cdef State new_state(self)         # a blank state of this game, to be filled by copy_from
 

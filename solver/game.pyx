@@ -34,10 +34,92 @@ def _load_json(obj, what):
     return obj
 
 
+cdef class Policy:
+    """A game's rules of thumb, kept apart from its rules (declared in game.pxd).
+
+    Each game's ``_policy.pyx`` subclasses this; ``Game.POLICY`` names the subclass and
+    ``game.policy`` makes it. Rollouts (``rollout="policy"``), the heuristic bot and the opponent
+    model all read the same scores, so every rule of thumb has one implementation."""
+
+    def __init__(self, Game game=None):
+        self.game = game
+
+    cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil:
+        cdef int i
+        for i in range(n):
+            out[i] = 0.0
+
+    cdef int rollout_action_c(self, State state, int* acts, int n, Rng* rng) noexcept nogil:
+        return state.rollout_action_c(acts, n, rng)
+
+    cdef void evaluate_c(self, State state, double* out) noexcept nogil:
+        state.heuristic_c(out)
+
+    def scores(self, State state, actions=None):
+        """The rules-of-thumb score of each action (default: every legal action, ascending) for
+        the player to move at ``state``; higher is better."""
+        cdef int acts[MAX_LEGAL]
+        cdef double out[MAX_LEGAL]
+        cdef int i, n
+        if state.is_terminal_c():
+            raise IllegalActionError(f"the game is over; nothing to score ({state.summary()})")
+        if actions is None:
+            actions = state.legal_actions()
+        else:
+            for a in actions:
+                state._check_action(int(a))
+        n = len(actions)
+        if n > MAX_LEGAL:
+            raise ValueError(f"at most {MAX_LEGAL} actions can be scored at once")
+        for i in range(n):
+            acts[i] = int(actions[i])
+        self.scores_c(state, acts, n, out)
+        return [out[i] for i in range(n)]
+
+    def best_actions(self, State state):
+        """The legal actions with the highest score at ``state`` (ascending)."""
+        legal = state.legal_actions()
+        scores = self.scores(state, legal)
+        top = max(scores)
+        return [a for a, v in zip(legal, scores) if v == top]
+
+    def rollout_action(self, State state, rng):
+        """The action a policy rollout plays at ``state`` (``rng``: a Random or an int seed)."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef int buf[MAX_LEGAL]
+        cdef int n = state.legal_actions_c(buf)
+        if n == 0:
+            raise IllegalActionError(f"the game is over; no rollout action ({state.summary()})")
+        return self.rollout_action_c(state, buf, n, &r.rng)
+
+    def evaluate(self, State state):
+        """The estimated points each seat still gains until the end of the current round."""
+        cdef double out[MAX_PLAYERS]
+        self.evaluate_c(state, out)
+        return [out[i] for i in range(state.game.num_players)]
+
+    def __repr__(self):
+        return f"<{type(self).__name__} of {self.game.spec() if self.game is not None else '?'}>"
+
+
 cdef class Game:
     """Rules plus options. Made by :func:`solver.registry.load_game`; immutable."""
 
     notation = None  # set by each subclass to its notation module
+    # "module:Class" of the game's Policy subclass (its rules of thumb); None: the base Policy.
+    POLICY = None
+
+    @property
+    def policy(self):
+        """The game's rules of thumb (a :class:`Policy`), made on first use."""
+        if self._policy is None:
+            if self.POLICY is None:
+                self._policy = Policy(self)
+            else:
+                import importlib
+                module, cls = self.POLICY.split(":")
+                self._policy = getattr(importlib.import_module(module), cls)(self)
+        return self._policy
 
     cdef State new_state(self):
         raise NotImplementedError

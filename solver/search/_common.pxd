@@ -9,7 +9,7 @@
 from libc.math cimport INFINITY
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from solver.game cimport State, MAX_LEGAL, MAX_PLAYERS
+from solver.game cimport Policy, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below
 
 cdef enum:
@@ -35,17 +35,17 @@ cdef inline bint at_horizon(State s, int horizon, int root_round) noexcept nogil
 
 
 cdef inline void rollout(State s, Rng* rng, int horizon, int root_round,
-                         bint policy=False) noexcept nogil:
-    """Legal actions until the horizon: uniformly random (State.random_playout_c), or
-    (policy) the game's rollout policy (State.rollout_action_c)."""
+                         Policy policy=None) noexcept nogil:
+    """Legal actions until the horizon: uniformly random (State.random_playout_c) when
+    ``policy`` is None, else the game's rollout policy (Policy.rollout_action_c)."""
     cdef int acts[MAX_LEGAL]
     cdef int n
-    if not policy:
+    if policy is None:
         s.random_playout_c(rng, root_round if horizon == HORIZON_ROUND else -1)
         return
     while not at_horizon(s, horizon, root_round):
         n = s.legal_actions_c(acts)
-        s.apply_action_c(s.rollout_action_c(acts, n, rng))
+        s.apply_action_c(policy.rollout_action_c(s, acts, n, rng))
 
 
 cdef inline void leaf_values(State s, int n_players, int objective, int horizon,

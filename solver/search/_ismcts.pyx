@@ -37,7 +37,7 @@ from libc.stdint cimport uint64_t, int32_t
 
 import time
 
-from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
+from solver.game cimport Policy, Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
                                     at_horizon, rollout, leaf_values)
@@ -104,7 +104,8 @@ cdef class ISMCTS:
     cdef int32_t* greedy            # by action: root greedy counts
     cdef readonly Game game
     cdef int n_players, objective, horizon, root_round, player, n_trees
-    cdef bint multi, hidden_moves, policy
+    cdef bint multi, hidden_moves
+    cdef Policy policy
     cdef double c, scale, lo, hi
     cdef double base[MAX_PLAYERS]
     cdef State world, s, scratch
@@ -116,7 +117,7 @@ cdef class ISMCTS:
                   int horizon=HORIZON_GAME, double scale=0.0, bint multi=False,
                   long long max_nodes=DEFAULT_MAX_NODES, bint policy=False):
         self.game = game
-        self.policy = policy
+        self.policy = game.policy if policy else None
         self.n_players = game.num_players
         self.c = c
         self.objective = objective

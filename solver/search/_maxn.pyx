@@ -33,7 +33,7 @@ from libc.string cimport memcpy
 
 import time
 
-from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.game cimport Game, Policy, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed
 from solver.search._common cimport HORIZON_ROUND, rollout
 
@@ -68,10 +68,8 @@ ctypedef struct MEntry:
 
 
 def heuristic(State state):
-    """The engine's heuristic_c estimate (what each seat will still gain this round)."""
-    cdef double out[MAX_PLAYERS]
-    state.heuristic_c(out)
-    return [out[i] for i in range(state.game.num_players)]
+    """The game policy's estimate of what each seat will still gain this round."""
+    return state.game.policy.evaluate(state)
 
 
 cdef class MaxN:
@@ -80,6 +78,7 @@ cdef class MaxN:
     cdef MEntry* table
     cdef uint64_t mask
     cdef readonly Game game
+    cdef Policy policy              # the game's rules of thumb (frontier evaluation, playouts)
     cdef readonly bint paranoid
     cdef int n_players, root_player, root_round, eval_mode, rollouts
     cdef public long long nodes
@@ -98,6 +97,7 @@ cdef class MaxN:
         if rollouts < 1:
             raise ValueError("rollouts must be >= 1")
         self.game = game
+        self.policy = game.policy
         self.use_table = table
         self.paranoid = paranoid
         self.n_players = game.num_players
@@ -127,14 +127,15 @@ cdef class MaxN:
         cdef State sc = self.scratch
         self.cutoffs += 1
         if self.eval_mode == EVAL_HEURISTIC:
-            s.heuristic_c(out)
+            self.policy.evaluate_c(s, out)
             return
         s.scores_c(before)
         for i in range(self.n_players):
             out[i] = 0.0
         for k in range(self.rollouts):
             sc.copy_from(s)
-            rollout(sc, &self.rng, HORIZON_ROUND, s.round_c(), self.eval_mode == EVAL_POLICY)
+            rollout(sc, &self.rng, HORIZON_ROUND, s.round_c(),
+                    self.policy if self.eval_mode == EVAL_POLICY else None)
             sc.scores_c(after)
             for i in range(self.n_players):
                 out[i] += after[i] - before[i]

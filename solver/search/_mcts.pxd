@@ -1,5 +1,5 @@
 from libc.stdint cimport int32_t
-from solver.game cimport Game, State, MAX_PLAYERS
+from solver.game cimport Game, Policy, State, MAX_PLAYERS
 from solver.rng cimport Rng
 
 # One node of a UCT tree. A node's children are contiguous in the arena
@@ -21,7 +21,7 @@ cdef class UCT:
     cdef readonly Game game
     cdef int n_players, objective, horizon, root_round
     cdef double c, scale, lo, hi
-    cdef bint policy
+    cdef Policy policy          # None: uniformly random rollouts
     cdef double base[MAX_PLAYERS]
     cdef State root, s
     cdef readonly long long iterations

@@ -25,7 +25,7 @@ from libc.stdint cimport uint64_t
 
 import time
 
-from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.game cimport Policy, Game, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
                                     at_horizon, rollout, leaf_values)
@@ -45,7 +45,7 @@ cdef class UCT:
                   int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
                   bint policy=False):
         self.game = game
-        self.policy = policy
+        self.policy = game.policy if policy else None
         self.n_players = game.num_players
         self.c = c
         self.objective = objective
