@@ -17,6 +17,7 @@ _GAMES = {
     "dog-tag-trick": "solver.games.dog_tag_trick._state:DogTagTrickGame",
     "mate-vic-village": "solver.games.mate_vic_village._state:MateVicVillageGame",
     "mattis": "solver.games.mattis._state:MattisGame",
+    "tiny-tricks": "solver.games.tiny_tricks._state:TinyTricksGame",
 }
 
 

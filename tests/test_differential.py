@@ -163,6 +163,14 @@ def twin_machine(slug: str) -> type[RuleBasedStateMachine]:
             self.eng.apply_action(action)
             self.ref.apply_action(action)
 
+        @precondition(lambda self: self.ref.is_terminal())
+        @rule(seed=st.integers(0, 2**20))
+        def deal_again(self, seed: int) -> None:
+            """A short game is over before the machine's steps are: deal the next one."""
+            self.eng = self.game.new_initial_state(seed)
+            self.ref = self.game.new_reference_state(seed)
+            self.line.append(f"new deal seed={seed}")
+
         @invariant()
         def engines_agree(self) -> None:
             where = tuple(self.line)
