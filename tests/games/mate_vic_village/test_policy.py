@@ -150,7 +150,7 @@ def test_go_follower_reads_the_later_hands(later, expected):
     assert_mostly(s, expected)
 
 
-# -- the heuristic's scores (scores_c) -------------------------------------------------------------
+# -- the heuristic's scores (scores_c) ---------------------------------------------------------
 def _decisions(text, seeds, every=1):
     """Every ``every``-th decision state of uniformly random games (seeded)."""
     g = load_game(text)
@@ -209,7 +209,7 @@ def test_scores_last_to_play_take_the_exact_trick():
     assert v["R10"] - v["R1"] > (10.0 + 4.0 / 3.0) / 2
 
 
-# -- the position estimate (evaluate_c) -------------------------------------------------------------
+# -- the position estimate (evaluate_c) --------------------------------------------------------
 @pytest.mark.parametrize("text", MateVicVillageGame.EXAMPLE_CONFIGS[:2])
 def test_evaluate_is_the_symmetric_prior_of_the_instructions_to_come(text):
     """Every seat is credited an equal share of the tricks still to be played this round: a
