@@ -48,7 +48,7 @@ from solver.rng cimport Rng, rng_below, rng_uniform
 from solver.games.mate_vic_village._state cimport (
     VicData, MateVicVillageState, DISCARD, PLAY, OVER, PAIR_BASE, ALL_CARDS, STRIDE10, COLMASK,
     COLSET, NUM, COL, INSTR_NUM, INSTR_GO, PAIR_LO, PAIR_HI, NUMMASK, GEMASK, seat_after,
-    current_player_d, ensure_dealt_d)
+    current_player_d, ensure_dealt_d, play_mask_d)
 
 
 # == rules of thumb both users share =============================================================
@@ -313,9 +313,7 @@ cdef int rollout_play_d(VicData* d, PlanCache* pc, int p, int* acts, int na,
             j = 0
         later[i] = j
         if k:                                       # their legal cards (the lead is known)
-            follow[i] = d.hand[j] & COLMASK[COL[d.plays[base]]]
-            if follow[i] == 0:
-                follow[i] = d.hand[j]
+            follow[i] = play_mask_d(d, j)
     make_plan(d, pc, hand, d.trick + 1, &pl)
     for j in range(na):
         x = acts[j]

@@ -9,7 +9,7 @@ determinization only has to re-seed that stream (plus re-deal what the observer 
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nth_card
-from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.game cimport Game, State, MAX_LEGAL
 from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_uniform
 from solver.errors import InvalidOptionError
 from solver.registry import Option
