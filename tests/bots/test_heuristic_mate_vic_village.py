@@ -1,7 +1,10 @@
-"""The Mate (Vic Village) heuristic (bots/heuristic/mate_vic_village.py): legal and reproducible
-over whole seeded games of every example configuration, a function of the view alone, and its
-rules of thumb on posed positions."""
+"""The Mate (Vic Village) heuristic (bots/heuristic/mate_vic_village.py, scoring with the
+game's policy, solver/games/mate_vic_village/_policy.pyx): legal and reproducible over whole
+seeded games of every example configuration, a function of the view alone, the same choices as
+the pure-Python heuristic it replaced, and its rules of thumb on posed positions."""
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,7 @@ from tests.games.mate_vic_village.helpers import game, pose
 from tournaments.referee import play_game
 
 CONFIGS = load_game("mate-vic-village").EXAMPLE_CONFIGS
+RECORDED = Path(__file__).parents[1] / "games" / "mate_vic_village" / "heuristic_lines.json"
 
 
 def _play(g, seats, seed):
@@ -70,6 +74,28 @@ def test_decision_is_a_function_of_the_view(config):
             checked += 1
         s.apply_action(rnd.choice(s.legal_actions()))
     assert checked >= 10
+
+
+def test_choices_match_the_recorded_lines():
+    """Regression: at every decision of recorded lines of play (3 and 4 players, basic and
+    advanced mode, every option; heuristic and random seats), the choice the pure-Python
+    heuristic made before its rules moved into the policy module, for the same rng (ties
+    included). heuristic_lines.json says how the lines were recorded."""
+    games = json.loads(RECORDED.read_text())["games"]
+    assert {(load_game(r["game"]).num_players, load_game(r["game"]).options["mode"])
+            for r in games} == {(3, "basic"), (3, "advanced"), (4, "basic"), (4, "advanced")}
+    positions = 0
+    for rec in games:
+        g = load_game(rec["game"])
+        s = g.new_initial_state(rec["seed"])
+        for i, (move, choice) in enumerate(zip(rec["moves"], rec["choices"])):
+            view = s.view(s.current_player())
+            assert H.choose(view, Random(rec["seed"] * 1000 + i)) == choice, \
+                (rec["game"], rec["seed"], i, s.summary())
+            s.apply_action(move)
+            positions += 1
+        assert s.is_terminal()
+    assert positions >= 2000
 
 
 def _choice(g, tricks, seat, hand, **pose_kw):

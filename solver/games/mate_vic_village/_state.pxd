@@ -54,13 +54,67 @@ ctypedef struct VicData:
     int8_t opt_first_random       # first_leader == "random"
 
 
-ctypedef struct PlanCache:
-    # The rollout policy's per-number tables for one set of instructions still to come
-    # (rollout_action_c; _state.pyx make_plan). Not part of the position: copy_from leaves it.
-    uint32_t key            # the instruction set the tables are for (0: none yet)
-    double asset[11]
-    double liab[11]
-    int8_t order[10]        # numbers 1..10, best asset + liability first
+# -- phases and action encoding (rules.py docstring) ----------------------------------------------
+cdef enum:
+    DISCARD = 0
+    PLAY = 1
+    OVER = 2
+    PAIR_BASE = 50          # action of the 3-player discard pair {a < b}: 50 + b*(b-1)/2 + a
+    NUM_PAIRS = 1225
+
+# -- constant tables of the encodings (filled once when _state is imported; read-only after) ----
+# Declared here so that the rules of thumb (_policy.pyx) read the same tables as the rules.
+cdef uint64_t ALL_CARDS         # the 50 dog cards
+cdef uint64_t STRIDE10          # bit 0 of every colour block: (m >> (v-1)) & STRIDE10 = v's cards
+cdef uint64_t COLMASK[5]        # cards of one colour
+cdef uint64_t COLSET[32]        # cards of a set of colours (5-bit mask)
+cdef int8_t NUM[50]             # card -> number 1..10
+cdef int8_t COL[50]             # card -> colour 0..4
+cdef int8_t INSTR_NUM[15]       # instruction id -> target number N
+cdef int8_t INSTR_GO[15]        # instruction id -> 1 for GO!, 0 for STAY
+cdef int8_t PAIR_LO[1225]       # pair action - 50 -> lower card
+cdef int8_t PAIR_HI[1225]       # pair action - 50 -> higher card
+cdef uint64_t NUMMASK[11]       # cards of one number (index 1..10; 0 is empty)
+cdef uint64_t GEMASK[12]        # cards of number >= v (index 1..11; 11 is empty)
+
+
+# -- the engine's functions that the rules of thumb use (defined in _state.pyx) ------------------
+cdef uint16_t draw_removed_d(VicData* d) noexcept nogil
+cdef void deal_round_d(VicData* d) noexcept nogil
+
+
+cdef inline int seat_after(int seat, int k, int n) noexcept nogil:
+    """(seat + k) mod n for 0 <= seat < n, 0 <= k <= n, without a division (hot paths)."""
+    seat += k
+    return seat - n if seat >= n else seat
+
+
+cdef inline int current_player_d(VicData* d) noexcept nogil:
+    if d.phase == PLAY:
+        return seat_after(d.leaders[d.trick], d.ncards, d.n)
+    if d.phase == DISCARD:
+        return seat_after(d.start, d.ndiscarded, d.n)
+    return -1
+
+
+cdef inline void ensure_dealt_d(VicData* d) noexcept nogil:
+    """Draw the deal of a round banked by finish_round_d (the removal if removed_scope is
+    round, then §5), from the same stream and in the same order as an eager deal would."""
+    if d.deal_pending:
+        d.deal_pending = 0
+        if d.opt_removed_round:
+            d.removed = draw_removed_d(d)
+        deal_round_d(d)
+
+
+cdef inline uint64_t play_mask_d(VicData* d, int p) noexcept nogil:
+    """§6.3 / §11.2: the leader may play anything; a follower must follow colour if able."""
+    cdef uint64_t h = d.hand[p], f
+    if d.ncards:
+        f = h & COLMASK[COL[d.plays[d.trick * d.n]]]
+        if f:
+            return f
+    return h
 
 
 cdef class MateVicVillageGame(Game):
@@ -68,8 +122,8 @@ cdef class MateVicVillageGame(Game):
 
 
 cdef class MateVicVillageState(State):
+    # The rules only: the rules of thumb (rollout policy, heuristic, evaluation) are in
+    # _policy.pyx, which reads ``d`` directly.
     cdef VicData d
-    cdef PlanCache plan_cache
 
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
     cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil

@@ -9,40 +9,26 @@ determinization only has to re-seed that stream (plus re-deal what the observer 
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nth_card
-from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.game cimport Game, State, MAX_LEGAL
 from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_uniform
 from solver.errors import InvalidOptionError
 from solver.registry import Option
 from solver.games.mate_vic_village import notation, rules
 
 cdef enum:
-    DISCARD = 0
-    PLAY = 1
-    OVER = 2
-    PAIR_BASE = 50
-    NUM_PAIRS = 1225
     MAX_COMBOS = 512
 
-cdef uint64_t ALL_CARDS = (1ULL << 50) - 1
-cdef uint64_t STRIDE10 = 1ULL | (1ULL << 10) | (1ULL << 20) | (1ULL << 30) | (1ULL << 40)
-
-# -- constant tables (filled once at import; read-only afterwards) ------------------------------
-cdef uint64_t COLMASK[5]        # cards of one colour
-cdef uint64_t COLSET[32]        # cards of a set of colours (5-bit mask)
-cdef int8_t NUM[50]             # card -> number 1..10
-cdef int8_t COL[50]             # card -> colour 0..4
-cdef int8_t INSTR_NUM[15]       # instruction id -> target number N
-cdef int8_t INSTR_GO[15]        # instruction id -> 1 for GO!, 0 for STAY
-cdef int8_t PAIR_LO[1225]       # pair action - 50 -> lower card
-cdef int8_t PAIR_HI[1225]       # pair action - 50 -> higher card
+# -- constant tables (filled once at import; read-only afterwards). The encoding tables the rules
+# of thumb share (ALL_CARDS .. GEMASK) are declared in _state.pxd. ------------------------------
 cdef int PAIR_ROW[50]           # b -> b*(b-1)/2, the first pair index with higher card b
 cdef double BINOM[51][51]       # binomial coefficients (exact in doubles up to n = 50)
-cdef uint64_t NUMMASK[11]       # cards of one number (index 1..10; 0 is empty)
-cdef uint64_t GEMASK[12]        # cards of number >= v (index 1..11; 11 is empty)
 
 
 cdef void _init_tables():
+    global ALL_CARDS, STRIDE10
     cdef int c, s, a, b, n, k
+    ALL_CARDS = (1ULL << 50) - 1
+    STRIDE10 = 1ULL | (1ULL << 10) | (1ULL << 20) | (1ULL << 30) | (1ULL << 40)
     for c in range(5):
         COLMASK[c] = (<uint64_t>0x3FF) << (10 * c)
     for s in range(32):
@@ -262,21 +248,8 @@ cdef uint64_t deal_hidden_d(uint64_t unknown, int m, int* caps, uint64_t* allowe
     return rem
 
 
-# -- game mechanics on the struct -----------------------------------------------------------------
-cdef inline int seat_after(int seat, int k, int n) noexcept nogil:
-    """(seat + k) mod n for 0 <= seat < n, 0 <= k <= n, without a division (hot paths)."""
-    seat += k
-    return seat - n if seat >= n else seat
-
-
-cdef inline int current_player_d(VicData* d) noexcept nogil:
-    if d.phase == PLAY:
-        return seat_after(d.leaders[d.trick], d.ncards, d.n)
-    if d.phase == DISCARD:
-        return seat_after(d.start, d.ndiscarded, d.n)
-    return -1
-
-
+# -- game mechanics on the struct (seat_after, current_player_d, ensure_dealt_d and
+# play_mask_d are inline in _state.pxd) -----------------------------------------------------
 cdef uint16_t draw_removed_d(VicData* d) noexcept nogil:
     """rules.draw_removed: partial Fisher-Yates over ids 0..9 (basic) or 0..14 (advanced)."""
     cdef int8_t pool[15]
@@ -411,16 +384,6 @@ cdef void finish_round_d(VicData* d) noexcept nogil:
     d.deal_pending = 1          # §4-§5 for the new round: drawn by ensure_dealt_d on first use
 
 
-cdef inline void ensure_dealt_d(VicData* d) noexcept nogil:
-    """Draw the deal of a round banked by finish_round_d (the removal if removed_scope is
-    round, then §5), from the same stream and in the same order as an eager deal would."""
-    if d.deal_pending:
-        d.deal_pending = 0
-        if d.opt_removed_round:
-            d.removed = draw_removed_d(d)
-        deal_round_d(d)
-
-
 cdef void finish_trick_d(VicData* d) noexcept nogil:
     """§6.4-§6.7 for the completed trick d.trick."""
     cdef int n = d.n, t = d.trick, base = t * n, leader = d.leaders[t]
@@ -496,295 +459,6 @@ cdef inline void play_card_d(VicData* d, int p, int a) noexcept nogil:
         finish_trick_d(d)
 
 
-cdef inline uint64_t play_mask_d(VicData* d, int p) noexcept nogil:
-    """§6.3 / §11.2: the leader may play anything; a follower must follow colour if able."""
-    cdef uint64_t h = d.hand[p], f
-    if d.ncards:
-        f = h & COLMASK[COL[d.plays[d.trick * d.n]]]
-        if f:
-            return f
-    return h
-
-
-# -- rollout policy (State.rollout_action_c): cheap rules of thumb for search playouts ----------
-# The heuristic bot's rules (bots/heuristic/mate_vic_village.py) in cheap form: this trick's value
-# plus the change of a hand plan (rule 5), with the plan's odds from fixed tables. It plays for
-# every seat from the full (determinized) state, so it reads the hands of the seats still to
-# play in the trick instead of estimating them. No allocation, no Python objects; ties go to a
-# random one of the best actions, and with probability RO_EPS a uniformly random legal action
-# is played (rollouts stay diverse). Cost: ISMCTS runs about 5-6x fewer iterations per second
-# than with uniform rollouts.
-cdef double RO_EPS = 0.05         # probability of a uniformly random legal action instead
-cdef double RO_REWARD = 5.0       # value of a GO! 2nd place (one reward card, about 5.5)
-cdef double RO_VOID_DISC = 3.0    # discard: bonus for each colour it empties (rule 7)
-cdef double RO_VOID_PLAY = 1.0    # play: bonus for playing the last card of a colour (rule 6)
-cdef double HOLD_NE[5][11]        # [others][v]: a card v (not the target) holds a trick
-cdef double HOLD_EQ[5]            # [others]: a target-number card holds a trick
-
-
-cdef void _init_rollout_tables():
-    """Rule 5's odds with the unseen cards spread evenly over the numbers (1/10 each)."""
-    cdef int o, v, i
-    cdef double below, pm, miss
-    for o in range(5):
-        miss = 1.0
-        HOLD_EQ[o] = 1.0
-        for i in range(o):
-            miss *= 0.9
-            HOLD_EQ[o] *= 0.95
-        HOLD_NE[o][0] = 0.0
-        for v in range(1, 11):
-            below = 0.1 * (v - 1) + 0.05
-            pm = 1.0
-            for i in range(o):
-                pm *= below
-            HOLD_NE[o][v] = miss * pm
-
-
-_init_rollout_tables()
-
-
-ctypedef struct Plan:
-    double* asset        # [v]: value of keeping a card of number v for a GO! trick to come
-    double* liab         # [v]: cost of holding it through the STAY tricks (a share of -2)
-    int cnt[11]          # cards of number v in hand
-    int kept[11]         # of which kept for the GO! tricks (the best ``g`` by asset + liab)
-    double promote       # asset + liab of the best card not kept (it moves up if a kept one goes)
-
-
-cdef void plan_tables(PlanCache* pc, int o, int g, int s, uint32_t gom, uint32_t stm) noexcept nogil:
-    """Each number's asset and liability for the instructions still to come (the GO! numbers
-    gom, the STAY numbers stm), and the numbers ordered by asset + liability."""
-    cdef int v, j
-    cdef double eq, b, inv_g = 1.0 / g if g else 0.0, inv_s = 1.0 / s if s else 0.0
-    cdef double key[11]
-    pc.asset[0] = 0.0
-    pc.liab[0] = 0.0
-    for v in range(1, 11):
-        b = HOLD_NE[o][v]
-        if g == 0:
-            pc.asset[v] = 0.0
-        elif (gom >> v) & 1:
-            eq = HOLD_EQ[o] * v
-            pc.asset[v] = 0.5 * (eq + (eq + (g - 1) * b * v) * inv_g)
-        else:
-            pc.asset[v] = b * v
-        if s == 0:
-            pc.liab[v] = 0.0
-        elif (stm >> v) & 1:
-            pc.liab[v] = (HOLD_EQ[o] + (s - 1) * b) * inv_s
-        else:
-            pc.liab[v] = b
-        key[v] = pc.asset[v] + pc.liab[v]
-        j = v - 1                                   # insertion sort, best first
-        while j > 0 and key[pc.order[j - 1]] < key[v]:
-            pc.order[j] = pc.order[j - 1]
-            j -= 1
-        pc.order[j] = v
-
-
-cdef void make_plan(VicData* d, PlanCache* pc, uint64_t hand, int from_trick,
-                    Plan* pl) noexcept nogil:
-    """Rule 5: the GO! and STAY instructions still to come (from ``from_trick``; the whole deck
-    during the discard), and the hand's cards kept for the GO! tricks. The per-number tables
-    only depend on the instructions to come, so they are cached per state object."""
-    cdef int t, v, g = 0, s = 0, need, i, c, ins
-    cdef uint32_t gom = 0, stm = 0, key
-    cdef uint64_t h = hand
-    for t in range(from_trick, d.T):
-        ins = d.deck[t]
-        if INSTR_GO[ins]:
-            g += 1
-            gom |= 1u << INSTR_NUM[ins]
-        else:
-            s += 1
-            stm |= 1u << INSTR_NUM[ins]
-    key = gom | (stm << 11) | (1u << 22) | (<uint32_t>d.n << 23)
-    if pc.key != key:
-        plan_tables(pc, d.n - 1, g, s, gom, stm)
-        pc.key = key
-    pl.asset = pc.asset
-    pl.liab = pc.liab
-    pl.cnt[0] = 0
-    pl.kept[0] = 0
-    for v in range(1, 11):                          # the 5 colour bits of number v, summed
-        pl.cnt[v] = <int>(((((h >> (v - 1)) & STRIDE10) * STRIDE10) >> 40) & 7)
-        pl.kept[v] = 0
-    pl.promote = 0.0
-    need = g
-    for i in range(10):
-        v = pc.order[i]
-        c = pl.cnt[v]
-        if c == 0:
-            continue
-        if need >= c:
-            pl.kept[v] = c
-            need -= c
-        else:
-            pl.kept[v] = need
-            pl.promote = pc.asset[v] + pc.liab[v]
-            return
-
-
-cdef inline double plan_delta(Plan* pl, int v) noexcept nogil:
-    """The plan's change when one card of number v leaves the hand."""
-    if pl.cnt[v] > pl.kept[v]:
-        return pl.liab[v]                              # a liability gone
-    return pl.promote - pl.asset[v]                    # a kept card gone; the next moves up
-
-
-cdef int rollout_discard_d(VicData* d, PlanCache* pc, int p, int* acts, int na,
-                           Rng* rng) noexcept nogil:
-    """Rule 7: the card (pair) whose loss leaves the best plan, a bonus per colour emptied."""
-    cdef uint64_t hand = d.hand[p]
-    cdef int j, a, v, lo, hi, best = acts[0], ties = 0
-    cdef int ncol[5]
-    cdef double one[11]       # the plan's change when one card of number v goes
-    cdef double two[11]       # ... when two go
-    cdef double score, top = -1e300
-    cdef Plan pl
-    make_plan(d, pc, hand, 0, &pl)
-    for v in range(1, 11):
-        if pl.cnt[v]:
-            one[v] = plan_delta(&pl, v)
-            if pl.cnt[v] >= 2:
-                pl.cnt[v] -= 1
-                two[v] = one[v] + plan_delta(&pl, v)
-                pl.cnt[v] += 1
-    for j in range(5):
-        ncol[j] = popcount(hand & COLMASK[j])
-    for j in range(na):
-        a = acts[j]
-        if a >= PAIR_BASE:
-            lo = PAIR_LO[a - PAIR_BASE]
-            hi = PAIR_HI[a - PAIR_BASE]
-            score = two[NUM[lo]] if NUM[lo] == NUM[hi] else one[NUM[lo]] + one[NUM[hi]]
-            if COL[lo] == COL[hi]:
-                if ncol[COL[lo]] == 2:
-                    score += RO_VOID_DISC
-            else:
-                if ncol[COL[lo]] == 1:
-                    score += RO_VOID_DISC
-                if ncol[COL[hi]] == 1:
-                    score += RO_VOID_DISC
-        else:
-            score = one[NUM[a]]
-            if ncol[COL[a]] == 1:
-                score += RO_VOID_DISC
-        if score > top:
-            top = score
-            best = a
-            ties = 1
-        elif score == top:
-            ties += 1
-            if rng_below(rng, <uint32_t>ties) == 0:
-                best = a
-    return best
-
-
-cdef int rollout_play_d(VicData* d, PlanCache* pc, int p, int* acts, int na,
-                        Rng* rng) noexcept nogil:
-    """Rules 1-6 for one card: this trick's value (relative: a point an opponent gains counts
-    -1/(n-1)) plus the plan's change plus the void bonus. For each legal card: does it hold the
-    trick now, and can a later seat overtake it (GO!: it would, a trick is worth taking) or
-    must it (STAY: it ducks when it can), given the later hands and the follow rule? GO!: a
-    card no later seat can overtake wins W; one only a card of its own number can overtake
-    makes me 2nd (a reward card); one a later seat can beat outright earns nothing. STAY: a
-    card that holds the trick and that no later seat is forced to overtake costs -2."""
-    cdef int n = d.n, k = d.ncards, base = d.trick * n
-    cdef int instr = d.deck[d.trick], N = INSTR_NUM[instr], go = INSTR_GO[instr]
-    cdef int j, i, x, v, W, col, mx = 0, best = acts[0], ties = 0, nlater = n - 1 - k
-    cdef int later[4]
-    cdef uint32_t numset = 0
-    cdef uint64_t over, same, L, h, hand = d.hand[p]
-    cdef uint64_t follow[4]
-    cdef bint hasN, wins, canbeat, canstrict, forced
-    cdef double score, top = -1e300, rel = 1.0 + 1.0 / (n - 1)
-    cdef Plan pl
-    for i in range(k):
-        numset |= 1u << NUM[d.plays[base + i]]
-    hasN = (numset >> N) & 1
-    if numset:
-        mx = highest_card(numset)
-    j = p
-    for i in range(nlater):                         # the seats still to play, in order
-        j += 1
-        if j == n:
-            j = 0
-        later[i] = j
-        if k:                                       # their legal cards (the lead is known)
-            follow[i] = d.hand[j] & COLMASK[COL[d.plays[base]]]
-            if follow[i] == 0:
-                follow[i] = d.hand[j]
-    make_plan(d, pc, hand, d.trick + 1, &pl)
-    for j in range(na):
-        x = acts[j]
-        v = NUM[x]
-        if hasN:
-            wins = v == N
-            W = N
-        elif v == N:
-            wins = True
-            W = N
-        else:
-            wins = v >= mx
-            W = v if wins else mx
-        canbeat = canstrict = forced = False
-        if wins and nlater:
-            if W == N:
-                over = NUMMASK[N]                   # only a later N takes it (I'd be 2nd)
-                same = over
-            else:
-                over = NUMMASK[N] | GEMASK[W]       # a later N, higher or equal number
-                same = NUMMASK[W]
-            col = COL[x]
-            for i in range(nlater):
-                if k:
-                    L = follow[i]
-                else:                               # I lead: x sets the colour
-                    h = d.hand[later[i]]
-                    L = h & COLMASK[col]
-                    if L == 0:
-                        L = h
-                if L & over:
-                    canbeat = True
-                    if L & over & ~same:
-                        canstrict = True
-                    if (L & ~over) == 0:
-                        forced = True
-        score = plan_delta(&pl, v)
-        if go:
-            if wins:
-                if not canbeat:
-                    score += rel * W
-                elif not canstrict and (W == N or not d.opt_requires_match):
-                    score += RO_REWARD
-        elif wins and not forced:
-            score -= rel * 2.0
-        if (hand & COLMASK[COL[x]]) == (1ULL << x):
-            score += RO_VOID_PLAY
-        if score > top:
-            top = score
-            best = x
-            ties = 1
-        elif score == top:
-            ties += 1
-            if rng_below(rng, <uint32_t>ties) == 0:
-                best = x
-    return best
-
-
-cdef int rollout_d(VicData* d, PlanCache* pc, int* acts, int na, Rng* rng) noexcept nogil:
-    """State.rollout_action_c: one of the na legal actions in acts."""
-    if na == 1:
-        return acts[0]
-    if rng_uniform(rng) < RO_EPS:
-        return acts[rng_below(rng, <uint32_t>na)]
-    if d.phase == DISCARD:
-        return rollout_discard_d(d, pc, current_player_d(d), acts, na, rng)
-    return rollout_play_d(d, pc, current_player_d(d), acts, na, rng)
-
-
 cdef class MateVicVillageGame(Game):
     """Mate (Vic Village): 3-4 player trick taking over n rounds
     (rules: ../shared/rules/mate-vic-village.md)."""
@@ -802,6 +476,7 @@ cdef class MateVicVillageGame(Game):
         "recall_played_cards": Option(True, (True, False), doc="A11: observation only"),
     }
     notation = notation
+    POLICY = "solver.games.mate_vic_village._policy:MateVicVillagePolicy"
     # Game strings the contract tests and the bench run (every option exercised somewhere).
     EXAMPLE_CONFIGS = (
         "mate-vic-village",
@@ -998,12 +673,6 @@ cdef class MateVicVillageState(State):
                 n = self.legal_actions_c(acts)
                 apply_d(d, acts[rng_below(rng, <unsigned int>n)])
 
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
-        """The rollout policy (rollout_d): rules of thumb on the full state, a uniformly
-        random legal action with probability RO_EPS."""
-        ensure_dealt_d(&self.d)
-        return rollout_d(&self.d, &self.plan_cache, acts, n, rng)
-
     cdef void returns_c(self, double* out) noexcept nogil:
         cdef int p
         for p in range(self.d.n):
@@ -1023,30 +692,6 @@ cdef class MateVicVillageState(State):
 
     cdef void copy_from(self, State other) noexcept nogil:
         self.d = (<MateVicVillageState>other).d
-
-    cdef void heuristic_c(self, double* out) noexcept nogil:
-        """A symmetric prior for the rest of the round: every instruction still to be played
-        is worth, in total, -2 (STAY) or about 0.3*N + 6.3 plus one reward draw in five (GO!:
-        W is N when someone plays an N, which happens in roughly 30 % of tricks, else the high
-        card, about 9); each seat is credited an equal share. It ignores the hands: it is the
-        neutral estimate a depth-limited search falls back on, not a player model."""
-        cdef VicData* d = &self.d
-        cdef int first, t, p, instr
-        cdef double total = 0.0
-        for p in range(MAX_PLAYERS):
-            out[p] = 0.0
-        if d.phase == OVER:
-            return
-        ensure_dealt_d(d)
-        first = d.trick if d.phase == PLAY else 0
-        for t in range(first, d.T):
-            instr = d.deck[t]
-            if INSTR_GO[instr]:
-                total += 0.3 * INSTR_NUM[instr] + 6.3 + 0.2 * 5.5
-            else:
-                total -= 2.0
-        for p in range(d.n):
-            out[p] = total / d.n
 
     cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil:
         """rules.determinize: re-deal, uniformly among the worlds consistent with what
