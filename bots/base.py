@@ -16,7 +16,7 @@ from solver.rng import Random
 #: Upper bounds of the common search budgets (a bot's ``RANGES`` use them). Beyond them one
 #: decision takes minutes to hours on one core: such a count is a typo, not a plan.
 MAX_ITERATIONS = 10_000_000
-MAX_WORLDS = 100_000
+MAX_WORLDS = 10_000
 MAX_SECONDS = 3600.0
 
 

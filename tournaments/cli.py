@@ -11,6 +11,7 @@ Errors by cause:
 * anything else is a bug in trickhound: its traceback, a line saying so, exit code 1.
 """
 import json
+import logging
 import os
 import signal
 import sys
@@ -294,6 +295,9 @@ def match(game_text, bots, seed, n_games, move_limit, quiet):
     except ConfigError as e:
         raise UserError(_one_line(e)) from None
     limit = DEFAULT_MOVE_LIMIT if move_limit is None else (move_limit or None)
+    # The pool's own log lines (a stopped worker, a retry) would interleave with the games;
+    # each game's line already says how it ended.
+    logging.getLogger("trickhound").addHandler(logging.NullHandler())
     totals = [0.0] * game.num_players
     wins = [0] * game.num_players
     jobs = (Job(game.spec(), Fixture(g, derive_seed(seed, "deal", g), tuple(specs),

@@ -126,11 +126,18 @@ def _guard(seat, reason, fn):
     except KeyboardInterrupt as e:
         if _USER_INTERRUPT.is_set():
             raise  # the person at the terminal, not the bot
-        raise Forfeit(seat, reason, f"{type(e).__name__}: {e}") from None
+        raise Forfeit(seat, reason, describe(e)) from None
     except MemoryError as e:
-        raise Forfeit(seat, "memory", f"MemoryError: {e}") from None
+        raise Forfeit(seat, "memory", describe(e) + " (out of memory; see --worker-memory)") \
+            from None
     except BaseException as e:  # noqa: B036 - a bot's bug (even SystemExit) is its forfeit
-        raise Forfeit(seat, reason, f"{type(e).__name__}: {e}") from None
+        raise Forfeit(seat, reason, describe(e)) from None
+
+
+def describe(e: BaseException) -> str:
+    """``Type: message``, or just ``Type`` when the exception has no message."""
+    text = str(e)
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def _text(state, action):

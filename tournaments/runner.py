@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Set, TextIO
 
 from tournaments.config import ConfigError, TournamentConfig
-from tournaments.records import GameRecord, RecordWriter, read_records, set_aside_corrupt
+from tournaments.records import (CORRUPT, GameRecord, RecordWriter, read_records,
+                                 set_aside_corrupt)
 from tournaments.schedule import schedule_digest, schedule_for
 from tournaments.worker import Job
 
@@ -396,8 +397,9 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if repair:
             moved = set_aside_corrupt(gpath)
             if moved:
-                log.warning("moved %d corrupt line(s) of %s aside (lines %s); their games are "
-                            "played again", len(moved), gpath, ", ".join(str(n) for n, _ in moved))
+                _warn(stream)(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
+                              f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their "
+                              f"games are played again")
     else:
         existing = read_records(gpath)
         if existing:
