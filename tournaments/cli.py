@@ -437,7 +437,8 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     The position is a view JSON file (what one seat knows: `view.to_json()`), or a game, a
     deal seed, a seat and the moves so far:
 
-        trickhound recommend --game "mattis(players=5)" --seed 3 --seat 1 --moves "TD,BLIND"
+    \b
+        trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves "8S"
 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
@@ -622,7 +623,7 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
 
     \b
     Example:
-      trickhound tournament --game mate --bots solver,random --deals 2 --seed 1 --workers 2 --out results/demo
+      trickhound tournament --game mate --bots solver,random --deals 2 --out results/demo
     """
     from tournaments.config import load_config
     from tournaments.runner import run_tournament
