@@ -29,7 +29,7 @@ BAD_BOTS = """
     class Slowpoke(Bot):
         name = "slowpoke"
         def act(self, view):
-            time.sleep(float(os.environ.get("SLOWPOKE_DELAY", "0.03")))
+            time.sleep(float(os.environ.get("SLOWPOKE_DELAY", "0.015")))
             legal = view.legal_actions()
             return legal[self.rng.randbelow(len(legal))]
 

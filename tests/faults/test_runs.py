@@ -92,11 +92,10 @@ def test_corrupt_line_is_reported_and_repair_replays_it(tmp_path, monkeypatch, c
     that game."""
     monkeypatch.setenv("SLOWPOKE_DELAY", "0")
     cli.env["SLOWPOKE_DELAY"] = "0"
-    out = str(tmp_path / "run")
-    code, _, err = cli.run("tournament", "--game", "mate", "--bots", f"{bad_bots}:Slowpoke,random",
-                           "--deals", str(DEALS), "--seed", str(SEED), "--executor", "serial",
-                           "--out", out, "--quiet")
-    assert code == 0, err
+    cfg = load_config(game="mate", bots=f"{bad_bots}:Slowpoke,random", deals=DEALS, seed=SEED,
+                      executor="serial", out=str(tmp_path / "run"))
+    run_tournament(cfg, progress=False)
+    out = cfg.out
     path = os.path.join(out, "games.jsonl")
     lines = lines_of(out)
     lost = json.loads(lines[4])["game_id"]
