@@ -315,7 +315,8 @@ def match(game_text, bots, seed, n_games, move_limit, quiet):
     click.echo("")
     click.echo("Totals over {} game(s):".format(n_games))
     for i, sp in enumerate(specs):
-        click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   first places {wins[i]}")
+        click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   "
+                   f"first places {wins[i]}")
 
 
 def _short(spec: str) -> str:
@@ -574,6 +575,16 @@ def _config_errors(fn, *args, **kwargs):
         raise RunError(_one_line(e)) from None
 
 
+def _writing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run ``fn``, turning a file that cannot be written (a full disk, a read-only folder: the
+    user's to fix) into a one-line user error."""
+    try:
+        return fn(*args, **kwargs)
+    except OSError as e:
+        where = f" {e.filename}" if e.filename else ""
+        raise UserError(f"cannot write{where}: {e.strerror or e}") from None
+
+
 def _print_leaderboard(run_dir, cfg, title=None):
     from tournaments.runner import load_records
     from tournaments.stats import leaderboard_text, summarize
@@ -601,7 +612,8 @@ def _print_leaderboard(run_dir, cfg, title=None):
 @click.option("--iterations", type=ITERATIONS, default=None,
               help="Iterations for bots that take them.")
 @click.option("--move-time", type=POSITIVE_SECONDS, default=None,
-              help="Seconds per move (bots with time_s get it; the referee enforces it plus the margin).")
+              help="Seconds per move (bots with time_s get it; the referee enforces it plus "
+                   "the margin).")
 @click.option("--time-margin", type=SECONDS, default=None,
               help="Seconds allowed over --move-time (default max(0.05, 20%)).")
 @click.option("--move-limit", type=SECONDS, default=None,
@@ -647,7 +659,7 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
     summary = _print_leaderboard(cfg.out, cfg, title=f"Leaderboard: {cfg.game}")
     if with_report:
         from tournaments.report import write_report
-        write_report(cfg.out, summary)
+        _writing(write_report, cfg.out, summary)
         click.echo(f"report: {os.path.join(cfg.out, 'report.md')}")
 
 
@@ -699,13 +711,13 @@ def report(run_dir, publish, leaderboards):
     cfg, _ = _config_errors(config_from_run, run_dir)
     if not load_records(run_dir):
         raise UserError(f"{run_dir} has no recorded games yet")
-    summary = write_report(run_dir)
+    summary = _writing(write_report, run_dir)
     click.echo(leaderboard_text(summary, title=f"Leaderboard: {cfg.game}"))
     click.echo("")
     click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
                f"head_to_head.png, scores.png")
     if publish:
-        click.echo(f"published {publish_board(run_dir, summary, leaderboards)}")
+        click.echo(f"published {_writing(publish_board, run_dir, summary, leaderboards)}")
 
 
 @main.command()
