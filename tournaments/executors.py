@@ -9,15 +9,19 @@ spec text only.
   retried once on a fresh worker; a game whose worker dies twice is recorded as a forfeit
   with reason ``crash`` by the seat whose bot was running (the tracker, see worker.py), or, if
   no bot was running, with termination ``failed`` (no ranks, not rated). With a move time
-  limit, a bot call that has not returned after ``2 × limit + 1 s`` is stopped by killing its
+  limit (a run has one unless it is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is stopped by killing its
   worker and recorded as a ``timeout`` forfeit (the referee itself can only judge a move once
   it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
 
-An error that escapes the referee (e.g. a bot calling ``sys.exit``) is handled like a worker
-death: one retry, then a ``crash`` forfeit by the seat that was running.
+Whatever a bot raises (``SystemExit`` and ``KeyboardInterrupt`` included) is caught by the
+referee as that bot's forfeit; what still escapes it (an error in the harness between bot
+calls) is handled like a worker death: one retry, then a ``crash`` forfeit by the seat that was
+running. Pool workers start no more than the runner asks (runner.effective_workers), walk the
+jobs lazily, and may have an address-space limit (``worker_memory`` MiB, RLIMIT_AS): a bot
+that exceeds it gets a MemoryError, its ``memory`` forfeit.
 """
 import collections
 import logging

@@ -102,3 +102,18 @@ def test_project_errors_are_user_errors(monkeypatch):
         raise UnknownGameError("no such game 'x'")
     monkeypatch.setattr(cli_module, "available_games", broken)
     one_line_error(*invoke(["games"]), "no such game 'x'")
+
+
+def test_an_unwritable_leaderboard_folder_is_a_user_error(tmp_path):
+    """A full disk or a read-only folder is the user's to fix: one line, exit 2."""
+    from tournaments.config import load_config
+    from tournaments.runner import run_tournament
+    cfg = load_config(game="mate", bots="random,heuristic", deals=1, executor="serial",
+                      out=str(tmp_path / "run"))
+    run_tournament(cfg, progress=False)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    code, out, err = invoke(["report", cfg.out, "--publish", "--leaderboards", str(blocker)])
+    lines = err.strip().splitlines()
+    assert code == 2 and lines[-1].startswith(f"trickhound: error: cannot write {blocker}")
+    assert "Traceback" not in err
