@@ -13,6 +13,12 @@ marks. A minimal plugin::
 """
 from solver.rng import Random
 
+#: Upper bounds of the common search budgets (a bot's ``RANGES`` use them). Beyond them one
+#: decision takes minutes to hours on one core: such a count is a typo, not a plan.
+MAX_ITERATIONS = 10_000_000
+MAX_WORLDS = 10_000
+MAX_SECONDS = 3600.0
+
 
 class Bot:
     """Base class of all players.
@@ -21,7 +27,11 @@ class Bot:
       ``name``: its registry name; ``cheats``: True for oracles; ``games``: the game slugs it
       supports (None = every game); ``PARAMS``: {name: (default, doc)} of its keyword
       parameters (types are taken from the defaults); ``CHOICES``: {name: allowed values} for
-      the parameters that take one of a few words.
+      the parameters that take one of a few words; ``RANGES``: {name: (low, high)} for the
+      numeric ones, both ends inclusive, ``None`` for no bound. A spec whose value is out of
+      range is refused when the tournament (or match) is configured, before any game: an
+      absurd budget such as ``iterations=10**12`` would otherwise forfeit every game or run
+      for days.
     """
 
     name = "bot"
@@ -30,6 +40,7 @@ class Bot:
     games = None
     PARAMS = {}
     CHOICES = {}
+    RANGES = {}
 
     def __init__(self, seed=0, **params):
         unknown = set(params) - set(self.PARAMS)

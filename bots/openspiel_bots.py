@@ -6,7 +6,7 @@ Each bot gets its seat's View, builds an OpenSpiel state from one world sampled 
 determinization; MCTS searches the one sampled world (a single-world PIMC). Their randomness
 comes from numpy RandomStates seeded by the bot's seed, so games replay exactly.
 """
-from bots.base import Bot
+from bots.base import MAX_ITERATIONS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
 
@@ -29,6 +29,7 @@ class _OpenSpielBot(Bot):
         "c": (2.0, "UCT exploration constant"),
         "rollouts": (1, "random rollouts per leaf evaluation"),
     }
+    RANGES = {"iterations": (1, MAX_ITERATIONS), "c": (0.0, 100.0), "rollouts": (1, 1000)}
 
     def __init__(self, seed=0, **params):
         super().__init__(seed=seed, **params)

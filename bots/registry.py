@@ -84,8 +84,9 @@ def bot_class(name):
     raise BotSpecError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
 
 
-def make_bot(spec, seed=0):
-    """A live bot from a spec (text or BotSpec)."""
+def make_bot(spec: "str | BotSpec", seed: int = 0) -> Bot:
+    """A live bot from a spec (text or BotSpec): every parameter checked for name, type,
+    choice and range before the bot is built."""
     spec = BotSpec.parse(spec)
     cls = bot_class(spec.name)
     params = spec.kwargs
@@ -99,7 +100,26 @@ def make_bot(spec, seed=0):
         if allowed is not None and params[k] not in allowed:
             raise BotSpecError(f"parameter {k}={params[k]!r} of bot {spec.name} must be one of "
                                f"{', '.join(map(str, allowed))}")
+        check_range(cls, spec.name, k, params[k])
     return cls(seed=seed, **params)
+
+
+def check_range(cls: type, bot: str, key: str, value: object) -> None:
+    """Raise BotSpecError if a numeric parameter is not finite or lies outside the bot class's
+    declared ``RANGES`` (inclusive; see bots.base.Bot)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if value != value or value in (float("inf"), float("-inf")):
+        raise BotSpecError(f"parameter {key}={value} of bot {bot} must be a finite number")
+    low, high = getattr(cls, "RANGES", {}).get(key, (None, None))
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            want = f"between {low} and {high}"
+        elif low is not None:
+            want = f"at least {low}"
+        else:
+            want = f"at most {high}"
+        raise BotSpecError(f"parameter {key}={value} of bot {bot} must be {want}")
 
 
 def _convert(bot, key, value, default):

@@ -25,7 +25,7 @@ Two defaults come from measurement (paired margins against ``heuristic`` on dupl
   searches every decision.
 """
 from bots import heuristic
-from bots.base import Bot
+from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
 from solver.rng import Random
@@ -82,6 +82,8 @@ class ISMCTSBot(_SearchBot):
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
+    RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
+              "c": (0.0, 100.0), "wide": (0, None)}
 
     def search(self, view):
         return recommend(view, "ismcts", self.limit(), self.next_seed(), c=self.c,
@@ -110,6 +112,8 @@ class PIMCBot(_SearchBot):
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
+    RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
+              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS)}
 
     def search(self, view):
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(),
@@ -134,6 +138,7 @@ class OracleBot(_SearchBot):
     }
     CHOICES = {"algo": ("auto", "uct", "solver"), "rollout": ("policy", "random"),
                "horizon": ("auto", "game", "round")}
+    RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS)}
     objective = "score"
 
     def act(self, state):

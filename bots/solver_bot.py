@@ -14,7 +14,7 @@
   -0.4 of a possible 0.33): use ismcts there.
 Ties are broken by the bot's seed.
 """
-from bots.base import Bot
+from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
 from solver.rng import derive_seed
 from solver.search._alphabeta import AlphaBeta
@@ -37,6 +37,8 @@ class SolverBot(Bot):
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
     }
     CHOICES = {"evaluation": ("heuristic", "rollout", "policy")}
+    RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
+              "tt_bits": (8, 28), "rollouts": (1, 1000)}
 
     def reset(self, game, seat, seed):
         super().reset(game, seat, seed)

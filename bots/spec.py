@@ -7,11 +7,13 @@ import re
 from dataclasses import dataclass
 from typing import Tuple
 
+from solver.errors import TrickhoundError
 from solver.registry import _coerce
 
 
-class BotSpecError(ValueError):
-    """A bot spec that does not parse, names no bot, or has a bad parameter."""
+class BotSpecError(TrickhoundError, ValueError):
+    """A bot spec that does not parse, names no bot, or has a bad parameter (type or range):
+    bad user input, so the command line prints it as one line with exit code 2."""
 
 
 _SPEC_RE = re.compile(r"^\s*([^()\s][^()]*?)\s*(?:\((.*)\))?\s*$", re.S)
@@ -23,7 +25,8 @@ class BotSpec:
     params: Tuple[Tuple[str, object], ...] = ()
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: "str | BotSpec") -> "BotSpec":
+        """The spec of ``name(key=value,...)`` text (a BotSpec is returned as it is)."""
         if isinstance(text, BotSpec):
             return text
         m = _SPEC_RE.match(text or "")

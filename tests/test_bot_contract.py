@@ -97,3 +97,20 @@ def test_a_view_does_not_reach_the_true_state():
     truth = s.to_json()["next_deal"]
     assert "next_deal" not in v.to_json()
     assert v.determinize(0).to_json()["next_deal"] != truth
+
+
+@pytest.mark.parametrize("name", available_bots())
+def test_numeric_parameters_declare_their_ranges(name):
+    """Issue 17: every numeric parameter of a built-in bot has a declared range (RANGES) that
+    holds its default, and a value outside it is refused when the spec is made, naming it."""
+    from bots.registry import check_range
+    cls = bot_class(name)
+    numeric = {k: d for k, (d, _doc) in cls.PARAMS.items()
+               if isinstance(d, (int, float)) and not isinstance(d, bool)}
+    assert set(numeric) <= set(cls.RANGES), f"{name}: no range for {set(numeric) - set(cls.RANGES)}"
+    for key, default in numeric.items():
+        check_range(cls, name, key, default)
+        low, high = cls.RANGES[key]
+        for bad in ([low - 1] if low is not None else []) + ([high + 1] if high is not None else []):
+            with pytest.raises(BotSpecError, match=f"parameter {key}="):
+                check_range(cls, name, key, bad)

@@ -1,16 +1,31 @@
 """The ``trickhound`` command line (the outermost layer; DESIGN §1–2).
 
-Every user error — a bad file, card, option, bot or move — ends as one line on stderr,
-``trickhound: error: ...``, and exit code 2; never a traceback.
+Errors by cause:
+
+* a user error — a bad file, card, option, bot, move or number: the project's own error
+  classes (:class:`solver.errors.TrickhoundError` and its subclasses, click's usage errors)
+  — is one line on stderr, ``trickhound: error: ...``, and exit code 2;
+* a run that cannot go on (workers that die at start-up) is one line and exit code 1;
+* Ctrl-C or SIGTERM stops the command: tournaments print the exact resume command; exit 130
+  (Ctrl-C) or 143 (SIGTERM);
+* anything else is a bug in trickhound: its traceback, a line saying so, exit code 1.
 """
 import json
+import logging
 import os
+import signal
 import sys
+import traceback
+from typing import Any, Callable, Iterator, NoReturn, Optional
 
 import click
 
+from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS
 from solver.errors import TrickhoundError
 from solver.registry import available_games, game_class, load_game
+
+#: Exit codes besides 0: a user error; a bug (or a run that cannot go on); Ctrl-C; SIGTERM.
+EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPT, EXIT_TERM = 2, 1, 130, 143
 
 
 class UserError(click.ClickException):
@@ -39,9 +54,121 @@ class TrickhoundGroup(click.Group):
         except click.ClickException as e:
             e.show()
             sys.exit(e.exit_code)
-        except (TrickhoundError, ValueError, LookupError, OSError) as e:
+        except TrickhoundError as e:
             click.echo(f"trickhound: error: {_one_line(e)}", err=True)
-            sys.exit(2)
+            sys.exit(EXIT_USAGE)
+        except Terminated:
+            click.echo("trickhound: terminated", err=True)
+            sys.exit(EXIT_TERM)
+        except KeyboardInterrupt:
+            click.echo("trickhound: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPT)
+        except Exception:  # noqa: BLE001 - not a user error: show it as the bug it is
+            traceback.print_exc()
+            click.echo("trickhound: internal error: this is a bug in trickhound, not in your "
+                       "input; please report it with the traceback above", err=True)
+            sys.exit(EXIT_BUG)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception so that a run shuts down like on Ctrl-C: workers
+    stopped, files closed, the lock released (and no leaked-semaphore warning)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> NoReturn:
+    from tournaments.referee import mark_user_interrupt
+    mark_user_interrupt()
+    raise Terminated()
+
+
+def _clean_shutdown() -> "contextlib.AbstractContextManager[None]":
+    """Ctrl-C (marked as the user's, see referee.user_interrupts) and SIGTERM stop the command
+    by exceptions, so every ``finally`` runs."""
+    import contextlib
+
+    from tournaments.referee import user_interrupts
+
+    @contextlib.contextmanager
+    def both() -> Iterator[None]:
+        old = signal.signal(signal.SIGTERM, _raise_terminated)
+        try:
+            with user_interrupts():
+                yield
+        finally:
+            signal.signal(signal.SIGTERM, old)
+    return both()
+
+
+def _interrupted(run_dir: str, e: KeyboardInterrupt) -> NoReturn:
+    """One line after a stopped tournament: what was kept and the exact command to go on."""
+    import shlex
+
+    from tournaments.records import scan_records
+    from tournaments.runner import games_path, read_meta
+    try:
+        total = read_meta(run_dir).get("games", "?")
+    except TrickhoundError:
+        total = "?"
+    kept = len({r.game_id for r in scan_records(games_path(run_dir))[0]})
+    what = "terminated" if isinstance(e, Terminated) else "interrupted"
+    click.echo(f"trickhound: {what}: {kept} of {total} games recorded in {run_dir}; resume with: "
+               f"trickhound resume {shlex.quote(run_dir)}", err=True)
+    sys.exit(EXIT_TERM if isinstance(e, Terminated) else EXIT_INTERRUPT)
+
+
+class Bounded(click.ParamType):
+    """A finite number within inclusive bounds (``low_open``: the low end excluded), with a
+    message that says what is wanted: ``must be at least 1, got 0``."""
+
+    def __init__(self, kind: type, low: Optional[float] = None, high: Optional[float] = None,
+                 low_open: bool = False) -> None:
+        self.kind, self.low, self.high, self.low_open = kind, low, high, low_open
+        self.name = "integer" if kind is int else "seconds"
+
+    def want(self) -> str:
+        """The range in words."""
+        low = f"more than {self.low:g}" if self.low_open else f"at least {self.low:,}"
+        if self.low is not None and self.high is not None:
+            if self.low_open:
+                return f"{low} and at most {self.high:,}"
+            return f"between {self.low:,} and {self.high:,}"
+        return low if self.low is not None else f"at most {self.high:,}"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, self.kind) and not isinstance(value, bool):
+            v = value
+        else:
+            try:
+                v = self.kind(str(value).strip())
+            except ValueError:
+                what = "an integer" if self.kind is int else "a number"
+                self.fail(f"must be {what}, got {value!r}", param, ctx)
+        if v != v or v in (float("inf"), float("-inf")):
+            self.fail(f"must be a finite number, got {value!r}", param, ctx)
+        too_low = self.low is not None and (v <= self.low if self.low_open else v < self.low)
+        if too_low or (self.high is not None and v > self.high):
+            self.fail(f"must be {self.want()}, got {value}", param, ctx)
+        return v
+
+
+def Seconds(low: float = 0.0, high: Optional[float] = None, min_open: bool = False) -> Bounded:
+    """A bounded, finite float option (seconds or another real quantity)."""
+    return Bounded(float, low, high, low_open=min_open)
+
+
+def Count(low: int = 1, high: Optional[int] = None) -> Bounded:
+    """A bounded integer option."""
+    return Bounded(int, low, high)
+
+
+#: Option types: every numeric option of every command is range-checked by click, so a bad
+#: number is a usage error (one line, exit 2) before anything runs.
+COUNT = Count(1)
+SEED = Count(0)
+ITERATIONS = Count(1, MAX_ITERATIONS)
+WORLDS = Count(1, MAX_WORLDS)
+POSITIVE_SECONDS = Seconds(0.0, MAX_SECONDS, min_open=True)
+SECONDS = Seconds(0.0, MAX_SECONDS)
 
 
 def _one_line(e):
@@ -141,38 +268,68 @@ def _pv_text(state, pv):
 @click.argument("game_text", metavar="GAME")
 @click.option("--bots", default="solver,random", show_default=True,
               help="Comma-separated bot specs, one per seat.")
-@click.option("--seed", default=1, show_default=True, help="Master seed of the deals and bots.")
-@click.option("--games", "n_games", default=1, show_default=True, help="How many games to play.")
+@click.option("--seed", default=1, show_default=True, type=SEED,
+              help="Master seed of the deals and bots.")
+@click.option("--games", "n_games", default=1, show_default=True, type=Count(1, 100000),
+              help="How many games to play.")
+@click.option("--move-limit", default=None, type=SECONDS,
+              help="Seconds a move may take before it is a `timeout` forfeit (default 60; 0: no "
+                   "limit).")
 @click.option("--quiet", is_flag=True, help="Only the final totals.")
-def match(game_text, bots, seed, n_games, quiet):
-    """Play seeded games between bots and print each game and the totals."""
-    from bots.registry import check_supports
-    from bots.spec import BotSpec
+def match(game_text, bots, seed, n_games, move_limit, quiet):
+    """Play seeded games between bots and print each game and the totals.
+
+    The games are played in a worker process, so a bot that hangs is stopped (a `timeout`
+    forfeit) and one that crashes its process is a `crash` forfeit; its prints go nowhere."""
+    from tournaments.config import DEFAULT_MOVE_LIMIT, ConfigError, resolve_spec, split_specs
+    from tournaments.executors import ProcessPoolExecutor
+    from tournaments.schedule import Fixture
+    from tournaments.worker import Job
     from solver.rng import derive_seed
-    from tournaments.referee import play_game
     game = _load_game(game_text)
-    specs = [BotSpec.parse(b.strip()) for b in bots.split(",") if b.strip()]
-    if len(specs) != game.num_players:
-        raise UserError(f"{game.spec()} needs {game.num_players} bots, got {len(specs)}")
-    for sp in specs:
-        check_supports(sp, game)
+    texts = split_specs(bots)
+    if len(texts) != game.num_players:
+        raise UserError(f"{game.spec()} needs {game.num_players} bots, got {len(texts)}")
+    try:
+        specs = [resolve_spec(t, game) for t in texts]
+    except ConfigError as e:
+        raise UserError(_one_line(e)) from None
+    limit = DEFAULT_MOVE_LIMIT if move_limit is None else (move_limit or None)
+    # The pool's own log lines (a stopped worker, a retry) would interleave with the games;
+    # each game's line already says how it ended.
+    logging.getLogger("trickhound").addHandler(logging.NullHandler())
     totals = [0.0] * game.num_players
     wins = [0] * game.num_players
-    for g in range(n_games):
-        deal = derive_seed(seed, "deal", g)
-        seeds = [derive_seed(seed, "bot", g, i) for i in range(game.num_players)]
-        rec = play_game(game, specs, deal, seeds, game_id=g, seating_specs=specs)
-        if not quiet:
-            label = "match" if game.name == "mate" else "game"
-            click.echo(f"{label} {g + 1}: " + _record_line(game, rec))
-        if rec.returns:
-            totals = [t + r for t, r in zip(totals, rec.returns)]
-        for i, r in enumerate(rec.ranks):
-            wins[i] += r == 0
+    jobs = (Job(game.spec(), Fixture(g, derive_seed(seed, "deal", g), tuple(specs),
+                                     tuple(derive_seed(seed, "bot", g, i)
+                                           for i in range(game.num_players)), g, 0), limit)
+            for g in range(n_games))
+    with _clean_shutdown(), ProcessPoolExecutor(1, move_time_limit=limit) as pool:
+        records = pool.run(jobs)
+        for g, rec in enumerate(records):
+            _match_line(game, g, rec, quiet)
+            if rec.returns:
+                totals = [t + r for t, r in zip(totals, rec.returns)]
+            for i, r in enumerate(rec.ranks or []):
+                wins[i] += r == 0
     click.echo("")
     click.echo("Totals over {} game(s):".format(n_games))
     for i, sp in enumerate(specs):
-        click.echo(f"  seat {i} {str(sp):30s} return {totals[i]:+10.1f}   first places {wins[i]}")
+        click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   "
+                   f"first places {wins[i]}")
+
+
+def _short(spec: str) -> str:
+    from tournaments.config import label
+    return label(spec)
+
+
+def _match_line(game: Any, g: int, rec: Any, quiet: bool) -> None:
+    """One game of ``match`` (unless quiet)."""
+    if quiet:
+        return
+    label = "match" if game.name == "mate" else "game"
+    click.echo(f"{label} {g + 1}: " + _record_line(game, rec))
 
 
 def _record_line(game, rec):
@@ -198,7 +355,8 @@ def _record_line(game, rec):
 @click.option("--vs", "vs", default="solver", show_default=True,
               help="Bot specs for the other seats in seat order, comma-separated (one spec "
                    "fills every other seat).")
-@click.option("--seed", default=1, show_default=True, help="Seed of the deal and the bots.")
+@click.option("--seed", default=1, show_default=True, type=SEED,
+              help="Seed of the deal and the bots.")
 def play(game_text, seat, vs, seed):
     """Play a game at the terminal against bots. Type a move in the game's notation (e.g. AS,
     PASS), `hint` for the engine's value of every legal move, `moves`, or `quit`."""
@@ -254,16 +412,21 @@ def bots_command():
 @click.option("--game", "game_text", default=None,
               help="Game string; with --seed, --seat and --moves instead of a file (a file may "
                    "name its game in a \"game\" field).")
-@click.option("--seed", default=0, show_default=True,
+@click.option("--seed", default=0, show_default=True, type=SEED,
               help="Deal seed (with --game), and the search seed unless --search-seed is given.")
-@click.option("--seat", type=int, default=None, help="The seat to advise (with --game).")
+@click.option("--seat", type=Count(0), default=None,
+              help="The seat to advise (with --game).")
 @click.option("--moves", default="", help="Moves so far in the game's notation, comma-separated.")
 @click.option("--algo", type=click.Choice(["ismcts", "pimc", "solver"]), default="ismcts",
               show_default=True, help="The search.")
-@click.option("--iterations", type=int, default=None, help="Search iterations (default per algorithm).")
-@click.option("--time", "time_s", type=float, default=None, help="Seconds of search.")
-@click.option("--worlds", type=int, default=None, help="Worlds sampled (pimc, solver).")
-@click.option("--search-seed", type=int, default=None, help="Seed of the search (default: --seed).")
+@click.option("--iterations", type=ITERATIONS, default=None,
+              help=f"Search iterations (default per algorithm; at most {MAX_ITERATIONS:,}).")
+@click.option("--time", "time_s", type=POSITIVE_SECONDS, default=None,
+              help="Seconds of search (bounds the whole search, with --iterations too).")
+@click.option("--worlds", type=WORLDS, default=None,
+              help=f"Worlds sampled (pimc, solver; at most {MAX_WORLDS:,}).")
+@click.option("--search-seed", type=SEED, default=None,
+              help="Seed of the search (default: --seed).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A search parameter, e.g. c=1.0 or observers=multi (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -275,12 +438,12 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     The position is a view JSON file (what one seat knows: `view.to_json()`), or a game, a
     deal seed, a seat and the moves so far:
 
-        trickhound recommend --game "mattis(players=5)" --seed 3 --seat 1 --moves "TD,BLIND"
+    \b
+        trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves "8S"
 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
     """
-    from solver.registry import _coerce
     from solver.search.limits import SearchLimit
     from solver.search.recommend import (DEFAULT_LIMITS, play_defaults, recommend as run_search,
                                          view_from_moves)
@@ -304,18 +467,7 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     limit = SearchLimit(
         iterations=iterations if iterations is not None else (None if time_s else default.iterations),
         time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
-    kw = {}
-    for p in params:
-        if "=" not in p:
-            raise UserError(f"--param {p!r} is not KEY=VALUE")
-        k, v = p.split("=", 1)
-        v = _coerce(v)
-        if isinstance(v, str):
-            try:
-                v = float(v)
-            except ValueError:
-                pass
-        kw[k.strip()] = v
+    kw = _search_params(algo, params)
     kw = play_defaults(game, algo, kw)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
@@ -330,18 +482,54 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     click.echo(result.table(view))
 
 
+def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
+    """``--param KEY=VALUE`` options as keywords of the search, each checked against the type
+    of the parameter's default (a number where a number is due, naming the parameter)."""
+    from solver.registry import _coerce
+    from solver.search.recommend import algorithm_params
+    defaults = algorithm_params(algo)
+    kw = {}
+    for p in params:
+        if "=" not in p:
+            raise UserError(f"--param {p!r} is not KEY=VALUE")
+        k, text = (x.strip() for x in p.split("=", 1))
+        if k not in defaults:
+            raise UserError(f"--param {k}: {algo} takes no parameter {k!r}; parameters: "
+                            f"{', '.join(sorted(defaults))}")
+        v = _coerce(text)
+        default = defaults[k]
+        if isinstance(default, (int, float)) and not isinstance(default, bool):
+            try:
+                v = type(default)(float(text)) if isinstance(default, float) else int(text)
+            except ValueError:
+                kind = "a number" if isinstance(default, float) else "an integer"
+                raise UserError(f"--param {k}={text}: {k} must be {kind}") from None
+            if v != v or v in (float("inf"), float("-inf")) or v < 0:
+                raise UserError(f"--param {k}={text}: {k} must be a finite number >= 0")
+        elif isinstance(v, str):
+            try:
+                v = float(v)
+            except ValueError:
+                pass
+        kw[k] = v
+    return kw
+
+
 def _missing_game(path):
     raise UserError(f"{path} does not name its game: add a \"game\" field or --game")
 
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--seconds", default=1.0, show_default=True, help="Rough time per measurement.")
+@click.option("--seconds", default=1.0, show_default=True, type=Seconds(0.0, 600.0, min_open=True),
+              help="Rough time per measurement (a bound on each).")
 @click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
-@click.option("--limits", type=click.Path(file_okay=False), default=None,
+@click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
               help="A built copy of ../shared/limits: run the C reference programs too and print ratios.")
-@click.option("--solve-deals", default=200, show_default=True, help="Mate deals for the solve timing.")
+@click.option("--solve-deals", default=200, show_default=True, type=Count(1, 100000),
+              help="Mate deals for the solve timing.")
 @click.option("--length-games", default=10000, show_default=True,
+              type=Count(1, 10_000_000),
               help="Random games for the game-length distribution (Mattis).")
 @click.option("--save", type=click.Path(file_okay=False), default=None,
               help="Also write the JSON report into this folder (e.g. results/bench).")
@@ -387,6 +575,16 @@ def _config_errors(fn, *args, **kwargs):
         raise RunError(_one_line(e)) from None
 
 
+def _writing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run ``fn``, turning a file that cannot be written (a full disk, a read-only folder: the
+    user's to fix) into a one-line user error."""
+    try:
+        return fn(*args, **kwargs)
+    except OSError as e:
+        where = f" {e.filename}" if e.filename else ""
+        raise UserError(f"cannot write{where}: {e.strerror or e}") from None
+
+
 def _print_leaderboard(run_dir, cfg, title=None):
     from tournaments.runner import load_records
     from tournaments.stats import leaderboard_text, summarize
@@ -401,28 +599,44 @@ def _print_leaderboard(run_dir, cfg, title=None):
 @click.option("--bots", default=None, help="Comma-separated bot specs (the pool, for a gauntlet).")
 @click.option("--candidates", default=None, help="Gauntlet: comma-separated candidate specs.")
 @click.option("--format", "fmt", default=None, help="round-robin (default) or gauntlet.")
-@click.option("--deals", type=int, default=None, help="Deals to play (default 10).")
+@click.option("--deals", type=COUNT, default=None, help="Deals to play (default 10).")
 @click.option("--duplicate/--no-duplicate", default=None,
               help="Replay each deal once per seat rotation (default) or play it once.")
-@click.option("--seed", type=int, default=None, help="Master seed (default 1).")
-@click.option("--workers", type=int, default=None, help="Worker processes (default 1).")
+@click.option("--seed", type=SEED, default=None, help="Master seed (default 1).")
+@click.option("--workers", type=COUNT, default=None,
+              help="Worker processes (default 1; never more than the games to play, nor more "
+                   "than 4 per CPU).")
 @click.option("--executor", default=None, help="process (default), serial or dask.")
 @click.option("--scheduler", default=None, help="Dask scheduler address (none: a LocalCluster).")
 @click.option("--start-method", default=None, help="forkserver (default where available) or spawn.")
-@click.option("--iterations", type=int, default=None, help="Iterations for bots that take them.")
-@click.option("--move-time", type=float, default=None,
-              help="Seconds per move (bots with time_s get it; the referee enforces it plus the margin).")
-@click.option("--time-margin", type=float, default=None,
+@click.option("--iterations", type=ITERATIONS, default=None,
+              help="Iterations for bots that take them.")
+@click.option("--move-time", type=POSITIVE_SECONDS, default=None,
+              help="Seconds per move (bots with time_s get it; the referee enforces it plus "
+                   "the margin).")
+@click.option("--time-margin", type=SECONDS, default=None,
               help="Seconds allowed over --move-time (default max(0.05, 20%)).")
+@click.option("--move-limit", type=SECONDS, default=None,
+              help="Without --move-time: seconds a move may take before it is a `timeout` "
+                   "forfeit (default 60; 0: no limit).")
+@click.option("--worker-memory", type=Count(256), default=None, metavar="MIB",
+              help="Address-space limit per worker process in MiB (a bot that runs out "
+                   "forfeits with reason `memory`).")
 @click.option("--out", default=None, help="Run directory (default results/run-<time>).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--quiet", is_flag=True, help="No progress line.")
 @click.option("--report", "with_report", is_flag=True, help="Also write report.md, ratings.json and plots.")
 def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed, workers, executor,
-               scheduler, start_method, iterations, move_time, time_margin, out, quiet, with_report):
+               scheduler, start_method, iterations, move_time, time_margin, move_limit,
+               worker_memory, out, quiet, with_report):
     """Run a bot tournament from CONFIG.toml and/or flags, then print the leaderboard.
 
-    Example: trickhound tournament --game mate --bots solver,random --deals 4 --seed 1
-    --workers 2 --out results/demo"""
+    A progress line (games, forfeits, rate, ETA) is drawn on stderr when it is a terminal.
+    Ctrl-C or SIGTERM stops the run and prints the command that resumes it.
+
+    \b
+    Example:
+      trickhound tournament --game mate --bots solver,random --deals 2 --out results/demo
+    """
     from tournaments.config import load_config
     from tournaments.runner import run_tournament
     if config_file is None and game is None and bots is None:
@@ -431,39 +645,53 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
                          format=fmt, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
                          executor=executor, scheduler=scheduler, start_method=start_method,
                          iterations=iterations, move_time=move_time, time_margin=time_margin,
-                         out=out)
-    res = _config_errors(run_tournament, cfg, progress=not quiet)
+                         move_limit=move_limit, worker_memory=worker_memory, out=out)
+    try:
+        with _clean_shutdown():
+            res = _config_errors(run_tournament, cfg, progress=not quiet)
+    except KeyboardInterrupt as e:
+        if not os.path.exists(os.path.join(cfg.out, "tournament.json")):
+            raise
+        _interrupted(cfg.out, e)
     click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
                f"({res.played} played now, {res.seconds:.1f}s)")
     click.echo("")
     summary = _print_leaderboard(cfg.out, cfg, title=f"Leaderboard: {cfg.game}")
     if with_report:
         from tournaments.report import write_report
-        write_report(cfg.out, summary)
+        _writing(write_report, cfg.out, summary)
         click.echo(f"report: {os.path.join(cfg.out, 'report.md')}")
 
 
 @main.command()
 @click.argument("run_dir", metavar="RUN_DIR")
-@click.option("--workers", type=int, default=None, help="Override the run's worker count.")
+@click.option("--workers", type=COUNT, default=None, help="Override the run's worker count.")
 @click.option("--executor", default=None, help="Override the executor (process, serial, dask).")
 @click.option("--scheduler", default=None, help="Dask scheduler address.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-def resume(run_dir, workers, executor, scheduler, quiet):
-    """Finish an interrupted tournament: play exactly the scheduled games not yet recorded."""
+@click.option("--repair", is_flag=True,
+              help="Move corrupt lines of games.jsonl to games.corrupt.jsonl and replay those "
+                   "games (without it a corrupt line stops the resume).")
+@click.option("--quiet", is_flag=True, help="No progress line.")
+def resume(run_dir, workers, executor, scheduler, repair, quiet):
+    """Finish an interrupted tournament: play exactly the scheduled games not yet recorded.
+
+    A second tournament or resume on the same folder is refused while one runs (a lock)."""
     from tournaments.config import EXECUTORS
     from tournaments.runner import config_from_run, run_tournament
     if executor is not None and executor not in EXECUTORS:
         raise UserError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
-    if workers is not None and workers < 1:
-        raise UserError(f"workers must be at least 1, got {workers}")
     if scheduler and executor is None:
         executor = "dask"
     cfg, _ = _config_errors(config_from_run, run_dir, workers=workers, executor=executor,
                             scheduler=scheduler)
     if cfg.scheduler and cfg.executor != "dask":
         cfg.scheduler = None
-    res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet)
+    try:
+        with _clean_shutdown():
+            res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
+                                 repair=repair)
+    except KeyboardInterrupt as e:
+        _interrupted(run_dir, e)
     click.echo(f"{res.recorded} of {res.scheduled} games in {run_dir} ({res.played} played now)")
     click.echo("")
     _print_leaderboard(run_dir, cfg, title=f"Leaderboard: {cfg.game}")
@@ -483,28 +711,31 @@ def report(run_dir, publish, leaderboards):
     cfg, _ = _config_errors(config_from_run, run_dir)
     if not load_records(run_dir):
         raise UserError(f"{run_dir} has no recorded games yet")
-    summary = write_report(run_dir)
+    summary = _writing(write_report, run_dir)
     click.echo(leaderboard_text(summary, title=f"Leaderboard: {cfg.game}"))
     click.echo("")
     click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
                f"head_to_head.png, scores.png")
     if publish:
-        click.echo(f"published {publish_board(run_dir, summary, leaderboards)}")
+        click.echo(f"published {_writing(publish_board, run_dir, summary, leaderboards)}")
 
 
 @main.command()
 @click.argument("candidate", metavar="BOT")
 @click.option("--game", "game_text", required=True, help="Game string.")
-@click.option("--sigma", type=float, default=2.0, show_default=True,
+@click.option("--sigma", type=Seconds(0.0, 100.0, min_open=True), default=2.0, show_default=True,
               help="Stop once the candidate's TrueSkill sigma is below this.")
-@click.option("--max-games", type=int, default=200, show_default=True, help="Game cap.")
+@click.option("--max-games", type=Count(1, 1_000_000), default=200, show_default=True,
+              help="Game cap.")
 @click.option("--pool", default=None,
               help="Comma-separated pool specs (default: the published leaderboard, else the built-in bots).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Master seed.")
+@click.option("--workers", type=COUNT, default=1, show_default=True, help="Worker processes.")
 @click.option("--executor", default="process", show_default=True, help="process, serial or dask.")
-@click.option("--iterations", type=int, default=None, help="Iterations for bots that take them.")
-@click.option("--move-time", type=float, default=None, help="Seconds per move (enforced with a margin).")
+@click.option("--iterations", type=ITERATIONS, default=None,
+              help="Iterations for bots that take them.")
+@click.option("--move-time", type=POSITIVE_SECONDS, default=None,
+              help="Seconds per move (enforced with a margin).")
 @click.option("--out", default=None, help="Run directory (default results/rate-<bot>-<game>-<time>).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
               help="Where published leaderboards live.")
@@ -516,10 +747,6 @@ def rate(candidate, game_text, sigma, max_games, pool, seed, workers, executor, 
     TrueSkill sigma is below --sigma or --max-games are reached."""
     from tournaments.config import split_specs
     from tournaments.rate import format_result, rate_bot
-    if sigma <= 0:
-        raise UserError(f"--sigma must be positive, got {sigma}")
-    if max_games < 1:
-        raise UserError(f"--max-games must be at least 1, got {max_games}")
     game = _load_game(game_text)
     res = _config_errors(rate_bot, candidate, game, sigma=sigma, max_games=max_games,
                          seed=seed, workers=workers, executor=executor, out=out,

@@ -17,6 +17,10 @@ A config file (every key optional except ``game`` and ``bots``)::
     move_time = 0.5                   # seconds per move: passed to bots with a `time_s`
     time_margin = 0.1                 #   parameter; the referee forfeits a move that takes
                                       #   longer than move_time + time_margin
+    move_limit = 60                   # without move_time: the seconds a move may take before
+                                      #   it is a `timeout` forfeit (default 60; 0: no limit)
+    worker_memory = 2048              # MiB of address space per worker process (optional;
+                                      #   a bot that runs out forfeits with reason `memory`)
     out = "results/demo"
 
     [options]                         # game options (the same as mate(first_dealer=0))
@@ -44,6 +48,15 @@ from solver.errors import TrickhoundError
 FORMATS = ("round-robin", "gauntlet")
 EXECUTORS = ("serial", "process", "dask")
 START_METHODS = ("forkserver", "spawn")
+#: The per-move limit (seconds) enforced when neither move_time nor move_limit is given:
+#: generous for every built-in bot at its defaults, short enough that a bot that hangs
+#: costs a minute, not the night.
+DEFAULT_MOVE_LIMIT = 60.0
+#: The most deals a schedule may hold (each is played once per seat rotation): far beyond
+#: any tournament this machine plays in a day; above it a count is a typo.
+MAX_DEALS = 100_000
+#: The smallest --worker-memory (MiB): a worker needs about this much to import the engines.
+MIN_WORKER_MEMORY = 256
 #: Bot parameters the tournament fills from its per-move limits (when the spec leaves them out).
 ITERATION_PARAMS = ("iterations",)
 TIME_PARAMS = ("time_s",)
@@ -69,14 +82,20 @@ class TournamentConfig:
     iterations: Optional[int] = None
     move_time: Optional[float] = None
     time_margin: Optional[float] = None
+    move_limit: Optional[float] = None
+    worker_memory: Optional[int] = None
     out: Optional[str] = None
 
     @property
-    def move_time_limit(self):
-        """What the referee enforces per move (seconds), or None."""
-        if self.move_time is None:
-            return None
-        return self.move_time + self.margin
+    def move_time_limit(self) -> Optional[float]:
+        """What the referee enforces per move (seconds), or None: ``move_time`` plus the
+        margin when bots are given a time; else ``move_limit`` (default DEFAULT_MOVE_LIMIT;
+        0 turns the limit off, the only way to have none)."""
+        if self.move_time is not None:
+            return self.move_time + self.margin
+        if self.move_limit is None:
+            return DEFAULT_MOVE_LIMIT
+        return self.move_limit or None
 
     @property
     def margin(self):
@@ -186,8 +205,10 @@ def _bool(value, key):
 def _game_string(raw):
     from solver.registry import load_game
     game = raw.get("game")
-    if not game or not isinstance(game, str):
+    if game is None or game == "":
         raise ConfigError("no game given (game = \"mate\" in the config, or --game)")
+    if not isinstance(game, str):
+        raise ConfigError(f"game must be a game string such as \"mate\", got {game!r}")
     options = raw.get("options") or {}
     if not isinstance(options, dict):
         raise ConfigError("options must be a table of game options")
@@ -252,6 +273,9 @@ def build_config(raw, check_output=True):
     if fmt not in FORMATS:
         raise ConfigError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
     deals = _int(raw.get("deals", 10), "deals", 1)
+    if deals > MAX_DEALS:
+        raise ConfigError(f"deals must be at most {MAX_DEALS:,}, got {deals:,} (run a longer "
+                          f"tournament as several runs with different seeds)")
     seed = _int(raw.get("seed", 1), "seed", 0)
     workers = _int(raw.get("workers", 1), "workers", 1)
     duplicate = _bool(raw.get("duplicate", True), "duplicate")
@@ -272,6 +296,13 @@ def build_config(raw, check_output=True):
     margin = None if margin is None else _float(margin, "time_margin", positive=False)
     if margin is not None and move_time is None:
         raise ConfigError("time_margin needs move_time")
+    move_limit = raw.get("move_limit")
+    move_limit = None if move_limit is None else _float(move_limit, "move_limit", positive=False)
+    if move_limit is not None and move_time is not None:
+        raise ConfigError("move_limit is for runs without move_time (with move_time the limit "
+                          "is move_time + time_margin)")
+    memory = raw.get("worker_memory")
+    memory = None if memory is None else _int(memory, "worker_memory", MIN_WORKER_MEMORY)
 
     bots = _spec_list(raw.get("bots"), "bots")
     candidates = _spec_list(raw.get("candidates"), "candidates")
@@ -303,14 +334,17 @@ def build_config(raw, check_output=True):
                            format=fmt, deals=deals, duplicate=duplicate, seed=seed,
                            workers=workers, executor=executor, scheduler=scheduler,
                            start_method=start_method, iterations=iterations,
-                           move_time=move_time, time_margin=margin, out=str(out))
+                           move_time=move_time, time_margin=margin, move_limit=move_limit,
+                           worker_memory=memory, out=str(out))
     if check_output:
         check_writable(cfg.out)
     return cfg
 
 
-def check_writable(out):
-    """Create the output directory if needed and prove a file can be written in it."""
+def check_writable(out: str) -> None:
+    """Create the output directory if needed and prove a file can be written in it. (Every
+    other check of the config comes first, so a refused config leaves no folder; the runner
+    removes a folder it leaves empty when it refuses to start.)"""
     if os.path.exists(out) and not os.path.isdir(out):
         raise ConfigError(f"output {out} exists and is not a directory")
     try:

@@ -9,15 +9,19 @@ spec text only.
   retried once on a fresh worker; a game whose worker dies twice is recorded as a forfeit
   with reason ``crash`` by the seat whose bot was running (the tracker, see worker.py), or, if
   no bot was running, with termination ``failed`` (no ranks, not rated). With a move time
-  limit, a bot call that has not returned after ``2 × limit + 1 s`` is stopped by killing its
+  limit (a run has one unless it is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is stopped by killing its
   worker and recorded as a ``timeout`` forfeit (the referee itself can only judge a move once
   it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
 
-An error that escapes the referee (e.g. a bot calling ``sys.exit``) is handled like a worker
-death: one retry, then a ``crash`` forfeit by the seat that was running.
+Whatever a bot raises (``SystemExit`` and ``KeyboardInterrupt`` included) is caught by the
+referee as that bot's forfeit; what still escapes it (an error in the harness between bot
+calls) is handled like a worker death: one retry, then a ``crash`` forfeit by the seat that was
+running. Pool workers start no more than the runner asks (runner.effective_workers), walk the
+jobs lazily, and may have an address-space limit (``worker_memory`` MiB, RLIMIT_AS): a bot
+that exceeds it gets a MemoryError, its ``memory`` forfeit.
 """
 import collections
 import logging
@@ -27,6 +31,7 @@ import os
 import sys
 import time
 import uuid
+from typing import Any, Iterable, Iterator, Optional
 
 from tournaments.records import GameRecord
 from tournaments.worker import crash_record, failed_record, forfeit_record, run_job
@@ -107,12 +112,13 @@ def _start_forkserver():
 
 
 class _Worker:
-    def __init__(self, ctx, log_queue, level):
+    def __init__(self, ctx, log_queue, level, memory_mib=None):
         from tournaments.worker import worker_main
         self.conn, child = ctx.Pipe(duplex=True)
         self.tracker = ctx.RawArray("d", 3)
         self.tracker[0] = -1
-        self.proc = ctx.Process(target=worker_main, args=(child, self.tracker, log_queue, level),
+        self.proc = ctx.Process(target=worker_main,
+                                args=(child, self.tracker, log_queue, level, memory_mib),
                                 daemon=True, name="trickhound-worker")
         self.proc.start()
         child.close()
@@ -153,8 +159,9 @@ class ProcessPoolExecutor:
     name = "process"
 
     def __init__(self, workers=2, start_method=None, log_queue=None, log_level=logging.INFO,
-                 move_time_limit=None, retries=1, hard_limit=None):
+                 move_time_limit=None, retries=1, hard_limit=None, worker_memory=None):
         self.workers = max(1, int(workers))
+        self.worker_memory = worker_memory
         self.method = start_method or default_start_method()
         self.ctx = multiprocessing.get_context(self.method)
         if self.method == "forkserver":
@@ -181,7 +188,7 @@ class ProcessPoolExecutor:
         if self.method == "forkserver":
             _start_forkserver()
         while len(self._pool) < self.workers:
-            self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level))
+            self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory))
         log.info("process pool: %d workers (%s)", self.workers, self.method)
 
     def close(self, kill=False):
@@ -193,18 +200,28 @@ class ProcessPoolExecutor:
         old = self._pool[i]
         old.stop(kill=True)
         self._ever_done = self._ever_done or old.done > 0
-        self._pool[i] = _Worker(self.ctx, self.log_queue, self.log_level)
+        self._pool[i] = _Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory)
 
     def run(self, jobs):
         if not self._pool:
             self.start()
-        pending = collections.deque(jobs)
+        source = iter(jobs)       # walked lazily: a long schedule is never held whole
+        pending = collections.deque()  # jobs to retry or put back, before the source's next
         book = _Retries(self.retries)
+
+        def next_job():
+            if pending:
+                return pending.popleft()
+            return next(source, None)
+
         def feed():
             for w in self._pool:
-                if w.job is None and pending:
+                if w.job is None:
+                    job = next_job()
+                    if job is None:
+                        return
                     try:
-                        w.send(pending.popleft())
+                        w.send(job)
                     except (OSError, ValueError):  # died between jobs: the loop below sees it
                         pass
 
@@ -348,14 +365,18 @@ class DaskExecutor:
                 yield rec
 
 
-def make_executor(cfg, log_queue=None, log_level=logging.INFO, dask_processes=True):
-    """The executor a config asks for (not started)."""
+def make_executor(cfg: Any, log_queue: Any = None, log_level: int = logging.INFO,
+                  dask_processes: bool = True, workers: Optional[int] = None) -> Any:
+    """The executor a config asks for (not started). ``workers`` overrides the config's count
+    (the runner passes the count it capped; see runner.effective_workers)."""
+    workers = cfg.workers if workers is None else workers
     if cfg.executor == "serial":
         return SerialExecutor()
     if cfg.executor == "dask":
-        return DaskExecutor(cfg.scheduler, cfg.workers, processes=dask_processes)
-    return ProcessPoolExecutor(cfg.workers, cfg.start_method, log_queue, log_level,
-                               move_time_limit=cfg.move_time_limit)
+        return DaskExecutor(cfg.scheduler, workers, processes=dask_processes)
+    return ProcessPoolExecutor(workers, cfg.start_method, log_queue, log_level,
+                               move_time_limit=cfg.move_time_limit,
+                               worker_memory=getattr(cfg, "worker_memory", None))
 
 
 __all__ = ["SerialExecutor", "ProcessPoolExecutor", "DaskExecutor", "make_executor",

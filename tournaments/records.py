@@ -3,7 +3,9 @@ of a tournament; ratings and reports are recomputed from it)."""
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import List, Optional
+from typing import List, Optional, Tuple
+
+from solver.errors import TrickhoundError
 
 # Fields that depend on the machine's speed, not on the games: excluded when runs are compared.
 TIMING_FIELDS = ("move_times", "seconds")
@@ -65,18 +67,83 @@ class RecordWriter:
         self.close()
 
 
-def read_records(path):
-    """Every complete record of a JSONL file (a torn last line from a kill is ignored)."""
-    out = []
+class CorruptRecordsError(TrickhoundError, ValueError):
+    """games.jsonl holds a line that is not a record (other than a torn last line): the run's
+    history cannot be trusted as it is, so ``resume`` and ``report`` refuse to guess which
+    games it held. ``trickhound resume --repair`` moves such lines aside and replays them."""
+
+    def __init__(self, path: str, bad: List[Tuple[int, str]]) -> None:
+        lines = ", ".join(str(n) for n, _ in bad[:5]) + (", ..." if len(bad) > 5 else "")
+        run_dir = os.path.dirname(path) or "."
+        super().__init__(f"{path}: {len(bad)} corrupt line(s) (line {lines}); nothing was "
+                         f"changed. `trickhound resume --repair {run_dir}` moves them to "
+                         f"{os.path.basename(CORRUPT)} and replays those games")
+        self.path, self.bad = path, bad
+
+
+#: Where ``resume --repair`` puts corrupt lines (next to games.jsonl), with their line numbers.
+CORRUPT = "games.corrupt.jsonl"
+
+
+def scan_records(path: str) -> Tuple[List[GameRecord], List[Tuple[int, str]]]:
+    """(every good record, every bad line as (line number, text)) of a JSONL file. A last
+    line without its newline is a write torn by a kill, not corruption: it is left out of
+    both (``resume`` cuts it)."""
+    out: List[GameRecord] = []
+    bad: List[Tuple[int, str]] = []
     if not os.path.exists(path):
-        return out
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
+        return out, bad
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.strip()
             if not line:
                 continue
             try:
-                out.append(GameRecord.from_json(json.loads(line)))
+                obj = json.loads(line)
+                if not isinstance(obj, dict):
+                    raise TypeError("not an object")
+                rec = GameRecord.from_json(obj)
+                if not isinstance(rec.game_id, int) or isinstance(rec.game_id, bool):
+                    raise TypeError("game_id is not an integer")
             except (ValueError, TypeError):
+                if raw.endswith("\n"):
+                    bad.append((n, line))
                 continue
+            out.append(rec)
+    return out, bad
+
+
+def read_records(path: str) -> List[GameRecord]:
+    """Every record of a JSONL file (a torn last line from a kill is ignored). Raises
+    CorruptRecordsError, naming the line numbers, if any other line is not a record."""
+    out, bad = scan_records(path)
+    if bad:
+        raise CorruptRecordsError(path, bad)
     return out
+
+
+def set_aside_corrupt(path: str) -> List[Tuple[int, str]]:
+    """Move every corrupt line of ``path`` to CORRUPT beside it (appended, each as
+    ``{"line": n, "text": ...}``) and rewrite ``path`` with the good lines only (atomically).
+    Returns the lines moved; the games they held are then missing and ``resume`` replays them.
+    """
+    _, bad = scan_records(path)
+    if not bad:
+        return bad
+    numbers = {n for n, _ in bad}
+    aside = os.path.join(os.path.dirname(path), CORRUPT)
+    with open(aside, "a", encoding="utf-8") as f:
+        for n, text in bad:
+            f.write(json.dumps({"line": n, "text": text}) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    tmp = path + ".repair"
+    with open(path, encoding="utf-8", errors="replace") as src, \
+            open(tmp, "w", encoding="utf-8") as dst:
+        for n, raw in enumerate(src, 1):
+            if n not in numbers:
+                dst.write(raw)
+        dst.flush()
+        os.fsync(dst.fileno())
+    os.replace(tmp, path)
+    return bad

@@ -1,6 +1,15 @@
 """The referee: plays one game between bots, giving each only its view, checking and timing
-every action, and turning a bot's fault into a recorded forfeit instead of a crash."""
+every action, and turning a bot's fault into a recorded forfeit instead of a crash.
+
+Whatever a bot's code raises — BaseException included: SystemExit, a KeyboardInterrupt it
+raises itself, MemoryError — is that bot's forfeit (``exception``; ``memory`` for MemoryError,
+e.g. a worker's --worker-memory limit). Only a real Ctrl-C of the person running the command
+passes through: :func:`user_interrupts` marks it (pool workers ignore SIGINT altogether)."""
+import contextlib
+import signal
+import threading
 import time
+from typing import Iterator
 
 from bots.registry import make_bot
 from bots.spec import BotSpec
@@ -74,13 +83,61 @@ def _base_observe():
     return Bot.observe
 
 
+#: Set while a Ctrl-C of the user is being delivered (see user_interrupts).
+_USER_INTERRUPT = threading.Event()
+
+
+@contextlib.contextmanager
+def user_interrupts() -> Iterator[None]:
+    """Within this block (main thread only), Ctrl-C still raises KeyboardInterrupt but is
+    marked as the user's, so the referee lets it stop the command instead of scoring it as the
+    running bot's forfeit."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_sigint(signum: int, frame: object) -> None:
+        _USER_INTERRUPT.set()
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGINT, on_sigint)
+    _USER_INTERRUPT.clear()
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def mark_user_interrupt() -> None:
+    """Record that the command is being stopped by its user (Ctrl-C or SIGTERM)."""
+    _USER_INTERRUPT.set()
+
+
+def user_interrupted() -> bool:
+    """Whether the running command is being stopped by the user's Ctrl-C."""
+    return _USER_INTERRUPT.is_set()
+
+
 def _guard(seat, reason, fn):
     try:
         return fn()
     except Forfeit:
         raise
-    except Exception as e:  # a bot's bug must not stop the tournament
-        raise Forfeit(seat, reason, f"{type(e).__name__}: {e}") from None
+    except KeyboardInterrupt as e:
+        if _USER_INTERRUPT.is_set():
+            raise  # the person at the terminal, not the bot
+        raise Forfeit(seat, reason, describe(e)) from None
+    except MemoryError as e:
+        raise Forfeit(seat, "memory", describe(e) + " (out of memory; see --worker-memory)") \
+            from None
+    except BaseException as e:  # noqa: B036 - a bot's bug (even SystemExit) is its forfeit
+        raise Forfeit(seat, reason, describe(e)) from None
+
+
+def describe(e: BaseException) -> str:
+    """``Type: message``, or just ``Type`` when the exception has no message."""
+    text = str(e)
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def _text(state, action):

@@ -10,23 +10,35 @@ A killed run loses only the games in flight; ``resume`` rebuilds the schedule fr
 not yet recorded. Serial, parallel, Dask and resumed runs of one config write the same set of
 ``comparable()`` records.
 """
+import contextlib
 import json
 import logging
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass
+from typing import Any, Iterator, Optional, Set, TextIO
 
 from tournaments.config import ConfigError, TournamentConfig
-from tournaments.records import RecordWriter, read_records
-from tournaments.schedule import schedule_for, schedule_hash
+from tournaments.records import (CORRUPT, GameRecord, RecordWriter, read_records,
+                                 set_aside_corrupt)
+from tournaments.schedule import schedule_digest, schedule_for
 from tournaments.worker import Job
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: runs are not locked
+    fcntl = None
 
 log = logging.getLogger("trickhound.runner")
 
 META = "tournament.json"
 GAMES = "games.jsonl"
 LOG = "tournament.log"
+LOCK = ".lock"
+#: Worker processes per CPU at most: more only adds memory and start-up time.
+WORKERS_PER_CPU = 4
 LOG_FORMAT = "%(asctime)s %(processName)s[%(process)d] %(levelname)s %(name)s: %(message)s"
 
 
@@ -96,54 +108,73 @@ class RunLog:
 
 
 # ---------------------------------------------------------------------------------------------
-# Progress bar (stderr)
+# Progress line (stderr)
 
 class Progress:
-    """``games 12/40  30%  3.1 games/s  0:09 left``; redrawn in place on a terminal, a line
-    every ~10% otherwise."""
+    """``games 12/40  30%  forfeits 1  3.1 games/s  ETA 0:09``, redrawn in place on a terminal
+    from the first second (a ticker thread redraws it every second even while no game ends,
+    so a slow first game is visibly running) and silent otherwise: a log or a pipe gets the
+    final summary only."""
 
-    def __init__(self, total, done=0, stream=None, enabled=True):
+    def __init__(self, total: int, done: int = 0, stream: Optional[TextIO] = None,
+                 enabled: bool = True, tick: float = 1.0) -> None:
         self.total, self.done, self.start_done = total, done, done
+        self.forfeits = 0
         self.stream = stream or sys.stderr
-        self.enabled = enabled and total > 0
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.enabled = enabled and total > 0 and self.tty
         self.t0 = time.monotonic()
-        self._last = 0.0
-        self._last_pct = -1
+        self.tick = tick
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
 
-    def line(self):
+    def line(self) -> str:
+        """The progress text (no newline)."""
         n = self.done - self.start_done
         dt = max(time.monotonic() - self.t0, 1e-9)
         rate = n / dt
         left = (self.total - self.done) / rate if rate > 0 else float("nan")
-        pct = 100.0 * self.done / self.total
-        width = 24
-        fill = int(width * self.done / self.total)
+        pct = 100.0 * self.done / self.total if self.total else 100.0
         eta = "--:--" if left != left else _hms(left)
-        return (f"[{'#' * fill}{'.' * (width - fill)}] games {self.done}/{self.total} "
-                f"{pct:3.0f}%  {rate:.1f} games/s  {eta} left")
+        return (f"games {self.done}/{self.total} {pct:3.0f}%  forfeits {self.forfeits}  "
+                f"{rate:.2f} games/s  elapsed {_hms(dt)}  ETA {eta}")
 
-    def update(self, k=1):
-        self.done += k
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if self.tty:
-            if now - self._last > 0.1 or self.done >= self.total:
-                self.stream.write("\r" + self.line() + "\x1b[K")
-                self.stream.flush()
-                self._last = now
-        else:
-            pct = int(10 * self.done / self.total)
-            if pct != self._last_pct:
-                self.stream.write(self.line() + "\n")
-                self.stream.flush()
-                self._last_pct = pct
-
-    def finish(self):
-        if self.enabled and self.tty:
-            self.stream.write("\n")
+    def _draw(self) -> None:
+        with self._lock:
+            self.stream.write("\r" + self.line() + "\x1b[K")
             self.stream.flush()
+
+    def start(self) -> "Progress":
+        """Draw the line now and keep it fresh every ``tick`` seconds."""
+        if self.enabled:
+            self._draw()
+            self._thread = threading.Thread(target=self._run, name="trickhound-progress",
+                                            daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.tick):
+            self._draw()
+
+    def update(self, record: Optional[GameRecord] = None, k: int = 1) -> None:
+        """Count ``k`` finished games (``record``: the one just stored, for the forfeits)."""
+        self.done += k
+        if record is not None and record.termination in ("forfeit", "failed"):
+            self.forfeits += 1
+        if self.enabled:
+            self._draw()
+
+    def finish(self) -> None:
+        """Stop the ticker and end the line."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        if self.enabled:
+            with self._lock:
+                self.stream.write("\n")
+                self.stream.flush()
 
 
 def _hms(s):
@@ -180,9 +211,11 @@ def read_meta(run_dir):
     return meta
 
 
-def write_meta(run_dir, cfg, fixtures, num_players):
+def write_meta(run_dir: str, cfg: TournamentConfig, digest: str, games: int,
+               num_players: int) -> dict:
+    """Write tournament.json (atomically): the resolved config, the schedule's hash and size."""
     meta = {"trickhound_tournament": 1, "config": cfg.to_json(),
-            "schedule_hash": schedule_hash(cfg.game, fixtures), "games": len(fixtures),
+            "schedule_hash": digest, "games": games,
             "num_players": num_players, "move_time_limit": cfg.move_time_limit,
             "created": time.strftime("%Y-%m-%dT%H:%M:%S")}
     tmp = meta_path(run_dir) + ".tmp"
@@ -221,12 +254,54 @@ def repair_tail(path):
         return size - cut
 
 
-def load_records(run_dir):
-    """The run's records, one per game_id (the first, should a line ever repeat), sorted."""
+def load_records(run_dir: str) -> list:
+    """The run's records, one per game_id (the first, should a line ever repeat), sorted.
+    Raises CorruptRecordsError (with line numbers) if games.jsonl holds a corrupt line."""
     seen = {}
     for r in read_records(games_path(run_dir)):
         seen.setdefault(r.game_id, r)
     return [seen[k] for k in sorted(seen)]
+
+
+class RunLockedError(ConfigError):
+    """Another trickhound process is writing this run folder."""
+
+
+class RunLock:
+    """An exclusive OS lock (``flock``) on ``<run>/.lock``, held by the one writer for the
+    length of a run: a second ``tournament`` or ``resume`` on the same folder is refused at
+    once instead of writing the same games twice. The OS drops the lock when the holder
+    dies, however it dies (kill -9 included), so a stale lock never blocks a resume."""
+
+    def __init__(self, run_dir: str) -> None:
+        self.run_dir = run_dir
+        self.path = os.path.join(run_dir, LOCK)
+        self._f = None
+
+    def __enter__(self) -> "RunLock":
+        if fcntl is None:  # pragma: no cover
+            return self
+        f = open(self.path, "a+", encoding="utf-8")
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.seek(0)
+            holder = f.read().strip() or "?"
+            f.close()
+            raise RunLockedError(f"{self.run_dir} is in use by another trickhound process "
+                                 f"(pid {holder}); wait for it to finish or stop it") from None
+        f.seek(0)
+        f.truncate()
+        f.write(str(os.getpid()))
+        f.flush()
+        self._f = f
+        return self
+
+    def __exit__(self, *exc: Any) -> bool:
+        if self._f is not None:
+            self._f.close()  # closing releases the flock
+            self._f = None
+        return False
 
 
 def config_from_run(run_dir, **override):
@@ -241,41 +316,112 @@ def config_from_run(run_dir, **override):
 
 # ---------------------------------------------------------------------------------------------
 
-def run_tournament(cfg, resume=False, executor=None, progress=True, max_deals=None,
-                   stream=None, dask_processes=True):
+def effective_workers(cfg: TournamentConfig, games: int,
+                      warn: Optional[Any] = None) -> int:
+    """The worker processes worth starting: no more than the games that can run at once (one
+    game per worker) and no more than WORKERS_PER_CPU per CPU (``warn`` is told when the
+    request is cut for that reason)."""
+    cpus = os.cpu_count() or 1
+    workers = max(1, min(cfg.workers, games))
+    if workers > WORKERS_PER_CPU * cpus:
+        if warn is not None:
+            warn(f"--workers {cfg.workers} is more than {WORKERS_PER_CPU} per CPU "
+                 f"({cpus} CPUs); using {WORKERS_PER_CPU * cpus}")
+        workers = WORKERS_PER_CPU * cpus
+    return workers
+
+
+def _warn(stream: Optional[TextIO]) -> Any:
+    def warn(message: str) -> None:
+        log.warning("%s", message)
+        print(f"trickhound: warning: {message}", file=stream or sys.stderr, flush=True)
+    return warn
+
+
+def run_tournament(cfg: TournamentConfig, resume: bool = False, executor: Any = None,
+                   progress: bool = True, max_deals: Optional[int] = None,
+                   stream: Optional[TextIO] = None, dask_processes: bool = True,
+                   repair: bool = False) -> RunResult:
     """Play every scheduled game not yet in ``games.jsonl`` (all of them unless ``resume``).
 
     ``executor``: an executor already entered (kept open, e.g. across ``rate`` batches), else
-    one is made from the config. ``max_deals``: play only fixtures of the first deals."""
+    one is made from the config. ``max_deals``: play only fixtures of the first deals.
+    ``repair`` (with ``resume``): move corrupt lines of games.jsonl aside first, so their
+    games are played again; without it a corrupt line stops the resume (CorruptRecordsError).
+
+    The run folder is locked (RunLock) for the whole call; the schedule is walked lazily
+    (never held in memory whole). The folder is made only once the start is accepted."""
+    run_dir = cfg.out
+    game = cfg.game_obj()
+    if resume:
+        read_meta(run_dir)  # refuses a folder that is not a run before anything is written
+    os.makedirs(run_dir, exist_ok=True)
+    try:
+        with RunLock(run_dir):
+            return _run_locked(cfg, game, resume, executor, progress, max_deals, stream,
+                               dask_processes, repair)
+    except RunLockedError:
+        raise
+    except BaseException:
+        if not os.path.exists(meta_path(run_dir)):
+            _remove_empty_run(run_dir)  # a start refused before tournament.json: no folder
+        raise
+
+
+def _remove_empty_run(run_dir: str) -> None:
+    """Remove a run folder that holds nothing but this process's own lock and log."""
+    if set(os.listdir(run_dir)) - {LOCK, LOG}:
+        return
+    for name in (LOCK, LOG):
+        with contextlib.suppress(OSError):
+            os.remove(os.path.join(run_dir, name))
+    with contextlib.suppress(OSError):
+        os.rmdir(run_dir)
+
+
+def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, progress: bool,
+                max_deals: Optional[int], stream: Optional[TextIO], dask_processes: bool,
+                repair: bool) -> RunResult:
     from tournaments.executors import make_executor
     run_dir = cfg.out
-    os.makedirs(run_dir, exist_ok=True)
-    game = cfg.game_obj()
-    fixtures = schedule_for(cfg, game.num_players)
-    h = schedule_hash(cfg.game, fixtures)
+    digest, scheduled = schedule_digest(cfg.game, schedule_for(cfg, game.num_players))
     gpath = games_path(run_dir)
     if resume:
         meta = read_meta(run_dir)
-        if meta.get("schedule_hash") != h:
+        if meta.get("schedule_hash") != digest:
             raise ConfigError(f"{run_dir}: the schedule rebuilt from {META} does not match the "
                               f"recorded hash (different trickhound version or edited file)")
         cut = repair_tail(gpath)
         if cut:
             log.warning("cut a torn last line (%d bytes) from %s", cut, gpath)
+        if repair:
+            moved = set_aside_corrupt(gpath)
+            if moved:
+                _warn(stream)(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
+                              f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their "
+                              f"games are played again")
     else:
         existing = read_records(gpath)
         if existing:
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
-        write_meta(run_dir, cfg, fixtures, game.num_players)
-    done = {r.game_id for r in read_records(gpath)}
-    todo = [f for f in fixtures if f.game_id not in done
-            and (max_deals is None or f.deal_index < max_deals)]
-    target = len(done) + len(todo)
-    limit = cfg.move_time_limit
-    jobs = [Job(cfg.game, f, limit) for f in todo]
+        write_meta(run_dir, cfg, digest, scheduled, game.num_players)
+    done: Set[int] = {r.game_id for r in read_records(gpath)}
 
+    def wanted(f: Any) -> bool:
+        return f.game_id not in done and (max_deals is None or f.deal_index < max_deals)
+
+    to_play = sum(1 for f in schedule_for(cfg, game.num_players) if wanted(f))
+    limit = cfg.move_time_limit
+
+    def jobs() -> Iterator[Job]:
+        for f in schedule_for(cfg, game.num_players):
+            if wanted(f):
+                yield Job(cfg.game, f, limit)
+
+    target = len(done) + to_play
     own = executor is None
+    workers = effective_workers(cfg, to_play, _warn(stream))
     if own:
         ctx = None
         if cfg.executor == "process":
@@ -284,42 +430,45 @@ def run_tournament(cfg, resume=False, executor=None, progress=True, max_deals=No
             ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     else:
         ctx = getattr(executor, "ctx", None)
-    bar = Progress(target, len(done), stream=stream, enabled=progress and bool(todo))
+    bar = Progress(target, len(done), stream=stream, enabled=progress and to_play > 0)
     t0 = time.monotonic()
     played = 0
-    import contextlib
     with (RunLog(run_dir, ctx) if own else contextlib.nullcontext()) as runlog:
         log.info("%s %s: %d games scheduled, %d recorded, %d to play (%s, %d workers)",
-                 "resuming" if resume else "starting", run_dir, len(fixtures), len(done),
-                 len(todo), cfg.executor, cfg.workers)
+                 "resuming" if resume else "starting", run_dir, scheduled, len(done),
+                 to_play, cfg.executor, workers)
         if own:
-            executor = make_executor(cfg, log_queue=runlog.queue, dask_processes=dask_processes)
+            executor = make_executor(cfg, log_queue=runlog.queue, dask_processes=dask_processes,
+                                     workers=workers)
+        bar.start()
         try:
             if own:
                 executor.__enter__()
             with RecordWriter(gpath) as writer:
-                for rec in executor.run(jobs):
+                for rec in executor.run(jobs()):
                     if rec.game_id in done:  # never twice
                         log.error("game %d came back twice; second copy dropped", rec.game_id)
                         continue
                     writer.write(rec)
                     done.add(rec.game_id)
                     played += 1
-                    bar.update()
+                    bar.update(rec)
         except BaseException as e:
+            bar.finish()
             if own:
                 executor.__exit__(type(e), e, None)
             log.warning("run stopped: %s: %s (%d games recorded; resume with "
                         "`trickhound resume %s`)", type(e).__name__, e, len(done), run_dir)
-            bar.finish()
             raise
+        bar.finish()
         if own:
             executor.__exit__(None, None, None)
-        bar.finish()
         log.info("finished: %d games played in %.1fs", played, time.monotonic() - t0)
-    return RunResult(run_dir, len(fixtures), played, len(done), time.monotonic() - t0)
+    return RunResult(run_dir, scheduled, played, len(done), time.monotonic() - t0)
 
 
-def resume_tournament(run_dir, progress=True, stream=None, **override):
+def resume_tournament(run_dir: str, progress: bool = True, stream: Optional[TextIO] = None,
+                      **override: Any) -> tuple:
+    """Resume the run in ``run_dir`` (config overrides by keyword); (config, RunResult)."""
     cfg, _ = config_from_run(run_dir, **override)
     return cfg, run_tournament(cfg, resume=True, progress=progress, stream=stream)

@@ -20,7 +20,7 @@ import hashlib
 import json
 from dataclasses import astuple, dataclass
 from itertools import combinations
-from typing import Tuple
+from typing import Any, Iterable, Iterator, List, Sequence, Tuple
 
 from solver.rng import Random, derive_seed
 
@@ -68,15 +68,24 @@ def _shuffled(groups, seed, *tag):
     return [groups[i] for i in order]
 
 
-def build_schedule(num_players, bots, deals, seed, duplicate=True, candidates=(),
-                   fmt="round-robin"):
-    """Every Fixture of the tournament, in game_id order."""
+def build_schedule(num_players: int, bots: Sequence[str], deals: int, seed: int,
+                   duplicate: bool = True, candidates: Sequence[str] = (),
+                   fmt: str = "round-robin") -> List[Fixture]:
+    """Every Fixture of the tournament, in game_id order (as a list: for tests and small
+    runs; the runner walks :func:`iter_schedule` instead)."""
+    return list(iter_schedule(num_players, bots, deals, seed, duplicate, candidates, fmt))
+
+
+def iter_schedule(num_players: int, bots: Sequence[str], deals: int, seed: int,
+                  duplicate: bool = True, candidates: Sequence[str] = (),
+                  fmt: str = "round-robin") -> Iterator[Fixture]:
+    """The fixtures of :func:`build_schedule`, made one at a time: a run of many deals never
+    holds its whole schedule in memory (only the seat groups, one entry per table)."""
     if fmt == "gauntlet":
         opp = _shuffled(seat_groups(list(bots), num_players - 1), seed, "pool")
         tables = [[(c,) + g for g in opp] for c in candidates]
     else:
         tables = [_shuffled(seat_groups(list(bots), num_players), seed)]
-    fixtures = []
     gid = 0
     for d in range(deals):
         deal_seed = derive_seed(seed, "deal", d)
@@ -91,20 +100,27 @@ def build_schedule(num_players, bots, deals, seed, duplicate=True, candidates=()
                 chosen = [(r, rots[r])]
             for r, seating in chosen:
                 seeds = tuple(derive_seed(seed, "bot", d, r, s) for s in range(num_players))
-                fixtures.append(Fixture(gid, deal_seed, seating, seeds, d, r))
+                yield Fixture(gid, deal_seed, seating, seeds, d, r)
                 gid += 1
-    return fixtures
 
 
-def schedule_for(cfg, num_players):
-    return build_schedule(num_players, cfg.bots, cfg.deals, cfg.seed, cfg.duplicate,
-                          cfg.candidates, cfg.format)
+def schedule_for(cfg: Any, num_players: int) -> Iterator[Fixture]:
+    """The config's fixtures, lazily, in game_id order."""
+    return iter_schedule(num_players, cfg.bots, cfg.deals, cfg.seed, cfg.duplicate,
+                         cfg.candidates, cfg.format)
 
 
-def schedule_hash(game, fixtures):
+def schedule_hash(game: str, fixtures: Iterable[Fixture]) -> str:
     """sha256 of the game string and every fixture: what resume checks before it continues."""
+    return schedule_digest(game, fixtures)[0]
+
+
+def schedule_digest(game: str, fixtures: Iterable[Fixture]) -> Tuple[str, int]:
+    """(schedule_hash, number of fixtures) in one pass over a possibly lazy schedule."""
     h = hashlib.sha256()
     h.update(game.encode())
+    n = 0
     for f in fixtures:
         h.update(json.dumps(astuple(f)).encode())
-    return h.hexdigest()
+        n += 1
+    return h.hexdigest(), n

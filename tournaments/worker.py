@@ -7,6 +7,8 @@ running (-1 between bot calls), when that call started (``time.monotonic``, 0 wh
 the game id. The parent reads it to name the seat to blame when a worker dies and to stop a
 bot that never answers.
 """
+import contextlib
+import io
 import logging
 import os
 import signal
@@ -19,10 +21,11 @@ from bots.registry import bot_class, make_bot
 from bots.spec import BotSpec
 from solver.registry import load_game
 from tournaments.records import GameRecord
-from tournaments.referee import play_game
+from tournaments.referee import play_game, user_interrupted
 from tournaments.schedule import Fixture
 
 log = logging.getLogger("trickhound.worker")
+bot_log = logging.getLogger("trickhound.bot")
 
 
 @dataclass(frozen=True)
@@ -64,20 +67,46 @@ def _cheats(spec):
         return False
 
 
-def _track(bot, seat, tracker):
-    """Wrap the bot's calls so the tracker names the seat while its code runs."""
+class BotOutput(io.TextIOBase):
+    """A bot's stdout while its code runs: each line goes to the log (``trickhound.bot``) with
+    the seat and the bot's spec, never to the tournament's own stdout (which is the
+    leaderboard's)."""
+
+    def __init__(self, seat: int, spec: str) -> None:
+        self.seat, self.spec = seat, spec
+        self._buf = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self._buf += text
+        *lines, self._buf = self._buf.split("\n")
+        for line in lines:
+            bot_log.info("seat %d %s printed: %s", self.seat, self.spec, line)
+        return len(text)
+
+    def flush(self) -> None:
+        if self._buf:
+            bot_log.info("seat %d %s printed: %s", self.seat, self.spec, self._buf)
+            self._buf = ""
+
+
+def _track(bot, seat, tracker, spec="?"):
+    """Wrap the bot's calls so the tracker names the seat while its code runs, and its
+    prints go to the log (BotOutput)."""
+    out_stream = BotOutput(seat, spec)
+
     def wrap(fn):
         def tracked(*args):
             tracker[0] = seat
             tracker[1] = time.monotonic()
             try:
-                out = fn(*args)
-            except Exception:
+                with contextlib.redirect_stdout(out_stream):
+                    return fn(*args)
+            finally:
+                out_stream.flush()
                 tracker[0], tracker[1] = -1, 0.0
-                raise
-            # (SystemExit and the like leave the seat named: run_job blames it.)
-            tracker[0], tracker[1] = -1, 0.0
-            return out
         return tracked
 
     bot.act = wrap(bot.act)
@@ -128,12 +157,19 @@ def play_job(job, tracker=None):
         try:
             if tracker is not None:
                 tracker[0] = seat
-            bot = _build(spec, f.bot_seeds[seat])
-        except Exception as e:
+            with contextlib.redirect_stdout(BotOutput(seat, spec)):
+                bot = _build(spec, f.bot_seeds[seat])
+        except KeyboardInterrupt:
+            if user_interrupted():
+                raise
+            return forfeit_record(job, seat, "exception", "constructor: KeyboardInterrupt")
+        except MemoryError as e:
+            return forfeit_record(job, seat, "memory", f"constructor: MemoryError: {e}")
+        except BaseException as e:  # noqa: B036 - even SystemExit in a constructor is a forfeit
             return forfeit_record(job, seat, "exception", f"constructor: {type(e).__name__}: {e}")
         if tracker is not None:
             tracker[0] = -1
-            _track(bot, seat, tracker)
+            _track(bot, seat, tracker, spec)
         bots.append(bot)
     rec = play_game(game, bots, f.deal_seed, list(f.bot_seeds), game_id=f.game_id,
                     move_time_limit=job.move_time_limit, seating_specs=list(f.seating),
@@ -153,7 +189,9 @@ def run_job(job, tracker=None):
         log.info("game %d done: %s in %.2fs", job.fixture.game_id, rec.termination, rec.seconds)
         return ("ok", rec.to_json())
     except KeyboardInterrupt:
-        raise
+        if user_interrupted() or tracker[0] < 0:
+            raise
+        return ("error", "KeyboardInterrupt", int(tracker[0]))
     except BaseException as e:  # noqa: B902 - SystemExit from a bot must not end a worker silently
         seat = int(tracker[0])
         log.warning("game %d: %s escaped the referee (seat %d running)", job.fixture.game_id,
@@ -174,10 +212,26 @@ def _setup_worker_logging(log_queue, level):
     root.propagate = False
 
 
-def worker_main(conn, tracker, log_queue=None, level=logging.INFO):
+def limit_memory(mib: Optional[int]) -> None:
+    """Cap this process's address space (RLIMIT_AS) at ``mib`` MiB: a bot that allocates
+    beyond it gets a MemoryError (its ``memory`` forfeit) instead of driving the machine into
+    swap. None: no limit."""
+    if not mib:
+        return
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    want = int(mib) * 2 ** 20
+    if hard != resource.RLIM_INFINITY:
+        want = min(want, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+
+
+def worker_main(conn, tracker, log_queue=None, level=logging.INFO, memory_mib=None):
     """A pool worker: receive jobs on ``conn`` until None or the parent goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _setup_worker_logging(log_queue, level)
+    limit_memory(memory_mib)
     log.info("worker %d started", os.getpid())
     while True:
         try:

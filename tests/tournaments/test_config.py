@@ -34,7 +34,7 @@ def no_games(out):
     (["--bots", "random,random"], ["listed twice"]),
     (["--bots", "random,solver", "--executor", "threads"], ["executor"]),
     (["--bots", "random,solver", "--deals", "many"], ["deals"]),
-    (["--bots", "random,solver", "--move-time", "-1"], ["move_time"]),
+    (["--bots", "random,solver", "--move-time", "-1"], ["move-time", "more than 0"]),
 ])
 def test_bad_flags(tmp_path, args, words):
     out = str(tmp_path / "run")

@@ -50,12 +50,12 @@ def test_process_pool_survives_every_kind_of_fault(tmp_path, plugins):
     check(got, "Slow", "timeout", "> 0.300s")
     check(got, "Hanger", "timeout", "no answer within 1.6s")
     check(got, "Exiter", "crash", "exit code 3")
-    check(got, "Quitter", "crash", "SystemExit")
+    check(got, "Quitter", "exception", "SystemExit: bye")  # BaseException: its forfeit
     log = open(f"{cfg.out}/tournament.log").read()
     assert "died" in log and "retrying" in log
     summary = summarize(records)
     assert summary.bots[0].label == "random"
-    assert summary.forfeits == {"exception": 2, "illegal": 2, "timeout": 4, "crash": 4}
+    assert summary.forfeits == {"exception": 4, "illegal": 2, "timeout": 4, "crash": 2}
     assert "forfeits" in leaderboard_text(summary)
 
 
@@ -67,7 +67,7 @@ def test_serial_executor_records_forfeits_too(tmp_path, plugins):
     got = by_candidate(load_records(cfg.out), plugins)
     check(got, "Raiser", "exception")
     check(got, "Illegal", "illegal")
-    check(got, "Quitter", "crash", "SystemExit")
+    check(got, "Quitter", "exception", "SystemExit: bye")  # BaseException: its forfeit
 
 
 def test_workers_import_the_installed_package_not_the_current_directory(tmp_path):
