@@ -1,5 +1,6 @@
-"""The Dog Tag Trick heuristic (bots/heuristic/dog_tag_trick.py): legal and reproducible over
-whole seeded games of every example configuration, and its rules of thumb on posed positions."""
+"""The Dog Tag Trick heuristic (bots/heuristic/dog_tag_trick.py, scoring with the game's policy,
+solver/games/dog_tag_trick/_policy.pyx): legal and reproducible over whole seeded games of every
+example configuration, and its rules of thumb on posed positions."""
 import pytest
 
 from bots.heuristic import dog_tag_trick as H
@@ -135,9 +136,9 @@ def test_auto_join_main_counts_an_other_announcement():
                          0: "2H 3H 3P 7P 7H 8P 8H 8B 9B 9P 9H".split()},
              ["6B+7B RUN", "8F ONE"])
     view = s.view(0)
-    P = H._Position(view, Random(0))
     legal = view.legal_actions()
-    scores = dict(zip((view.action_to_str(a) for a in legal), H._scores(P, legal)))
+    world = view.determinize(0)
+    scores = dict(zip((view.action_to_str(a) for a in legal), s.game.policy.scores(world, legal)))
     assert scores["2H+3H RUN"] == pytest.approx(scores["2H+3H FIVE"])
     assert scores["2H+3H FIVE"] > scores["7P+8P FIVE"]          # 7-8 loses to 6-7 either way
     for seed in range(5):

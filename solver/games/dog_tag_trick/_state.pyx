@@ -13,6 +13,10 @@ them:
   ``j > i`` forming at least one qualifying move (``PARTNER``) and the moves of each pair as one
   fixed 8-slot block (``PAIR_MOVES``, slot 7 = count), so generating a hand's moves touches only
   qualifying pairs and comes out sorted (singles by card < pairs by (i, j) < discards).
+
+The tables are declared in ``_state.pxd`` so that the rules of thumb (``_policy.pyx``: the
+rollout policy, the position estimate and the heuristic's scores) read the same ones. This file
+holds the rules only.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t
 from libc.string cimport memcpy
@@ -23,40 +27,10 @@ from solver.errors import InvalidOptionError
 from solver.registry import Option
 from solver.games.dog_tag_trick import notation, rules
 
-cdef enum:
-    NUM_CARDS = 36
-    NUM_PAIRS = 630                    # 36 * 35 / 2
-    NUM_QUAL = 396                     # qualifying moves (§11)
-    NUM_ALL = 860                      # + 464 unqualified pairs (option A1)
-    EV_ONE = 0
-    EV_SET = 1
-    EV_RUN = 2
-    EV_FIVE = 3
-    EV_NONE = 4
-
-cdef uint64_t ALL36 = (1ULL << 36) - 1
+ALL36 = (1ULL << NUM_CARDS) - 1
 cdef int HAND_SIZES[6]
 HAND_SIZES[:] = [0, 0, 0, 11, 9, 7]
-
-cdef uint64_t ACT_CARDS[NUM_ALL]
-cdef int8_t ACT_EV[NUM_ALL]
-cdef int ACT_KEY[2][4][NUM_ALL]
-cdef int SINGLE_FIRST[NUM_CARDS]
-cdef int SINGLE_CNT[NUM_CARDS]
-cdef uint64_t PARTNER[NUM_CARDS]       # j > i with at least one qualifying move of (i, j)
-cdef uint64_t DPARTNER[NUM_CARDS]      # j > i with at least one unqualified value assignment
-cdef uint16_t PAIR_ID[NUM_CARDS][NUM_CARDS]
-cdef int PAIR_MOVES[NUM_PAIRS][8]      # ids (at most 6), slot 7 = count
-cdef int DISC_MOVES[NUM_PAIRS][4]      # ids (at most 2), slot 3 = count
 cdef int N_ACTIONS = 0
-
-
-cdef inline int card_base(int c) noexcept nogil:
-    return c % 9 + 1
-
-
-cdef inline int card_icon(int c) noexcept nogil:
-    return c // 9 + 1
 
 
 cdef inline int pack4(int a, int b, int c, int d) noexcept nogil:
@@ -165,175 +139,7 @@ cdef void init_tables() noexcept nogil:
 
 init_tables()
 assert N_ACTIONS == NUM_ALL == rules.NUM_ALL_ACTIONS, N_ACTIONS
-
-
-# -- rollout policy (DogTagTrickState.rollout_action_c) ------------------------------------------
-# Rules of thumb, read from the full (determinized) state. Each legal play is scored in
-# hundredths of a point as (what it wins in this trick) - (what the cards it spends are worth
-# later); the best score is played (random tie-breaks), and with probability ROLLOUT_EPS% a
-# uniformly random legal play instead, so rollouts stay diverse:
-# * a single scores 1 (sub #1) when it beats the best single so far and no seat still to play
-#   holds a stronger single (one mask test: SINGLE_BEAT);
-# * a pair that sets the main event or beats the best main pair so far scores 3.5 (3 + keeping
-#   the lead) when no seat still to play holds a pair of that event with a stronger primary
-#   strength (§7: the set's value, the run's low card, the five's top card; best_strength on
-#   value masks), half of that (plus half of #2) when one holds an equally strong pair, 1 (#2)
-#   when exactly one holds a stronger one; a pair that beats only the #2 so far scores 1 if
-#   nobody later beats it; a pair of another event (or an A1 discard) scores nothing;
-# * in the final trick (a hand is already empty, a seat still to play holds its last card, or
-#   the play empties this hand) main #1 scores 5, main #2 nothing, and cards cost nothing;
-# * otherwise each card spent costs CARD_COST + KEEP[card] (5/10s, 9s and the low cards of the
-#   best sets and runs are worth keeping, 4s, 6s and 7s the least; a stronger icon a little
-#   more), so a play that wins nothing throws the cheapest single and a pair must win.
-cdef enum:
-    ROLLOUT_EPS = 15        # percent of uniformly random rollout moves
-    CARD_COST = 80          # hundredths of a point per card spent (not in a final trick)
-    PAIR_WIN = 350          # main #1 (3) + leading the next trick (0.5)
-    PAIR_WIN_FINAL = 500    # main #1 in the final trick (§8.1)
-    PAIR_SECOND = 100       # main #2 (normal trick only, A13)
-
-cdef int KEEP_BY_BASE[10]
-KEEP_BY_BASE[:] = [0, 50, 45, 35, 25, 90, 20, 25, 40, 60]
-cdef int KEEP[NUM_CARDS]
-cdef uint64_t SINGLE_BEAT[NUM_CARDS + 4]   # single action -> cards with a stronger single
-cdef uint64_t VALMASK[11]                  # cards that can be played at value v (1..10)
-cdef int FIVE_T[8]                         # High Five value pairs (top, other) without two 5/10s,
-cdef int FIVE_O[8]                         # strongest top first
-FIVE_T[:] = [9, 9, 8, 8, 7, 6, 4, 3]
-FIVE_O[:] = [1, 6, 2, 7, 3, 4, 1, 2]
-
-
-cdef inline int best_strength(uint64_t h, int ev) noexcept nogil:
-    """The primary strength (§7, the top digit of the key: 11 - v for SET, 11 - low for RUN,
-    the top value for FIVE) of the strongest pair of event ``ev`` in hand ``h``; 0: none."""
-    cdef int v
-    if ev == EV_SET:
-        for v in range(1, 11):
-            if popcount(h & VALMASK[v]) >= 2:
-                return 11 - v
-    elif ev == EV_RUN:
-        for v in range(1, 10):
-            if (h & VALMASK[v]) and (h & VALMASK[v + 1]):
-                return 11 - v
-    elif ev == EV_FIVE:
-        if popcount(h & VALMASK[10]) >= 2:               # two 5/10s: 10 + 5 (or 10 + 10)
-            return 10
-        for v in range(8):
-            if (h & VALMASK[FIVE_T[v]]) and (h & VALMASK[FIVE_O[v]]):
-                return FIVE_T[v]
-    return 0
-
-
-cdef void init_rollout_tables() noexcept nogil:
-    cdef int c, a, v
-    cdef int top[NUM_CARDS]
-    for c in range(NUM_CARDS):
-        KEEP[c] = KEEP_BY_BASE[card_base(c)] + 2 * card_icon(c)
-        top[c] = ACT_KEY[0][EV_ONE][SINGLE_FIRST[c] + SINGLE_CNT[c] - 1]   # a 5/10 as 10
-    for a in range(SINGLE_FIRST[NUM_CARDS - 1] + SINGLE_CNT[NUM_CARDS - 1]):
-        SINGLE_BEAT[a] = 0
-        for c in range(NUM_CARDS):
-            if top[c] > ACT_KEY[0][EV_ONE][a]:
-                SINGLE_BEAT[a] |= 1ULL << c
-    for v in range(11):
-        VALMASK[v] = 0
-    for c in range(NUM_CARDS):
-        VALMASK[card_base(c)] |= 1ULL << c
-    VALMASK[10] = VALMASK[5]
-
-
-init_rollout_tables()
-
-
-cdef int rollout_d(DttData* d, int* acts, int n_acts, Rng* rng) noexcept nogil:
-    """The rollout policy's play for the seat to act, one of ``acts`` (see the rules above)."""
-    cdef int me = current_player_d(d), n = d.n, pos = d.pos, mi = d.opt_minicon
-    cdef int main_ev = -1, k1 = -1, k2 = -1, ks = -1, later_n = n - 1 - pos
-    cdef int i, j, a, ev, e, key, st, seat, gain, cost, nbeat, neq, sc, best = -1000000, nbest = 0
-    cdef int choice = acts[0]
-    cdef int lbest[4][DTT_MAX_SEATS]                     # [event][later seat]: best pair strength
-    cdef uint64_t later = 0, h = d.hand[me], m
-    cdef bint final = False, fin
-    if n_acts == 1:
-        return acts[0]
-    if <int>rng_below(rng, 100) < ROLLOUT_EPS:
-        return acts[rng_below(rng, <unsigned int>n_acts)]
-    for j in range(d.n_hist - pos, d.n_hist):             # the trick so far (as finish_trick_d)
-        a = d.hist[j]
-        ev = ACT_EV[a]
-        if ev == EV_ONE:
-            key = ACT_KEY[mi][EV_ONE][a]
-            if key > ks:
-                ks = key
-        elif ev != EV_NONE:
-            if main_ev < 0:
-                main_ev = ev
-            key = ACT_KEY[mi][main_ev][a] if (ev == main_ev or d.opt_autojoin) else -1
-            if key > k1:
-                k2 = k1
-                k1 = key
-            elif key > k2:
-                k2 = key
-    for j in range(n):
-        if d.hand[j] == 0:
-            final = True
-    seat = me
-    for j in range(later_n):                              # the seats still to play
-        seat += 1
-        if seat == n:
-            seat = 0
-        m = d.hand[seat]
-        later |= m
-        if popcount(m) == 1:
-            final = True
-        for e in range(EV_SET, EV_FIVE + 1):
-            lbest[e][j] = best_strength(m, e) if (main_ev < 0 or e == main_ev) else 0
-    for i in range(n_acts):
-        a = acts[i]
-        ev = ACT_EV[a]
-        m = ACT_CARDS[a]
-        fin = final or m == h
-        gain = 0
-        if ev == EV_ONE:
-            if ACT_KEY[mi][EV_ONE][a] > ks and (later & SINGLE_BEAT[a]) == 0:
-                gain = 100
-        elif ev != EV_NONE:
-            e = ev if main_ev < 0 else main_ev
-            key = ACT_KEY[mi][e][a] if (e == ev or d.opt_autojoin) else -1
-            if key > k2:
-                st = key >> 12
-                nbeat = 0
-                neq = 0
-                for j in range(later_n):
-                    if lbest[e][j] > st:
-                        nbeat += 1
-                    elif lbest[e][j] == st:
-                        neq += 1
-                if key > k1:
-                    if nbeat == 0:
-                        if fin:
-                            gain = PAIR_WIN_FINAL if neq == 0 else PAIR_WIN_FINAL // 2
-                        else:
-                            gain = PAIR_WIN if neq == 0 else (PAIR_WIN + PAIR_SECOND) // 2
-                    elif nbeat == 1 and not fin:
-                        gain = PAIR_SECOND if neq == 0 else PAIR_SECOND // 2
-                elif nbeat == 0 and not fin:
-                    gain = PAIR_SECOND if neq == 0 else PAIR_SECOND // 2
-        cost = 0
-        if not fin:
-            while m:
-                cost += CARD_COST + KEEP[lowest_card(m)]
-                m &= m - 1
-        sc = gain - cost
-        if sc > best:
-            best = sc
-            nbest = 1
-            choice = a
-        elif sc == best:
-            nbest += 1
-            if rng_below(rng, <unsigned int>nbest) == 0:
-                choice = a
-    return choice
+assert SINGLE_FIRST[NUM_CARDS - 1] + SINGLE_CNT[NUM_CARDS - 1] == NUM_SINGLES
 
 
 cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
@@ -344,14 +150,6 @@ cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
 
 cdef inline uint64_t hmix(uint64_t h, uint64_t x) noexcept nogil:
     return mix64((h ^ x) + 0x9E3779B97F4A7C15ULL)
-
-
-cdef inline int current_player_d(DttData* d) noexcept nogil:
-    cdef int p
-    if d.over:
-        return -1
-    p = d.lead + d.pos
-    return p - d.n if p >= d.n else p
 
 
 cdef inline void deal_round_d(uint64_t* hands, int n, int h, Rng* rng) noexcept nogil:
@@ -539,6 +337,7 @@ cdef class DogTagTrickGame(Game):
                                    doc="§7, A7"),
     }
     notation = notation
+    POLICY = "solver.games.dog_tag_trick._policy:DogTagTrickPolicy"
     # Game strings the contract tests and the bench run (every option exercised somewhere).
     EXAMPLE_CONFIGS = (
         "dog-tag-trick",
@@ -646,9 +445,6 @@ cdef class DogTagTrickState(State):
     cdef void apply_action_c(self, int action) noexcept nogil:
         apply_d(&self.d, action)
 
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
-        return rollout_d(&self.d, acts, n, rng)
-
     cdef void returns_c(self, double* out) noexcept nogil:
         """Final points (§8.3); zeros before the end."""
         cdef int p
@@ -725,40 +521,6 @@ cdef class DogTagTrickState(State):
             h = hmix(h, d.hist[i])
         return h
 
-    cdef void heuristic_c(self, double* out) noexcept nogil:
-        """A rough share of the points still to come this round, for depth-limited search.
-
-        About 4.5 points are awarded per trick (3 + 1 + 1 when both events have two or more
-        entrants), and a round lasts about min(hand size) / 1.6 more tricks under random play
-        (the C reference's tricks per round). Each seat's share grows with its high singles
-        (8, 9 and the 5/10 card, §7) and with the qualifying pairs its hand holds."""
-        cdef DttData* d = &self.d
-        cdef double strength[DTT_MAX_SEATS]
-        cdef double total = 0.0, remaining
-        cdef int p, c, smallest = 99, size
-        cdef uint64_t m, h
-        for p in range(MAX_PLAYERS):
-            out[p] = 0.0
-        if d.over:
-            return
-        for p in range(d.n):
-            h = d.hand[p]
-            size = popcount(h)
-            if size < smallest:
-                smallest = size
-            strength[p] = 1.0
-            m = h
-            while m:
-                c = lowest_card(m)
-                m &= m - 1
-                if card_base(c) >= 8 or card_base(c) == 5:
-                    strength[p] += 1.0
-                strength[p] += 0.5 * popcount(PARTNER[c] & m)
-            total += strength[p]
-        remaining = 4.5 * (smallest / 1.6 + 0.5)
-        for p in range(d.n):
-            out[p] = remaining * strength[p] / total
-
     # -- Python side ------------------------------------------------------------------------
     def to_reference(self):
         cdef DttData* d = &self.d
@@ -773,12 +535,6 @@ cdef class DogTagTrickState(State):
         ref.history = [d.hist[i] for i in range(d.n_hist)]
         ref.future = [[d.future[r][p] for p in range(n)] for r in range(d.round + 1, n)]
         return ref
-
-    def heuristic(self):
-        """heuristic_c as a list: the estimated points each seat still gains this round."""
-        cdef double buf[MAX_PLAYERS]
-        self.heuristic_c(buf)
-        return [buf[p] for p in range(self.d.n)]
 
     def hand_sizes(self):
         """Every seat's number of cards in hand (public, §10)."""

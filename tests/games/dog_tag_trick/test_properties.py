@@ -149,9 +149,10 @@ def test_infoset_key_separates_what_seats_know():
     assert w.state_hash() != s.state_hash()
 
 
-def test_segment_interface_round_scores_heuristic():
+def test_segment_interface_round_scores_estimate():
     """round_c is the round index (players at the end), scores_c the running points and the
-    heuristic a non-negative estimate that is zero at the end."""
+    policy's position estimate (game.policy.evaluate) a positive estimate that is zero at the
+    end."""
     game = load_game("dog-tag-trick(players=3)")
     s = game.new_initial_state(1)
     rnd = random.Random(1)
@@ -159,9 +160,9 @@ def test_segment_interface_round_scores_heuristic():
     while not s.is_terminal():
         rounds.append(s.round())
         assert s.scores() == [float(x) for x in s.to_json()["scores"]]
-        h = s.heuristic()
+        h = game.policy.evaluate(s)
         assert len(h) == 3 and min(h) > 0 and 2 < sum(h) < 60
         s.apply_action(rnd.choice(s.legal_actions()))
     assert sorted(set(rounds)) == [0, 1, 2] and rounds == sorted(rounds)
     assert s.round() == 3 and s.returns() == s.scores()
-    assert s.heuristic() == [0.0, 0.0, 0.0]
+    assert game.policy.evaluate(s) == [0.0, 0.0, 0.0]

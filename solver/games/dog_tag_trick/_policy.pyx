@@ -1,0 +1,513 @@
+"""Dog Tag Trick's rules of thumb, apart from its rules (``_state.pyx``).
+
+One implementation, on the engine's ``DttData`` struct, that every user reads: search rollouts
+(``rollout="policy"``: ``rollout_action_c``), the depth-limited searches' frontier estimate
+(``evaluate_c``), and the heuristic bot and the opponent model (``scores_c``). Points are the
+§8.1 points; inside, the rollout counts them in integer hundredths.
+
+Rules of thumb both the rollout and the scores use (one inline helper or constant each):
+
+* R1, what a trick pays (§8.1, A13): main #1 3 points plus 0.5 for leading the next trick
+  (``PAIR_WIN``), 5 in the round's final trick; main #2 1, nothing in the final trick; sub #1 1.
+* R2, the trick so far (``trick_so_far``): the main event is the first pair's announced event
+  (§6.1, A5); the strongest and second-strongest main-event keys, and the strongest single.
+* R3, which event a pair competes in (``main_key``): the event it announces when it sets the
+  main event, else the main event when it announces it or (A4 option ``auto_join_main``) when
+  its values qualify for it; otherwise nothing (nor does an A1 discard). It ranks by its §7 key
+  in that event: above the best so far it is main #1, above only the second it is main #2.
+* R4, the final trick (``surely_final``): a trick is surely the round's last (§8.2) when a hand
+  is already empty, a seat still to play holds its last card, or the play empties this hand.
+  There cards are worth nothing and main #1 scores 5.
+* R5, cards are worth keeping: a play spends ``CARD_COST`` per card plus what its cards are
+  worth later (not in the final trick), so two cards are never thrown for nothing and a play
+  that wins nothing throws the cheapest card.
+
+The heuristic's scores (``scores_c``; the bot plays the best, ties at random) read only the
+seat's own hand and public facts (this round's plays, hand sizes, the lead), so they are the
+same in every world of the seat's view. Each play scores its expected points now minus the
+value of the cards it spends:
+
+* S1, a single expects sub #1 (R1) times the chance that it beats the best single so far and
+  no stronger single is among the cards of the seats still to play (exact hypergeometric chance
+  over the cards this seat has not seen: 36 minus its hand and this round's plays).
+* S2, a pair that competes (R3) and ranks main #1 so far expects main #1 times the chance that
+  no seat still to play holds a stronger pair of that event (each stronger unseen card pair is
+  wholly in one of those hands with chance q) plus main #2 times the chance that exactly one
+  does; ranked main #2 so far, it expects main #2 times the chance that none does. So leading,
+  the pair most likely to stand is led (1-2 runs, low sets, High Fives topped by a 10 or 9),
+  and following, a pair joins the main event under its name only to win a place.
+* S3, a card's keep value (R5) is its best later role: its chance to take the sub event as a
+  single against every other hand, or half of what a pair of it is worth when led later (3
+  points times the chance that no other hand holds a stronger pair of that event). A play is
+  charged ``KEEP_SHARE`` of its cards' keep values plus ``CARD_COST`` per card.
+
+The rollout (``rollout_action_c``) runs in a determinized world and reads it whole (the hands
+of the seats still to play), with cheaper stand-ins: with probability ``ROLLOUT_EPS`` % a
+uniformly random legal play (so rollouts stay diverse), else the best score, ties at random:
+
+* a single scores sub #1 when it beats the best single so far and no seat still to play holds
+  a stronger single (one mask test, ``SINGLE_BEAT``);
+* a pair ranked main #1 so far scores ``PAIR_WIN`` (5 in the final trick) when no seat still to
+  play holds a pair of that event of a stronger primary strength (§7: the set's value, the
+  run's low card, the five's top card; ``best_strength``), half of that (plus half of main #2)
+  when one holds an equally strong one, main #2 when exactly one holds a stronger one; a pair
+  ranked main #2 so far scores main #2 when nobody later beats it;
+* each card spent costs ``CARD_COST`` plus a fixed ``KEEP[card]`` (5/10s, 9s and the low cards
+  of the best sets and runs are worth keeping, 4s, 6s and 7s the least; a stronger icon a
+  little more), summed per action once at import (``ACT_COST``).
+
+The position estimate (``evaluate_c``) shares out the points still to come this round: about
+4.5 a trick (3 + 1 + 1 when both events have two or more entrants), for about
+``min(hand size) / 1.6 + 0.5`` more tricks (the C reference's tricks per round under random
+play), each seat's share growing with its high singles (8, 9, the 5/10 card) and with the
+qualifying pairs in its hand.
+"""
+from libc.math cimport pow
+from libc.stdint cimport uint64_t
+from solver.cards cimport popcount, lowest_card
+from solver.game cimport State, Policy, MAX_PLAYERS
+from solver.rng cimport Rng, rng_below
+from solver.games.dog_tag_trick._state cimport (
+    DttData, DogTagTrickState, DTT_MAX_SEATS, NUM_CARDS, NUM_PAIRS, NUM_SINGLES,
+    NUM_ALL, EV_ONE, EV_SET, EV_RUN, EV_FIVE, EV_NONE, ALL36, ACT_CARDS, ACT_EV, ACT_KEY,
+    SINGLE_FIRST, SINGLE_CNT, PARTNER, PAIR_ID, PAIR_MOVES,
+    card_base, card_icon, current_player_d)
+
+cdef enum:
+    # R1: what a trick pays, in hundredths of a point (§8.1, A13)
+    MAIN_FIRST = 300          # main #1 in a normal trick
+    LEAD_BONUS = 50           # winning the main event also leads the next trick (§4.3)
+    PAIR_WIN = 350            # MAIN_FIRST + LEAD_BONUS
+    MAIN_FIRST_FINAL = 500    # main #1 in the final trick
+    MAIN_SECOND = 100         # main #2 (normal trick only)
+    SUB_FIRST = 100           # sub #1
+    # R5: hundredths of a point per card spent (not in a final trick)
+    CARD_COST = 80
+    # the rollout's share (percent) of uniformly random moves
+    ROLLOUT_EPS = 15
+
+# The same constants in points for the scores (every one exact in binary but 0.8, which is
+# the double nearest 0.8 either way, as the division is correctly rounded).
+cdef double PT_PAIR_WIN = PAIR_WIN / 100.0
+cdef double PT_MAIN_FIRST = MAIN_FIRST / 100.0
+cdef double PT_MAIN_FIRST_FINAL = MAIN_FIRST_FINAL / 100.0
+cdef double PT_MAIN_SECOND = MAIN_SECOND / 100.0
+cdef double PT_SUB_FIRST = SUB_FIRST / 100.0
+cdef double PT_CARD_COST = CARD_COST / 100.0
+cdef double KEEP_SHARE = 0.75   # S3: share of a spent card's keep value charged to the play
+
+
+# -- shared rules of thumb ------------------------------------------------------------------
+ctypedef struct Trick:
+    int main_ev     # the main event (R2); -1: no pair played yet
+    int k1          # the strongest main-event key so far; -1: none
+    int k2          # the second strongest; -1: none
+    int ks          # the strongest single's key so far; -1: none
+
+
+cdef inline int main_key(DttData* d, int main_ev, int a, int* event) noexcept nogil:
+    """R3: the §7 key with which action ``a`` competes for the main event ``main_ev`` (-1: no
+    pair yet), its event in ``event``; -1 when it competes in nothing (a single, a discard, a
+    pair of another event)."""
+    cdef int ev = ACT_EV[a], e
+    if ev == EV_ONE or ev == EV_NONE:
+        return -1
+    e = ev if main_ev < 0 else main_ev
+    event[0] = e
+    if e == ev or d.opt_autojoin:
+        return ACT_KEY[d.opt_minicon][e][a]             # -1 when the values do not qualify
+    return -1
+
+
+cdef inline void trick_so_far(DttData* d, Trick* t) noexcept nogil:
+    """R2: the current trick's plays so far (the last ``pos`` plays of the round)."""
+    cdef int j, a, ev, key, e = 0
+    t.main_ev = -1
+    t.k1 = -1
+    t.k2 = -1
+    t.ks = -1
+    for j in range(d.n_hist - d.pos, d.n_hist):
+        a = d.hist[j]
+        ev = ACT_EV[a]
+        if ev == EV_ONE:
+            key = ACT_KEY[d.opt_minicon][EV_ONE][a]
+            if key > t.ks:
+                t.ks = key
+        elif ev != EV_NONE:
+            if t.main_ev < 0:
+                t.main_ev = ev
+            key = main_key(d, t.main_ev, a, &e)
+            if key > t.k1:
+                t.k2 = t.k1
+                t.k1 = key
+            elif key > t.k2:
+                t.k2 = key
+
+
+cdef inline bint surely_final(DttData* d, int me) noexcept nogil:
+    """R4 before the play: a hand is empty, or a seat still to play (after ``me``) holds one
+    card, so a hand is empty after this trick (§8.2). (The play itself may empty ``me``'s.)"""
+    cdef int j, seat = me
+    for j in range(d.n):
+        if d.hand[j] == 0:
+            return True
+    for j in range(d.n - 1 - d.pos):
+        seat += 1
+        if seat == d.n:
+            seat = 0
+        if popcount(d.hand[seat]) == 1:
+            return True
+    return False
+
+
+cdef uint64_t SINGLE_BEAT[NUM_SINGLES]    # single action -> cards with a stronger single
+
+
+cdef void init_shared_tables() noexcept nogil:
+    cdef int c, a
+    cdef int top[NUM_CARDS]
+    for c in range(NUM_CARDS):
+        top[c] = ACT_KEY[0][EV_ONE][SINGLE_FIRST[c] + SINGLE_CNT[c] - 1]   # a 5/10 as 10
+    for a in range(NUM_SINGLES):
+        SINGLE_BEAT[a] = 0
+        for c in range(NUM_CARDS):
+            if top[c] > ACT_KEY[0][EV_ONE][a]:        # single keys ignore low_set_tiebreak
+                SINGLE_BEAT[a] |= 1ULL << c
+
+
+init_shared_tables()
+
+
+cdef inline uint64_t stronger_singles(int card) noexcept nogil:
+    """The cards whose top single is stronger than ``card``'s top single (a 5/10 as 10)."""
+    return SINGLE_BEAT[SINGLE_FIRST[card] + SINGLE_CNT[card] - 1]
+
+
+# -- the rollout policy ---------------------------------------------------------------------
+cdef int KEEP_BY_BASE[10]
+KEEP_BY_BASE[:] = [0, 50, 45, 35, 25, 90, 20, 25, 40, 60]
+cdef int KEEP[NUM_CARDS]                  # a card's fixed keep value (hundredths)
+cdef int ACT_COST[NUM_ALL]                # an action's cards: sum of CARD_COST + KEEP[card]
+cdef uint64_t VALMASK[11]                 # cards that can be played at value v (1..10)
+cdef int FIVE_T[8]                        # High Five value pairs (top, other) without two 5/10s,
+cdef int FIVE_O[8]                        # strongest top first
+FIVE_T[:] = [9, 9, 8, 8, 7, 6, 4, 3]
+FIVE_O[:] = [1, 6, 2, 7, 3, 4, 1, 2]
+
+
+cdef inline int best_strength(uint64_t h, int ev) noexcept nogil:
+    """The primary strength (§7, the top digit of the key: 11 - v for SET, 11 - low for RUN,
+    the top value for FIVE) of the strongest pair of event ``ev`` in hand ``h``; 0: none."""
+    cdef int v
+    if ev == EV_SET:
+        for v in range(1, 11):
+            if popcount(h & VALMASK[v]) >= 2:
+                return 11 - v
+    elif ev == EV_RUN:
+        for v in range(1, 10):
+            if (h & VALMASK[v]) and (h & VALMASK[v + 1]):
+                return 11 - v
+    elif ev == EV_FIVE:
+        if popcount(h & VALMASK[10]) >= 2:               # two 5/10s: 10 + 5 (or 10 + 10)
+            return 10
+        for v in range(8):
+            if (h & VALMASK[FIVE_T[v]]) and (h & VALMASK[FIVE_O[v]]):
+                return FIVE_T[v]
+    return 0
+
+
+cdef void init_rollout_tables() noexcept nogil:
+    cdef int c, v, a
+    cdef uint64_t m
+    for c in range(NUM_CARDS):
+        KEEP[c] = KEEP_BY_BASE[card_base(c)] + 2 * card_icon(c)
+    for a in range(NUM_ALL):
+        ACT_COST[a] = 0
+        m = ACT_CARDS[a]
+        while m:
+            ACT_COST[a] += CARD_COST + KEEP[lowest_card(m)]
+            m &= m - 1
+    for v in range(11):
+        VALMASK[v] = 0
+    for c in range(NUM_CARDS):
+        VALMASK[card_base(c)] |= 1ULL << c
+    VALMASK[10] = VALMASK[5]
+
+
+init_rollout_tables()
+
+
+cdef int rollout_d(DttData* d, int* acts, int n_acts, Rng* rng) noexcept nogil:
+    """The rollout policy's play for the seat to act, one of ``acts`` (module docstring)."""
+    cdef int me = current_player_d(d), n = d.n, mi = d.opt_minicon, later_n = n - 1 - d.pos
+    cdef int i, j, a, ev, e = 0, key, st, seat, gain, nbeat, neq, sc
+    cdef int best = -1000000, nbest = 0, choice = acts[0]
+    cdef int lbest[4][DTT_MAX_SEATS]                     # [event][later seat]: best pair strength
+    cdef uint64_t later = 0, h = d.hand[me], m
+    cdef bint final, fin
+    cdef Trick t
+    if n_acts == 1:
+        return acts[0]
+    if <int>rng_below(rng, 100) < ROLLOUT_EPS:
+        return acts[rng_below(rng, <unsigned int>n_acts)]
+    trick_so_far(d, &t)
+    final = surely_final(d, me)
+    seat = me
+    for j in range(later_n):                              # the seats still to play
+        seat += 1
+        if seat == n:
+            seat = 0
+        m = d.hand[seat]
+        later |= m
+        for e in range(EV_SET, EV_FIVE + 1):
+            lbest[e][j] = best_strength(m, e) if (t.main_ev < 0 or e == t.main_ev) else 0
+    for i in range(n_acts):
+        a = acts[i]
+        ev = ACT_EV[a]
+        m = ACT_CARDS[a]
+        fin = final or m == h
+        gain = 0
+        if ev == EV_ONE:
+            if ACT_KEY[mi][EV_ONE][a] > t.ks and (later & SINGLE_BEAT[a]) == 0:
+                gain = SUB_FIRST
+        else:
+            key = main_key(d, t.main_ev, a, &e)
+            if key > t.k2:
+                st = key >> 12
+                nbeat = 0
+                neq = 0
+                for j in range(later_n):
+                    if lbest[e][j] > st:
+                        nbeat += 1
+                    elif lbest[e][j] == st:
+                        neq += 1
+                if key > t.k1:
+                    if nbeat == 0:
+                        if fin:
+                            gain = MAIN_FIRST_FINAL if neq == 0 else MAIN_FIRST_FINAL // 2
+                        else:
+                            gain = PAIR_WIN if neq == 0 else (PAIR_WIN + MAIN_SECOND) // 2
+                    elif nbeat == 1 and not fin:
+                        gain = MAIN_SECOND if neq == 0 else MAIN_SECOND // 2
+                elif nbeat == 0 and not fin:
+                    gain = MAIN_SECOND if neq == 0 else MAIN_SECOND // 2
+        sc = gain if fin else gain - ACT_COST[a]         # R5: a final trick's cards are free
+        if sc > best:
+            best = sc
+            nbest = 1
+            choice = a
+        elif sc == best:
+            nbest += 1
+            if rng_below(rng, <unsigned int>nbest) == 0:
+                choice = a
+    return choice
+
+
+# -- the heuristic's scores -----------------------------------------------------------------
+# Per low_set_tiebreak (0 max_icon, 1 min_icon) and pair event: every card pair's best key in
+# that event (over its value assignments), strongest first, with the pair's mask: the stronger
+# pairs an unseen card pair may form (S2, S3).
+cdef int THREAT_KEY[2][4][NUM_PAIRS]
+cdef uint64_t THREAT_MASK[2][4][NUM_PAIRS]
+cdef int THREAT_N[2][4]
+
+
+cdef void init_threats() noexcept nogil:
+    cdef int mi, e, i, j, k, s, a, key, best, pos
+    for mi in range(2):
+        for e in range(4):
+            THREAT_N[mi][e] = 0
+        for e in range(EV_SET, EV_FIVE + 1):
+            for i in range(NUM_CARDS):
+                for j in range(i + 1, NUM_CARDS):
+                    k = PAIR_ID[i][j]
+                    best = -1
+                    for s in range(PAIR_MOVES[k][7]):
+                        a = PAIR_MOVES[k][s]
+                        key = ACT_KEY[mi][e][a]
+                        if key > best:
+                            best = key
+                    if best < 0:
+                        continue
+                    pos = THREAT_N[mi][e]                 # insertion: keys descending
+                    while pos > 0 and THREAT_KEY[mi][e][pos - 1] < best:
+                        THREAT_KEY[mi][e][pos] = THREAT_KEY[mi][e][pos - 1]
+                        THREAT_MASK[mi][e][pos] = THREAT_MASK[mi][e][pos - 1]
+                        pos -= 1
+                    THREAT_KEY[mi][e][pos] = best
+                    THREAT_MASK[mi][e][pos] = (1ULL << i) | (1ULL << j)
+                    THREAT_N[mi][e] += 1
+
+
+init_threats()
+
+
+cdef inline int stronger_pairs(int mi, int e, int key, uint64_t unseen) noexcept nogil:
+    """How many card pairs wholly among ``unseen`` form a pair of event ``e`` stronger than
+    ``key``."""
+    cdef int i, cnt = 0
+    cdef uint64_t m
+    for i in range(THREAT_N[mi][e]):
+        if THREAT_KEY[mi][e][i] <= key:
+            break
+        m = THREAT_MASK[mi][e][i]
+        if m & unseen == m:
+            cnt += 1
+    return cnt
+
+
+cdef inline double none_held(int beaters, int unseen, int held) noexcept nogil:
+    """The chance that none of ``beaters`` particular unseen cards is among ``held`` cards dealt
+    uniformly from ``unseen`` (hypergeometric)."""
+    cdef double p = 1.0, x
+    cdef int i
+    for i in range(held):
+        if unseen - i <= 0:
+            break
+        x = <double>(unseen - beaters - i) / <double>(unseen - i)
+        p *= x if x > 0.0 else 0.0
+        if p == 0.0:
+            break
+    return p
+
+
+cdef inline double pair_q(int sum_hh, int unseen) noexcept nogil:
+    """The chance that one given pair of unseen cards is wholly in one hand of some seats,
+    ``sum_hh`` being the sum of h * (h - 1) over their hand sizes h (capped below 1)."""
+    cdef double x
+    if unseen < 2:
+        return 0.0
+    x = <double>sum_hh / <double>(unseen * (unseen - 1))
+    return x if x < 0.999 else 0.999
+
+
+cdef void scores_d(DttData* d, int* acts, int n_acts, double* out) noexcept nogil:
+    """S1-S3 (module docstring): each of ``acts``' expected points now minus the value of the
+    cards it spends, for the seat to act. Reads its hand and public facts only."""
+    cdef int me = current_player_d(d), n = d.n, mi = d.opt_minicon
+    cdef uint64_t h = d.hand[me], unseen = ALL36 & ~h & ~d.played, m, pm
+    cdef int n_unseen = popcount(unseen)
+    cdef int i, j, c, c2, s, a, e = 0, key, beaters, size, seat
+    cdef int later_cards = 0, other_cards = 0, later_hh = 0, other_hh = 0
+    cdef int* blk
+    cdef double keep[NUM_CARDS]
+    cdef double q_later, q_all, v, m1, m2, gain, cost, hold, once, spent
+    cdef bint final, fin
+    cdef Trick t
+    trick_so_far(d, &t)
+    final = surely_final(d, me)
+    for j in range(n):                                    # public hand sizes
+        if j != me:
+            size = popcount(d.hand[j])
+            other_cards += size
+            other_hh += size * (size - 1)
+    seat = me
+    for j in range(n - 1 - d.pos):                        # the seats still to play
+        seat += 1
+        if seat == n:
+            seat = 0
+        size = popcount(d.hand[seat])
+        later_cards += size
+        later_hh += size * (size - 1)
+    q_later = pair_q(later_hh, n_unseen)
+    q_all = pair_q(other_hh, n_unseen)
+    # S3: keep values of the hand's cards (as a single against every other hand; as half of a
+    # pair's lead value)
+    m = h
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        keep[c] = none_held(popcount(unseen & stronger_singles(c)), n_unseen, other_cards)
+    m = h
+    while m:
+        c = lowest_card(m)
+        m &= m - 1                                        # now only cards above c
+        pm = PARTNER[c] & m
+        while pm:
+            c2 = lowest_card(pm)
+            pm &= pm - 1
+            blk = PAIR_MOVES[PAIR_ID[c][c2]]
+            for s in range(blk[7]):
+                a = blk[s]
+                e = ACT_EV[a]
+                v = PT_MAIN_FIRST * pow(1.0 - q_all,
+                                        stronger_pairs(mi, e, ACT_KEY[mi][e][a], unseen)) / 2
+                if v > keep[c]:
+                    keep[c] = v
+                if v > keep[c2]:
+                    keep[c2] = v
+    for i in range(n_acts):
+        a = acts[i]
+        m = ACT_CARDS[a]
+        fin = final or m == h
+        m1 = PT_MAIN_FIRST_FINAL if fin else PT_PAIR_WIN
+        m2 = 0.0 if fin else PT_MAIN_SECOND
+        gain = 0.0
+        if ACT_EV[a] == EV_ONE:                           # S1
+            if ACT_KEY[mi][EV_ONE][a] > t.ks:
+                gain = PT_SUB_FIRST * none_held(popcount(unseen & SINGLE_BEAT[a]), n_unseen,
+                                                later_cards)
+        else:                                             # S2
+            key = main_key(d, t.main_ev, a, &e)
+            if key >= 0:
+                beaters = stronger_pairs(mi, e, key, unseen)
+                hold = pow(1.0 - q_later, beaters)
+                if key > t.k1:                            # main #1 so far
+                    once = (beaters * q_later * pow(1.0 - q_later, beaters - 1)
+                            if beaters else 0.0)          # beaten once: still main #2
+                    gain = hold * m1 + once * m2
+                elif key > t.k2:                          # main #2 so far
+                    gain = hold * m2
+        cost = 0.0
+        if not fin:                                       # R5, S3
+            spent = 0.0
+            pm = m
+            while pm:
+                spent += keep[lowest_card(pm)]
+                pm &= pm - 1
+            cost = KEEP_SHARE * spent + PT_CARD_COST * popcount(m)
+        out[i] = gain - cost
+
+
+# -- the position estimate ------------------------------------------------------------------
+cdef void evaluate_d(DttData* d, double* out) noexcept nogil:
+    """The points each seat still gains this round, roughly (module docstring); zeros at the
+    end of the game."""
+    cdef double strength[DTT_MAX_SEATS]
+    cdef double total = 0.0, remaining
+    cdef int p, c, smallest = 99, size
+    cdef uint64_t m, h
+    for p in range(MAX_PLAYERS):
+        out[p] = 0.0
+    if d.over:
+        return
+    for p in range(d.n):
+        h = d.hand[p]
+        size = popcount(h)
+        if size < smallest:
+            smallest = size
+        strength[p] = 1.0
+        m = h
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            if card_base(c) >= 8 or card_base(c) == 5:
+                strength[p] += 1.0
+            strength[p] += 0.5 * popcount(PARTNER[c] & m)
+        total += strength[p]
+    remaining = 4.5 * (smallest / 1.6 + 0.5)
+    for p in range(d.n):
+        out[p] = remaining * strength[p] / total
+
+
+cdef class DogTagTrickPolicy(Policy):
+    """Dog Tag Trick's rules of thumb (module docstring) for ``game.policy``."""
+
+    cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil:
+        scores_d(&(<DogTagTrickState>state).d, acts, n, out)
+
+    cdef int rollout_action_c(self, State state, int* acts, int n, Rng* rng) noexcept nogil:
+        return rollout_d(&(<DogTagTrickState>state).d, acts, n, rng)
+
+    cdef void evaluate_c(self, State state, double* out) noexcept nogil:
+        evaluate_d(&(<DogTagTrickState>state).d, out)
