@@ -26,10 +26,8 @@ from solver.search._mcts import UCT
 from solver.search._pimc import pimc_search
 from solver.search.limits import SearchLimit
 
-# Plies of the deal before the first lead of round 1 (forcing, discards).
 ENDGAME_BUDGET = 500_000     # nodes per endgame solve (exact when it fits)
 OPENING_WORLDS = 8
-OPENING_PLIES = {"mate": lambda g: 2, "mate-vic-village": lambda g: g.num_players}
 
 
 def random_line(game, seed):
@@ -45,7 +43,7 @@ def random_line(game, seed):
 
 def opening_state(game, seed=1):
     line = random_line(game, seed)
-    k = OPENING_PLIES.get(game.name, lambda g: 0)(game)
+    k = game.setup_plies()      # the decisions before the first lead of round 1 (Game contract)
     return line[min(k, len(line) - 2)]
 
 
