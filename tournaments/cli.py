@@ -352,19 +352,11 @@ def bench(as_json, seconds, games_, limits, solve_deals, length_games, save):
     for g in games_:
         if g not in available_games():
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
-    _load_search_benches()
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
                          solve_deals=solve_deals, length_games=length_games)
     if save:
         report["saved_to"] = B.save_report(report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))
-
-
-def _load_search_benches():
-    try:
-        import solver.search.bench  # noqa: F401  (registers search measurements if present)
-    except ImportError:
-        pass
 
 
 # ---------------------------------------------------------------------------------------------

@@ -222,8 +222,3 @@ cdef class AlphaBeta:
             line.append(best_a)
             s.apply_action_c(best_a)
         return line
-
-
-def solve(State state, int tt_bits=18, bint pv=True):
-    """Solve ``state``'s current round exactly (see AlphaBeta.solve)."""
-    return AlphaBeta(state.game, tt_bits).solve(state, pv)
