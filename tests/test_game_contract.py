@@ -353,3 +353,30 @@ def test_every_registered_game_declares_the_contract():
         cls = game_class(slug)
         assert cls.EXAMPLE_CONFIGS and cls.EXAMPLE_CONFIGS[0] == slug
         assert "utility_bounds" in vars(cls) and "new_initial_state" in vars(cls)
+
+
+@pytest.mark.parametrize("call, method", [("s.state_hash()", "State.hash_c"),
+                                          ("s.infoset_key(0)", "State.infoset_key_c"),
+                                          ("s.is_terminal()", "State.is_terminal_c")])
+def test_base_fast_path_fails_loudly(call, method):
+    """A State subclass that forgets a fast-path method must not get a silent 0: the base
+    names the class and the method on stderr and aborts (nothing can be raised from a
+    noexcept nogil method)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    code = f"from solver.game import State\ns = State.__new__(State)\n{call}\n"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert proc.returncode == -signal.SIGABRT
+    assert f"solver.game.State does not implement {method}" in proc.stderr
+
+
+def test_base_python_hooks_raise():
+    from solver.game import Game
+    g = Game.__new__(Game)
+    for call in (g.utility_bounds, g.new_initial_state, lambda: g.state_from_reference(None)):
+        with pytest.raises(NotImplementedError):
+            call()
+    assert g.exact_solver() is None and g.setup_plies() == 0
