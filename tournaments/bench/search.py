@@ -5,13 +5,14 @@ declarations; the long max^n series and the C++ anchor run beside the one marked
 import statistics
 from typing import List, Optional
 
+from solver.game import Game
 from solver.registry import BenchConfig, load_game
 from solver.search import MaxN, maxn
 from solver.search import bench as SB
 from tournaments.bench.interop import openspiel_cpp_ohhell_its, openspiel_python_ismcts_its
 
 
-def pimc_endgame_row(config: str, game, worlds: int = 10, deals: int = 3) -> Optional[dict]:
+def pimc_endgame_row(config: str, game: Game, worlds: int = 10, deals: int = 3) -> Optional[dict]:
     """PIMC's work at the last 4 tricks of round 1 (SB.endgame_state): ``worlds`` worlds
     sampled from the view of the seat to move, each solved by max^n within SB.ENDGAME_BUDGET
     nodes (one solver reused, as PIMC does): worlds/s over the seeded deals, and how many of the
