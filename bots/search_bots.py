@@ -29,15 +29,14 @@ from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
 from solver.rng import Random
-from solver.search.limits import SearchLimit
-from solver.search.recommend import play_defaults, recommend, search_state
+from solver.search import SearchLimit, play_defaults, recommend, search_state
 
 
 class _SearchBot(Bot):
     """Shared plumbing: the limit, the horizon and the wide decisions."""
 
     def limit(self, worlds=None):
-        t = float(getattr(self, "time_s", 0.0) or 0.0)
+        t = float(self.time_s or 0.0)
         if self.iterations <= 0 and t <= 0:
             raise BotSpecError(f"bot {self.name} needs iterations > 0 or time_s > 0")
         return SearchLimit(iterations=self.iterations if self.iterations > 0 else None,
@@ -57,7 +56,7 @@ class _SearchBot(Bot):
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        wide = int(getattr(self, "wide", 0) or 0)
+        wide = int(self.wide or 0)
         if 0 < wide <= len(legal) and heuristic.has_heuristic(view.game):
             return heuristic.choose(view, Random(self.next_seed()))
         return self.search(view).chosen

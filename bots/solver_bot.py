@@ -17,9 +17,7 @@ Ties are broken by the bot's seed.
 from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
 from solver.rng import derive_seed
-from solver.search._alphabeta import AlphaBeta
-from solver.search.limits import SearchLimit
-from solver.search.recommend import recommend
+from solver.search import AlphaBeta, SearchLimit, alphabeta, recommend
 
 
 @register
@@ -39,13 +37,17 @@ class SolverBot(Bot):
     CHOICES = {"evaluation": ("heuristic", "rollout", "policy")}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
               "tt_bits": (8, 28), "rollouts": (1, 1000)}
+    # The reusable alpha-beta of the game last reset for (two players), and that game.
+    _solver = None
+    _solver_game = None
 
     def reset(self, game, seat, seed):
         super().reset(game, seat, seed)
         self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
+        self._solver_game = game
 
     def _ensure(self, view):
-        if not hasattr(self, "_solver") or getattr(self, "game", None) != view.game:
+        if self._solver_game != view.game:
             self.reset(view.game, view.player, self.seed)
 
     def action_values(self, view):
@@ -68,7 +70,7 @@ class SolverBot(Bot):
             worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
         totals = dict.fromkeys(legal, 0.0)
         for w in worlds:
-            for a, v in self._solver.solve(w, pv=False)["actions"].items():
+            for a, v in alphabeta(w, pv=False, solver=self._solver).values().items():
                 totals[a] += v
         return {a: v / len(worlds) for a, v in totals.items()}
 

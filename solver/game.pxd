@@ -35,10 +35,24 @@ cdef class Policy:
     cdef void evaluate_c(self, State state, double* out) noexcept nogil
 
 
+cdef class ExactSolver:
+    # A game's own exact solver of the current round, for two-player zero-sum play: the hook
+    # (Game.EXACT_SOLVER = "module:Class", made by Game.exact_solver) through which a game plugs
+    # a specialised kernel into the generic alpha-beta (solver/search/_alphabeta.pyx) without
+    # the search importing the game. A game without one is solved by the generic negamax.
+    cdef readonly Game game
+    cdef public long long nodes       # positions searched by the last value_c call
+    # Gain of the player to move in `state` (a non-terminal state of `game`) from `state` to
+    # the end of its round, best play by both; must equal the generic negamax's value.
+    cdef double value_c(self, State state) noexcept nogil
+    # Forget everything cached (the transposition table), as after construction.
+    cdef void clear_c(self) noexcept nogil
+
+
 cdef class Game:
     cdef readonly str name            # the slug, e.g. "mate"
     cdef readonly dict options        # every option with its value (defaults filled in)
-    cdef readonly int num_players
+    cdef readonly int num_players     # seats 0..num_players-1; every State has this many
     cdef readonly int num_distinct_actions   # actions are ints in [0, num_distinct_actions)
     cdef readonly int max_game_length        # a true upper bound on actions in one game
     cdef readonly bint perfect_information   # true when no seat ever lacks information

@@ -6,21 +6,46 @@ API (checked, raising the errors of :mod:`solver.errors`). Each game also suppli
 reference engine (``rules.py``) and a ``notation`` module; JSON and text go through the
 reference state, so parsing and validation are written once, in readable Python.
 
+The contract a game keeps is declared here, on the abstract classes, and checked for every
+registered game by tests/test_game_contract.py; no other layer asks ``hasattr`` of a game. See
+the ``Game`` docstring for the declarations (OPTIONS, EXAMPLE_CONFIGS, utility_bounds,
+rounds_add_up, max_game_length, num_players, POLICY, EXACT_SOLVER, ...) and game.pxd for the
+``State`` fast path. Methods a game must override raise NotImplementedError (``def``) or, on
+the ``noexcept nogil`` fast path where nothing can be raised, print which class forgot them to
+stderr and abort the process (a silent 0 would corrupt every search instead).
+
 Per-game hooks a subclass provides:
-  Game.new_initial_state(seed), Game.state_from_reference(ref), Game.notation (module with
-  state_from_json, state_to_json, view_to_json, view_from_json, action_to_str, parse_action,
-  render, summary), Game.rules (the reference module);
-  State.to_reference(), State.termination().
+  Game.new_initial_state(seed), Game.state_from_reference(ref), Game.utility_bounds(),
+  Game.notation (module with state_from_json, state_to_json, view_to_json, view_from_json,
+  action_to_str, parse_action, render, summary), Game.rules (the reference module);
+  State.to_reference(), State.termination(); every State cdef method of game.pxd except
+  heuristic_c, rollout_action_c and random_playout_c, which have working defaults.
 """
+import importlib
 import json
+import sys
 
 from solver.errors import (IllegalActionError, InvalidActionError, InvalidStateError)
 from solver.outcome import Outcome, ranks_from_values
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport abort
 from solver.rng cimport Random, Rng, rng_below, rng_seed
 
 # Fixed seed of the redacting determinization that turns a true state into a View's world.
 cdef uint64_t REDACT_SEED = 0x5EED5EED
+
+
+cdef void _missing(void* obj, const char* method) noexcept nogil:
+    """The fast-path twin of NotImplementedError: a State or ExactSolver subclass did not
+    override a method it must provide. Nothing can be raised from a ``noexcept nogil`` method,
+    and returning a made-up value (0) would silently corrupt searches, so say who forgot what
+    and abort."""
+    with gil:
+        cls = type(<object>obj)
+        sys.stderr.write(f"trickhound: bug: {cls.__module__}.{cls.__name__} does not "
+                         f"implement {method.decode()} (solver/game.pxd)\n")
+        sys.stderr.flush()
+    abort()
 
 
 def _load_json(obj, what):
@@ -102,12 +127,84 @@ cdef class Policy:
         return f"<{type(self).__name__} of {self.game.spec() if self.game is not None else '?'}>"
 
 
+cdef class ExactSolver:
+    """A game's own exact solver of the current round (declared in game.pxd): the hook behind
+    ``Game.EXACT_SOLVER``. Subclasses implement ``value_c`` and ``clear_c``; the generic
+    alpha-beta calls them at every position it would otherwise search itself."""
+
+    def __init__(self, Game game, int tt_bits=18):
+        self.game = game
+        self.nodes = 0
+
+    cdef double value_c(self, State state) noexcept nogil:
+        _missing(<void*>self, "ExactSolver.value_c")
+        return 0.0
+
+    cdef void clear_c(self) noexcept nogil:
+        _missing(<void*>self, "ExactSolver.clear_c")
+
+    def value(self, State state):
+        """Gain of the player to move in ``state`` from there to the end of its round."""
+        if state.game != self.game:
+            raise ValueError(f"a solver of {self.game.spec()} cannot solve {state.game.spec()}")
+        if state.is_terminal_c():
+            raise IllegalActionError("the game is over; there is nothing to solve")
+        return self.value_c(state)
+
+    def clear(self):
+        """Forget the transposition table."""
+        self.clear_c()
+
+
+def _import_target(target):
+    """The object named by ``"package.module:Name"``."""
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
 cdef class Game:
-    """Rules plus options. Made by :func:`solver.registry.load_game`; immutable."""
+    """Rules plus options. Made by :func:`solver.registry.load_game`; immutable.
+
+    The contract every game declares (the other layers read only these; the contract tests
+    check each against real play):
+
+    ``OPTIONS``          class attribute: {option name: :class:`solver.registry.Option`}, the
+                         options the game string accepts, with defaults and allowed values;
+                         ``options`` (instance) holds every option's value. Each option
+                         round-trips through ``spec()``/``load_game``.
+    ``EXAMPLE_CONFIGS``  class attribute: game strings covering the player counts and options
+                         (at least one; the first is the plain game). The contract tests run
+                         on each, and so does the bench unless ``BENCH_CONFIGS`` says more.
+    ``BENCH_CONFIGS``    class attribute: the :class:`solver.registry.BenchConfig` rows
+                         ``trickhound bench`` measures (default: the first example config).
+    ``BENCH_VIEW_FRACTION`` where in a random game (fraction of its actions) the bench takes the
+                         view it determinizes: where most information is still hidden.
+    ``num_players``      seats 0..num_players-1.
+    ``max_game_length``  a true upper bound on the number of actions in one game.
+    ``num_distinct_actions`` actions are ints in [0, num_distinct_actions).
+    ``perfect_information`` true when no seat ever lacks information.
+    ``utility_bounds()`` (lowest, highest) return a seat can get: bounds every terminal return.
+    ``rounds_add_up()``  whether the returns are the sum of the rounds' scores.
+    ``setup_plies()``    how many decisions precede the first lead of round 1 (forcing,
+                         discards): where the bench's *opening* position is.
+    ``POLICY``           "module:Class" of the game's rules of thumb (:class:`Policy`).
+    ``EXACT_SOLVER``     "module:Class" of an :class:`ExactSolver` for the game's rounds (two
+                         players, zero-sum), or None: the generic alpha-beta then searches.
+    """
 
     notation = None  # set by each subclass to its notation module
+    # {name: Option}: the options a game string may set (a game without options keeps {}).
+    OPTIONS = {}
+    # Game strings covering the game's player counts and options (see the class docstring).
+    EXAMPLE_CONFIGS = ()
+    # The bench's rows for this game (BenchConfig); empty: the first example config.
+    BENCH_CONFIGS = ()
+    # Fraction of a random game's actions after which the bench's determinization view is taken.
+    BENCH_VIEW_FRACTION = 0.4
     # "module:Class" of the game's Policy subclass (its rules of thumb); None: the base Policy.
     POLICY = None
+    # "module:Class" of the game's ExactSolver subclass; None: the generic alpha-beta searches.
+    EXACT_SOLVER = None
 
     @property
     def policy(self):
@@ -116,20 +213,44 @@ cdef class Game:
             if self.POLICY is None:
                 self._policy = Policy(self)
             else:
-                import importlib
-                module, cls = self.POLICY.split(":")
-                self._policy = getattr(importlib.import_module(module), cls)(self)
+                self._policy = _import_target(self.POLICY)(self)
         return self._policy
 
     cdef State new_state(self):
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} does not implement new_state")
 
     def new_initial_state(self, seed=0):
         """A fresh game whose deals (every shuffled deck it will use) are fixed by ``seed``."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} does not implement new_initial_state")
 
     def state_from_reference(self, ref):
-        raise NotImplementedError
+        """The fast State of a reference engine's state (rules.py) of this game."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement state_from_reference")
+
+    def utility_bounds(self):
+        """(lowest, highest) return any seat can get at the end of a game: every terminal
+        return lies within (OpenSpiel's min/max utility; the searches' scale=bounds)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement utility_bounds")
+
+    def setup_plies(self):
+        """How many decisions of round 1 come before its first lead (Mate's two forcing
+        decisions, Vic Village's discards): 0 unless a game says so."""
+        return 0
+
+    def exact_solver(self, int tt_bits=18):
+        """A new :class:`ExactSolver` of this game's rounds (``EXACT_SOLVER``) with a table of
+        about ``2**tt_bits`` entries, or None when the game has none."""
+        if self.EXACT_SOLVER is None:
+            return None
+        solver = _import_target(self.EXACT_SOLVER)(self, tt_bits)
+        if not isinstance(solver, ExactSolver):
+            raise TypeError(f"{self.EXACT_SOLVER} is not an ExactSolver")
+        return solver
+
+    def bench_configs(self):
+        """The BenchConfig rows ``trickhound bench`` measures for this game."""
+        from solver.registry import BenchConfig
+        return tuple(self.BENCH_CONFIGS) or (BenchConfig(self.EXAMPLE_CONFIGS[0]),)
 
     def state_from_json(self, obj):
         """Pose any position explicitly (format: the game's notation module docstring)."""
@@ -180,38 +301,46 @@ cdef class State:
     """One position of a game: the full truth, hidden cards included."""
 
     # -- abstract fast interface ------------------------------------------------------------
+    # Every game must override these; the base aborts with the class and method named (see
+    # _missing): a silent default (0, "terminal", no-op) would corrupt searches unnoticed.
     cdef int current_player_c(self) noexcept nogil:
+        _missing(<void*>self, "State.current_player_c")
         return -1
 
     cdef bint is_terminal_c(self) noexcept nogil:
+        _missing(<void*>self, "State.is_terminal_c")
         return True
 
     cdef int legal_actions_c(self, int* out) noexcept nogil:
+        _missing(<void*>self, "State.legal_actions_c")
         return 0
 
     cdef void apply_action_c(self, int action) noexcept nogil:
-        pass
+        _missing(<void*>self, "State.apply_action_c")
 
     cdef void returns_c(self, double* out) noexcept nogil:
-        pass
+        _missing(<void*>self, "State.returns_c")
 
     cdef void copy_from(self, State other) noexcept nogil:
-        pass
+        _missing(<void*>self, "State.copy_from")
 
     cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil:
-        pass
+        _missing(<void*>self, "State.determinize_c")
 
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
+        _missing(<void*>self, "State.infoset_key_c")
         return 0
 
     cdef uint64_t hash_c(self) noexcept nogil:
+        _missing(<void*>self, "State.hash_c")
         return 0
 
     cdef int round_c(self) noexcept nogil:
+        _missing(<void*>self, "State.round_c")
         return 0
 
     cdef void scores_c(self, double* out) noexcept nogil:
-        pass
+        _missing(<void*>self, "State.scores_c")
 
     cdef void heuristic_c(self, double* out) noexcept nogil:
         cdef int i
@@ -357,7 +486,8 @@ cdef class State:
         return self.hash_c()
 
     def to_reference(self):
-        raise NotImplementedError
+        """The pure-Python reference engine's state (rules.py) of this position."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement to_reference")
 
     def to_json(self):
         return self.game.notation.state_to_json(self.to_reference())

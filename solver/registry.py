@@ -43,6 +43,37 @@ class Option:
         return value
 
 
+@dataclass(frozen=True)
+class BenchConfig:
+    """One row a game declares for ``trickhound bench`` (``Game.BENCH_CONFIGS``).
+
+    ``config``       the game string measured.
+    ``unit``         how many of the C reference program's games one of our games is (Mate's
+                     reference counts one deal, our state is a four-deal match).
+    ``c_reference``  the C reference program's command line in ../shared/limits (``{games}``
+                     is filled in), or None when it has none.
+    ``playouts``     measure random playouts (engine speed) for this config.
+    ``search``       measure the searches (ISMCTS, PIMC, max^n) for this config.
+    ``lengths``      report the length distribution of random games (games that can cycle).
+    ``anchor``       also measure the long max^n endgame series and OpenSpiel's C++ ISMCTS
+                     anchor beside this config; ``label`` names it in the max^n row.
+    ``solve_cases``  (case name, actions played first) pairs: time the game's exact solver
+                     (``Game.EXACT_SOLVER``) on seeded deals after each prefix of actions;
+                     ``solve_c_reference`` is the C program timing the same cases.
+    """
+
+    config: str
+    unit: int = 1
+    c_reference: Optional[str] = None
+    playouts: bool = True
+    search: bool = True
+    lengths: bool = False
+    anchor: bool = False
+    label: str = ""
+    solve_cases: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
+    solve_c_reference: Optional[str] = None
+
+
 def _coerce(text):
     if not isinstance(text, str):
         return text

@@ -10,7 +10,10 @@ import random
 import pytest
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
-from solver.registry import available_games, load_game
+from solver.errors import InvalidOptionError
+from solver.game import Policy
+from solver.registry import BenchConfig, available_games, game_class, load_game
+from solver.search import AlphaBeta, alphabeta
 from tests.conftest import random_states
 
 
@@ -202,17 +205,17 @@ def _flatten(obj, prefix=""):
 
 
 def test_rollout_policy_plays_only_legal_actions(game):
-    """State.rollout_action_c (the searches' rollout policy) always returns a legal action, and
+    """Policy.rollout_action_c (the searches' rollout policy) always returns a legal action, and
     a whole game of policy moves ends."""
     for s in random_states(game, 14, games=1, every=1):
         if s.is_terminal():
             continue
         for k in range(3):
-            assert s.rollout_action(k) in s.legal_actions()
+            assert s.game.policy.rollout_action(s, k) in s.legal_actions()
     s = game.new_initial_state(15)
     k = 0
     while not s.is_terminal():
-        s.apply_action(s.rollout_action(k))
+        s.apply_action(s.game.policy.rollout_action(s, k))
         k += 1
         assert k <= game.max_game_length
 
@@ -231,3 +234,149 @@ def test_random_playout_is_the_generic_random_rollout(game):
                 slow.apply_action(acts[rng.randbelow(len(acts))])
             assert fast.to_json() == slow.to_json() and fast.scores() == slow.scores()
             assert fast.is_terminal() or (stop_round >= 0 and fast.round() != stop_round)
+
+
+# -- the declared contract (solver/game.pyx, Game docstring) -----------------------------------
+
+def _distinct_positions(game, seed, want):
+    """Up to ``want`` positions with distinct state JSON from seeded random play."""
+    seen = {}
+    rnd = random.Random(seed)
+    g = 0
+    while len(seen) < want and g < 200:
+        s = game.new_initial_state(seed * 1000 + g)
+        while True:
+            seen.setdefault(json.dumps(s.to_json(), sort_keys=True), s.clone())
+            if s.is_terminal() or len(seen) >= want:
+                break
+            s.apply_action(rnd.choice(s.legal_actions()))
+        g += 1
+    return list(seen.values())
+
+
+def test_distinct_positions_hash_differently(game):
+    """hash_c keys the transposition tables: a few thousand distinct positions from seeded
+    play give as many distinct 64-bit hashes (a collision here is a key missing a field)."""
+    states = _distinct_positions(game, 21, 3000)
+    assert len(states) >= 500
+    assert len({s.state_hash() for s in states}) == len(states)
+
+
+def test_infoset_key_is_equal_exactly_when_the_acting_seats_view_is(game):
+    """infoset_key(p) names seat p's information set: states (true positions and worlds
+    sampled from p's view, which share it) get the same key exactly when p's view JSON is the
+    same."""
+    key_of_view, view_of_key = {}, {}
+    for s in _distinct_positions(game, 22, 600):
+        p = s.current_player()
+        if p < 0:
+            continue
+        for w in [s] + [s.view(p).determinize(k) for k in range(2)]:
+            view = json.dumps(w.view(p).to_json(), sort_keys=True)
+            key = w.infoset_key(p)
+            assert key_of_view.setdefault(view, key) == key
+            assert view_of_key.setdefault(key, view) == view
+    assert len(key_of_view) >= 100
+
+
+def test_every_declared_option_round_trips_through_the_game_string(game):
+    cls = type(game)
+    assert isinstance(cls.OPTIONS, dict) and set(game.options) == set(cls.OPTIONS)
+    assert load_game(game.spec()) == game and load_game(game.spec()).options == game.options
+    for name, opt in cls.OPTIONS.items():
+        for value in (opt.choices or (opt.default, game.options[name])):
+            try:
+                g = load_game(game.name, **{**game.options, name: value})
+            except InvalidOptionError:
+                continue            # a value another option of this config rules out
+            assert g.options[name] == value
+            assert load_game(g.spec()) == g and load_game(g.spec()).options == g.options
+
+
+def test_declared_properties_agree_with_play(game):
+    """utility_bounds bound every terminal return, max_game_length every game's length,
+    num_players every state's seats, and where rounds_add_up the returns are the banked
+    scores."""
+    lo, hi = game.utility_bounds()
+    assert lo < hi
+    rnd = random.Random(23)
+    for g in range(6):
+        s = game.new_initial_state(g)
+        assert s.num_players == game.num_players
+        length = 0
+        while not s.is_terminal():
+            s.apply_action(rnd.choice(s.legal_actions()))
+            length += 1
+        assert length <= game.max_game_length
+        returns = s.returns()
+        assert len(returns) == game.num_players
+        assert all(lo <= r <= hi for r in returns), (returns, lo, hi)
+        if game.rounds_add_up():
+            assert returns == pytest.approx(s.scores())
+
+
+def test_declarations_are_well_formed(game):
+    cls = type(game)
+    assert cls.EXAMPLE_CONFIGS and all(load_game(c).name == game.name
+                                       for c in cls.EXAMPLE_CONFIGS)
+    assert all(isinstance(b, BenchConfig) and load_game(b.config).name == game.name
+               for b in game.bench_configs())
+    assert 0 < cls.BENCH_VIEW_FRACTION < 1
+    assert isinstance(game.policy, Policy) and game.policy.game is game
+    plies = game.setup_plies()
+    s = game.new_initial_state(1)
+    first_round = s.round()
+    for _ in range(plies):
+        s.apply_action(s.legal_actions()[0])
+    assert not s.is_terminal() and s.round() == first_round
+
+
+def test_exact_solver_hook_agrees_with_the_generic_search(game):
+    """A game's EXACT_SOLVER must give the generic negamax's values (every action, the round's
+    gain): checked on seeded endgames of its perfect-information configs."""
+    if game.EXACT_SOLVER is None:
+        assert game.exact_solver() is None
+        return
+    if game.num_players != 2:
+        pytest.fail("an exact solver hook is for two-player zero-sum play")
+    kernel, generic = AlphaBeta(game, 16), AlphaBeta(game, 16, False)
+    assert kernel.uses_kernel and not generic.uses_kernel
+    for seed in range(4):
+        line = [s for s in random_states(game, 30 + seed, games=1) if not s.is_terminal()]
+        s = line[-12]
+        assert (alphabeta(s, pv=False, solver=kernel).values()
+                == alphabeta(s, pv=False, solver=generic).values())
+
+
+def test_every_registered_game_declares_the_contract():
+    for slug in available_games():
+        cls = game_class(slug)
+        assert cls.EXAMPLE_CONFIGS and cls.EXAMPLE_CONFIGS[0] == slug
+        assert "utility_bounds" in vars(cls) and "new_initial_state" in vars(cls)
+
+
+@pytest.mark.parametrize("call, method", [("s.state_hash()", "State.hash_c"),
+                                          ("s.infoset_key(0)", "State.infoset_key_c"),
+                                          ("s.is_terminal()", "State.is_terminal_c")])
+def test_base_fast_path_fails_loudly(call, method):
+    """A State subclass that forgets a fast-path method must not get a silent 0: the base
+    names the class and the method on stderr and aborts (nothing can be raised from a
+    noexcept nogil method)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    code = f"from solver.game import State\ns = State.__new__(State)\n{call}\n"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert proc.returncode == -signal.SIGABRT
+    assert f"solver.game.State does not implement {method}" in proc.stderr
+
+
+def test_base_python_hooks_raise():
+    from solver.game import Game
+    g = Game.__new__(Game)
+    for call in (g.utility_bounds, g.new_initial_state, lambda: g.state_from_reference(None)):
+        with pytest.raises(NotImplementedError):
+            call()
+    assert g.exact_solver() is None and g.setup_plies() == 0

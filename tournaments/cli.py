@@ -222,7 +222,7 @@ def solve(state_file, game_text, as_json):
 
     The file holds a state JSON (the format of `state.to_json()`, documented in each game's
     notation module), optionally with a "game" field naming the game."""
-    from solver.search._alphabeta import solve as ab_solve
+    from solver.search import alphabeta
     obj = _read_json(state_file)
     if not isinstance(obj, dict):
         raise UserError(f"{state_file}: a state JSON must be an object")
@@ -235,24 +235,26 @@ def solve(state_file, game_text, as_json):
         raise UserError(f"{game.spec()} has hidden information; use `trickhound recommend`")
     if state.is_terminal():
         raise UserError("the position is terminal; there is nothing to solve")
-    res = ab_solve(state)
-    me = res["player"]
+    res = alphabeta(state)
+    me = res.player
+    best_v = res.best.mean
+    best = sorted(a.action for a in res.actions if a.mean == best_v)
     if as_json:
         click.echo(json.dumps({
-            "player": me, "value": res["value"],
-            "best": [state.action_to_str(a) for a in res["best"]],
-            "actions": {state.action_to_str(a): v for a, v in res["actions"].items()},
-            "pv": _pv_text(state, res["pv"]), "nodes": res["nodes"], "seconds": res["seconds"]}))
+            "player": me, "value": list(res.seat_values),
+            "best": [state.action_to_str(a) for a in best],
+            "actions": {state.action_to_str(a): v for a, v in sorted(res.values().items())},
+            "pv": _pv_text(state, list(res.pv)), "nodes": res.nodes, "seconds": res.seconds}))
         return
     click.echo(state.render())
     click.echo("")
-    click.echo(f"Value for seat {me} (to move), to the end of this game: {res['value'][me]:+g} "
-               f"(seat {1 - me}: {res['value'][1 - me]:+g})")
-    click.echo(f"Best: {' '.join(state.action_to_str(a) for a in res['best'])}")
-    ranked = sorted(res["actions"].items(), key=lambda kv: -kv[1])
+    click.echo(f"Value for seat {me} (to move), to the end of this game: "
+               f"{res.seat_values[me]:+g} (seat {1 - me}: {res.seat_values[1 - me]:+g})")
+    click.echo(f"Best: {' '.join(state.action_to_str(a) for a in best)}")
+    ranked = sorted(res.values().items(), key=lambda kv: -kv[1])
     click.echo("Moves: " + "  ".join(f"{state.action_to_str(a)} {v:+g}" for a, v in ranked))
-    click.echo(f"Principal variation: {' '.join(_pv_text(state, res['pv']))}")
-    click.echo(f"({res['nodes']:,} nodes, {1e3 * res['seconds']:.1f} ms)")
+    click.echo(f"Principal variation: {' '.join(_pv_text(state, list(res.pv)))}")
+    click.echo(f"({res.nodes:,} nodes, {1e3 * res.seconds:.1f} ms)")
 
 
 def _pv_text(state, pv):
@@ -444,9 +446,8 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
     """
-    from solver.search.limits import SearchLimit
-    from solver.search.recommend import (DEFAULT_LIMITS, play_defaults, recommend as run_search,
-                                         view_from_moves)
+    from solver.search import (DEFAULT_LIMITS, SearchLimit, play_defaults,
+                               recommend as run_search, view_from_moves)
     if position:
         obj = _read_json(position)
         if not isinstance(obj, dict):
@@ -539,19 +540,11 @@ def bench(as_json, seconds, games_, limits, solve_deals, length_games, save):
     for g in games_:
         if g not in available_games():
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
-    _load_search_benches()
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
                          solve_deals=solve_deals, length_games=length_games)
     if save:
         report["saved_to"] = B.save_report(report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))
-
-
-def _load_search_benches():
-    try:
-        import solver.search.bench  # noqa: F401  (registers search measurements if present)
-    except ImportError:
-        pass
 
 
 # ---------------------------------------------------------------------------------------------

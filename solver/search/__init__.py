@@ -1,12 +1,134 @@
-"""Search: ISMCTS, PIMC, UCT, alpha-beta, max^n / paranoid (DESIGN §5).
+"""Search: ISMCTS, PIMC, UCT, alpha-beta, max^n / paranoid (DESIGN §5) — the public API.
 
-Entry points: :func:`solver.search.recommend.recommend` (a View -> SearchResult),
-:func:`solver.search.recommend.search_state` (a true State, for oracles), and per algorithm
-``_ismcts.ismcts_search``, ``_pimc.pimc_search`` / ``solve_state``, ``_mcts.uct_search``,
-``_maxn.MaxN``, ``_alphabeta.AlphaBeta``. Budgets are :class:`SearchLimit`, answers
-:class:`SearchResult`. ``reference/`` holds the pure-Python twins used as test oracles.
+Every search takes the position first (a :class:`~solver.game.View` for the imperfect-
+information searches, a full :class:`~solver.game.State` for the perfect-information ones),
+then keyword-only parameters, and returns a :class:`SearchResult`::
+
+    from solver.search import SearchLimit, ismcts, pimc, uct, alphabeta, maxn, paranoid
+    res = ismcts(view, limit=SearchLimit(iterations=20000), seed=1, rollout="policy")
+    res = alphabeta(state)                  # exact value of the round, every move's value, pv
+    print(res.table(view)); res.chosen; res.values(); res.to_json()
+
+``recommend``/``search_state`` pick the algorithm by name (the CLI's ``recommend``);
+:class:`AlphaBeta` and :class:`MaxN` are reusable solvers (one transposition table kept
+across calls, as PIMC does) to pass as ``solver=``. The ``_x`` modules are private;
+``reference/`` holds the pure-Python twins used as test oracles.
 """
-from solver.search.limits import SearchLimit, SearchLimitError
-from solver.search.result import ActionStats, SearchResult
+from dataclasses import replace
+from typing import Optional, Union
 
-__all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats"]
+from solver.game import State, View
+from solver.search._alphabeta import AlphaBeta
+from solver.search._ismcts import ismcts_search
+from solver.search._maxn import MaxN
+from solver.search._mcts import uct_search
+from solver.search._pimc import pimc_search
+from solver.search.limits import SearchLimit, SearchLimitError
+from solver.search.params import DEFAULT_C, DEFAULT_MAX_NODES
+from solver.search.recommend import (ALGORITHMS, SearchParamError, algorithm_params,
+                                     DEFAULT_LIMITS, play_defaults, recommend, replay, search_state,
+                                     view_from_moves)
+from solver.search.result import ActionStats, SearchResult, build_result
+
+__all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats", "SearchParamError",
+           "ismcts", "pimc", "uct", "alphabeta", "maxn", "paranoid", "AlphaBeta", "MaxN",
+           "recommend", "search_state", "play_defaults", "algorithm_params", "ALGORITHMS",
+           "DEFAULT_LIMITS",
+           "view_from_moves", "replay"]
+
+Limit = Union[SearchLimit, str, dict]
+
+
+def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
+           objective: str = "score", horizon: str = "game", scale: Optional[object] = None,
+           observers: str = "single", max_nodes: int = DEFAULT_MAX_NODES,
+           rollout: str = "random") -> SearchResult:
+    """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
+    with ``observers="multi"``. The recommended action is the most visited root child."""
+    return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
+                         scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout)
+
+
+def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,
+         objective: str = "score", horizon: str = "game", scale: Optional[object] = None,
+         solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
+         evaluation: str = "heuristic", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
+         rollout: str = "random") -> SearchResult:
+    """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
+    each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
+    two players, else max^n / paranoid within ``node_budget`` nodes)."""
+    return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
+                       horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
+                       tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
+                       max_nodes=max_nodes, rollout=rollout)
+
+
+def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
+        objective: str = "score", horizon: str = "game", scale: Optional[object] = None,
+        max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random") -> SearchResult:
+    """UCT on a full state as a perfect-information game (values for the seat to move)."""
+    return uct_search(state, limit, seed, c=c, objective=objective, horizon=horizon,
+                      scale=scale, max_nodes=max_nodes, rollout=rollout)
+
+
+def _exact_result(algorithm: str, state: State, out: dict, params: dict) -> SearchResult:
+    """A SearchResult from a solver's answer dict: each action's value is the mover's gain to
+    the end of the round (a zero-width interval when exact), the principal variation's first
+    move is chosen, ``seat_values`` holds every seat's gain along it."""
+    exact = bool(out["exact"])
+    rows = [{"action": a, "text": state.action_to_str(a), "mean": v,
+             "ci_low": v if exact else None, "ci_high": v if exact else None,
+             "visits": 1, "robustness": 1.0 if a in out["best"] else 0.0}
+            for a, v in out["actions"].items()]
+    res = build_result(algorithm, out["player"], rows, value="round_gain", nodes=out["nodes"],
+                       iterations=1, worlds=1, rank_by="mean", params=params,
+                       seconds=out["seconds"], exact=exact,
+                       chosen=out["pv"][0] if out["pv"] else None)
+    return replace(res, pv=tuple(out["pv"]),
+                   seat_values=tuple(float(x) for x in out["value"]))
+
+
+def alphabeta(state: State, *, tt_bits: int = 18, kernel: bool = True, pv: bool = True,
+              solver: Optional[AlphaBeta] = None) -> SearchResult:
+    """Exact alpha-beta of ``state``'s current round (two players, zero-sum; the game's own
+    kernel when it declares one, ``Game.EXACT_SOLVER``, unless ``kernel=False``). Every legal
+    action's value is the mover's gain to the end of the round; ``pv`` a principal variation.
+    ``solver``: an :class:`AlphaBeta` to reuse (its table persists across calls)."""
+    ab = solver if solver is not None else AlphaBeta(state.game, tt_bits, kernel)
+    out = ab.solve(state, pv)
+    out["exact"] = True
+    return _exact_result("alphabeta", state, out,
+                         {"tt_bits": tt_bits, "kernel": ab.uses_kernel})
+
+
+def _maxn(algorithm: str, state: State, paranoid_: bool, node_budget: int,
+          max_depth: Optional[int], depth_step: Optional[int], tt_bits: int, evaluation: str,
+          rollouts: int, seed: int, solver: Optional[MaxN]) -> SearchResult:
+    mx = solver if solver is not None else MaxN(state.game, paranoid_, tt_bits, evaluation,
+                                                rollouts, seed)
+    if mx.paranoid != paranoid_:
+        raise ValueError(f"solver= is a {'paranoid' if mx.paranoid else 'max^n'} solver")
+    out = mx.solve(state, node_budget, max_depth, depth_step)
+    params = {"node_budget": node_budget, "max_depth": max_depth, "tt_bits": tt_bits,
+              "evaluation": evaluation, "rollouts": rollouts, "depth": out["depth"]}
+    return _exact_result(algorithm, state, out, params)
+
+
+def maxn(state: State, *, node_budget: int = 200000, max_depth: Optional[int] = None,
+         depth_step: Optional[int] = None, tt_bits: int = 16, evaluation: str = "heuristic",
+         rollouts: int = 4, seed: int = 0, solver: Optional[MaxN] = None) -> SearchResult:
+    """max^n of ``state``'s current round (any number of players): exact when it fits
+    ``node_budget`` nodes (``result.exact``), else the deepest iterative-deepening pass that
+    fits, its frontier valued by ``evaluation`` ("heuristic": the game's policy; "rollout").
+    ``seat_values`` holds every seat's gain along the chosen line."""
+    return _maxn("maxn", state, False, node_budget, max_depth, depth_step, tt_bits, evaluation,
+                 rollouts, seed, solver)
+
+
+def paranoid(state: State, *, node_budget: int = 200000, max_depth: Optional[int] = None,
+             depth_step: Optional[int] = None, tt_bits: int = 16, evaluation: str = "heuristic",
+             rollouts: int = 4, seed: int = 0, solver: Optional[MaxN] = None) -> SearchResult:
+    """Paranoid search of ``state``'s current round: the mover against a coalition of all the
+    others (the mover's gain is maximised, the others minimise it); as :func:`maxn` otherwise."""
+    return _maxn("paranoid", state, True, node_budget, max_depth, depth_step, tt_bits,
+                 evaluation, rollouts, seed, solver)

@@ -9,11 +9,12 @@ Negamax with fail-soft bounds, a transposition table of fixed size (one allocati
 none per node), the table's best move first and a history heuristic for the rest. Consecutive
 moves by the same player (Mate: the follower who wins a trick leads next) keep the sign.
 
-Mate states are dispatched to a specialised kernel on the ``MateData`` struct
-(``solver.games.mate._solve``: integer values, lead positions with inline replies, mates found
-without search, score bounds, forcing layers in the same tree); it gives the same values as the
-generic search (tests/games/mate/test_solver.py) for every option. ``AlphaBeta(game,
-kernel=False)`` forces the generic search.
+A game may plug in its own exact kernel through the hook declared on ``Game``
+(``Game.EXACT_SOLVER`` -> an :class:`solver.game.ExactSolver`); Mate does (a kernel on its C
+struct: integer values, lead positions with inline replies, mates found without search, score
+bounds, forcing layers in the same tree) and it gives the same values as the generic search
+(tests/games/mate/test_solver.py) for every option. This module imports no game.
+``AlphaBeta(game, kernel=False)`` forces the generic search.
 """
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t, int16_t, int8_t
@@ -22,17 +23,12 @@ from libc.string cimport memset
 
 import time
 
-from solver.game cimport Game, State, MAX_LEGAL, MAX_PLAYERS
-from solver.games.mate._state cimport MateGame, MateState
-from solver.games.mate._solve cimport (MateSolver, mate_solver_init, mate_solver_free,
-                                       mate_solver_clear, mate_value)
+from solver.game cimport ExactSolver, Game, State, MAX_LEGAL, MAX_PLAYERS
 
 cdef enum:
     EXACT = 1
     LOWER = 2
     UPPER = 3
-    KERNEL_INF = 1000       # beyond any Mate game value (|value| <= 242)
-    KERNEL_MAX_BITS = 17    # 2 MiB of 16-byte entries: plenty for one game, cache friendly
 
 ctypedef struct TTEntry:
     uint64_t key
@@ -52,8 +48,8 @@ cdef class AlphaBeta:
     cdef long long history[1024]
     cdef public long long nodes
     cdef readonly Game game
-    cdef MateSolver kernel
-    cdef readonly bint uses_kernel    # Mate states go to the specialised kernel
+    cdef ExactSolver kernel           # the game's own exact solver, or None
+    cdef readonly bint uses_kernel    # positions go to the game's kernel (Game.EXACT_SOLVER)
 
     def __cinit__(self, Game game, int tt_bits=18, bint kernel=True):
         if game.num_players != 2:
@@ -67,22 +63,17 @@ cdef class AlphaBeta:
         self.mask = (1 << tt_bits) - 1
         self.pool = [game.new_state() for _ in range(64)]
         self.nodes = 0
-        self.kernel.tt = NULL
-        self.uses_kernel = False
-        if kernel and isinstance(game, MateGame):
-            mate_solver_init(&self.kernel, min(tt_bits, KERNEL_MAX_BITS))
-            self.uses_kernel = True
+        self.kernel = game.exact_solver(tt_bits) if kernel else None
+        self.uses_kernel = self.kernel is not None
 
     def __dealloc__(self):
         free(self.table)
-        if self.kernel.tt != NULL:
-            mate_solver_free(&self.kernel)
 
     def clear(self):
         memset(self.table, 0, (self.mask + 1) * sizeof(TTEntry))
         memset(self.history, 0, sizeof(self.history))
         if self.uses_kernel:
-            mate_solver_clear(&self.kernel)
+            self.kernel.clear_c()
 
     cdef double negamax(self, State s, int ply, double alpha, double beta):
         """Gain of the player to move in ``s`` from ``s`` to the end of the round."""
@@ -151,10 +142,9 @@ cdef class AlphaBeta:
         return best
 
     cdef double exact(self, State s, int ply):
-        cdef int v
-        if self.uses_kernel and isinstance(s, MateState):
-            self.kernel.nodes = 0
-            v = mate_value(&self.kernel, &(<MateState>s).d, -KERNEL_INF, KERNEL_INF)
+        cdef double v
+        if self.uses_kernel:
+            v = self.kernel.value_c(s)
             self.nodes += self.kernel.nodes
             return v
         return self.negamax(s, ply, -INFINITY, INFINITY)
@@ -232,8 +222,3 @@ cdef class AlphaBeta:
             line.append(best_a)
             s.apply_action_c(best_a)
         return line
-
-
-def solve(State state, int tt_bits=18, bint pv=True):
-    """Solve ``state``'s current round exactly (see AlphaBeta.solve)."""
-    return AlphaBeta(state.game, tt_bits).solve(state, pv)

@@ -475,8 +475,3 @@ cdef class MaxN:
             line.append(e.best)
             s.apply_action_c(e.best)
         return line
-
-
-def solve(State state, paranoid=False, node_budget=200000, max_depth=None, **kw):
-    """One-shot max^n (or paranoid) solve of ``state``'s current round (see MaxN.solve)."""
-    return MaxN(state.game, paranoid, **kw).solve(state, node_budget, max_depth)

@@ -18,21 +18,26 @@ import argparse
 import json
 import statistics
 import time
+from typing import List, Optional
 
+from solver.game import Game, State, View
 from solver.registry import example_configs, load_game
+from solver.search import MaxN, maxn, paranoid, pimc
 from solver.search._ismcts import bench_ismcts
-from solver.search._maxn import MaxN
 from solver.search._mcts import UCT
-from solver.search._pimc import pimc_search
+from solver.search._playout import run_determinizations, run_lengths, run_playouts
 from solver.search.limits import SearchLimit
 
-# Plies of the deal before the first lead of round 1 (forcing, discards).
+# The raw speed probes the bench layer (tournaments/bench) times, public from here.
+__all__ = ["bench_ismcts", "run_playouts", "run_determinizations", "run_lengths", "random_line",
+           "opening_state", "endgame_state", "pimc_worlds_per_s", "bench_config", "ENDGAME_BUDGET"]
+
 ENDGAME_BUDGET = 500_000     # nodes per endgame solve (exact when it fits)
 OPENING_WORLDS = 8
-OPENING_PLIES = {"mate": lambda g: 2, "mate-vic-village": lambda g: g.num_players}
 
 
-def random_line(game, seed):
+def random_line(game: Game, seed: int) -> List[State]:
+    """Every state of one seeded uniformly random game, the deal first."""
     import random
     rnd = random.Random(seed)
     s = game.new_initial_state(seed)
@@ -43,13 +48,14 @@ def random_line(game, seed):
     return line
 
 
-def opening_state(game, seed=1):
+def opening_state(game: Game, seed: int = 1) -> State:
+    """The first lead of round 1 of a seeded random game (after ``game.setup_plies()``)."""
     line = random_line(game, seed)
-    k = OPENING_PLIES.get(game.name, lambda g: 0)(game)
+    k = game.setup_plies()      # the decisions before the first lead of round 1 (Game contract)
     return line[min(k, len(line) - 2)]
 
 
-def endgame_state(game, seed=1, tricks=4):
+def endgame_state(game: Game, seed: int = 1, tricks: int = 4) -> Optional[State]:
     """``tricks * players`` plies before the end of round 1 (None if the round is shorter)."""
     line = random_line(game, seed)
     for i in range(1, len(line)):
@@ -59,19 +65,20 @@ def endgame_state(game, seed=1, tricks=4):
     return None
 
 
-def pimc_worlds_per_s(view, worlds, node_budget=200000):
+def pimc_worlds_per_s(view: View, worlds: int, node_budget: int = 200000) -> float:
     """Worlds solved per second by PIMC with the exact solver (with perfect information PIMC
     solves one world; the rate is then that of repeated solves)."""
     n = 1 if view.game.perfect_information else worlds
     reps = worlds if n == 1 else 1
     t0 = time.perf_counter()
     for r in range(reps):
-        pimc_search(view, SearchLimit(iterations=1, worlds=n), r, evaluator="solver",
-                    node_budget=node_budget)
+        pimc(view, limit=SearchLimit(iterations=1, worlds=n), seed=r, evaluator="solver",
+             node_budget=node_budget)
     return n * reps / (time.perf_counter() - t0)
 
 
-def bench_config(config, seconds=1.0, endgames=25):
+def bench_config(config: str, seconds: float = 1.0, endgames: int = 25) -> dict:
+    """Every search speed of one game configuration (see the module docstring)."""
     game = load_game(config)
     s = opening_state(game)
     view = s.view(s.current_player())
@@ -87,15 +94,15 @@ def bench_config(config, seconds=1.0, endgames=25):
 
     out["pimc_solver_worlds_per_s_opening"] = pimc_worlds_per_s(view, OPENING_WORLDS)
     times, ptimes, exact, wps = [], [], 0, []
-    maxn, paranoid = MaxN(game), MaxN(game, paranoid=True)     # reused, as PIMC does
+    mx, par = MaxN(game), MaxN(game, paranoid=True)     # reused, as PIMC does
     for seed in range(1, endgames + 1):
         e = endgame_state(game, seed)
         if e is None:
             continue
-        m = maxn.solve(e, node_budget=ENDGAME_BUDGET)
-        times.append(m["seconds"])
-        exact += m["exact"]
-        ptimes.append(paranoid.solve(e, node_budget=ENDGAME_BUDGET)["seconds"])
+        m = maxn(e, node_budget=ENDGAME_BUDGET, solver=mx)
+        times.append(m.seconds)
+        exact += m.exact
+        ptimes.append(paranoid(e, node_budget=ENDGAME_BUDGET, solver=par).seconds)
         if seed <= 3:
             wps.append(pimc_worlds_per_s(e.view(e.current_player()), 10, ENDGAME_BUDGET))
     if times:
@@ -108,7 +115,8 @@ def bench_config(config, seconds=1.0, endgames=25):
     return out
 
 
-def main(argv=None):
+def main(argv: Optional[List[str]] = None) -> None:
+    """``python -m solver.search.bench``: print (or --json) bench_config for each config."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("configs", nargs="*", help="game strings (default: every example config)")
     ap.add_argument("--seconds", type=float, default=1.0)
@@ -123,7 +131,8 @@ def main(argv=None):
         print(f"  ISMCTS it/s: {r['ismcts_game_its_per_s']:,.0f} (rollout to game end), "
               f"{r['ismcts_round_its_per_s']:,.0f} (to round end); UCT on a world: "
               f"{r['uct_game_its_per_s']:,.0f}")
-        line = f"  PIMC-solver worlds/s: {r['pimc_solver_worlds_per_s_opening']:,.1f} at the opening"
+        line = (f"  PIMC-solver worlds/s: {r['pimc_solver_worlds_per_s_opening']:,.1f}"
+                " at the opening")
         if "maxn_exact_median_ms" in r:
             line += (f", {r['pimc_solver_worlds_per_s_endgame']:,.1f} at the endgame\n"
                      f"  {r['endgame']}: max^n median {r['maxn_exact_median_ms']:.2f} ms "

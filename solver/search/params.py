@@ -51,8 +51,8 @@ def check_scale(scale, game=None, objective="score", horizon="game"):
             return 1.0
         if horizon != "game":
             raise ValueError("scale=bounds describes whole-game returns; use horizon=game")
-        if game is None or not hasattr(game, "utility_bounds"):
-            raise ValueError("scale=bounds needs a game with utility_bounds()")
+        if game is None:
+            raise ValueError("scale=bounds needs the game whose utility_bounds() to use")
         lo, hi = game.utility_bounds()
         return check_scale(hi - lo)
     if isinstance(scale, str):

@@ -92,6 +92,10 @@ class SearchResult:
     limit: Optional[object] = None
     seed: Optional[int] = None
     seconds: float = field(default=0.0, compare=False)
+    # Exact solvers: one optimal line from the position to the end of its round (empty when
+    # not computed or not exact), and each seat's gain along it (None: not an exact solve).
+    pv: Tuple[int, ...] = ()
+    seat_values: Optional[Tuple[float, ...]] = None
 
     # -- access -------------------------------------------------------------------------------
     def stats(self, action):
@@ -166,6 +170,10 @@ class SearchResult:
             "worlds": self.worlds,
             "actions": [a.to_json() for a in self.actions],
         }
+        if self.pv:
+            out["pv"] = list(self.pv)
+        if self.seat_values is not None:
+            out["seat_values"] = [_r(v) for v in self.seat_values]
         if timing:
             out["elapsed_s"] = self.seconds
             out["iterations_per_s"] = self.iterations_per_s

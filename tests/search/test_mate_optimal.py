@@ -11,10 +11,7 @@ import random
 import pytest
 
 from solver.registry import load_game
-from solver.search._alphabeta import AlphaBeta
-from solver.search._ismcts import ismcts_search
-from solver.search._pimc import pimc_search
-from solver.search.limits import SearchLimit
+from solver.search import AlphaBeta, SearchLimit, alphabeta, ismcts, pimc, recommend
 
 N_POSITIONS = 40
 ITERATIONS = 30000
@@ -37,10 +34,11 @@ def _positions():
         j = s.to_json()
         if j["phase"] not in ("lead", "follow") or j["trick"] < 3:
             continue
-        sol = ab.solve(s, pv=False)
-        if len(sol["best"]) == len(sol["actions"]):
+        sol = alphabeta(s, pv=False, solver=ab)
+        best = {a.action for a in sol.actions if a.mean == sol.best.mean}
+        if len(best) == len(sol.actions):
             continue
-        out.append((s, set(sol["best"])))
+        out.append((s, best))
     return out
 
 
@@ -55,9 +53,10 @@ def test_large_budget_finds_optimal_moves(positions, algo):
     for s, best in positions:
         view = s.view(s.current_player())
         if algo == "ismcts":
-            res = ismcts_search(view, SearchLimit(iterations=ITERATIONS), 3, horizon="round")
+            res = ismcts(view, limit=SearchLimit(iterations=ITERATIONS), seed=3, horizon="round")
         else:
-            res = pimc_search(view, SearchLimit(iterations=ITERATIONS, worlds=4), 3, horizon="round")
+            res = pimc(view, limit=SearchLimit(iterations=ITERATIONS, worlds=4), seed=3,
+                       horizon="round")
         hits += res.chosen in best
     rate = hits / len(positions)
     print(f"{algo}: optimal in {hits}/{len(positions)} positions ({rate:.1%})")
@@ -65,7 +64,6 @@ def test_large_budget_finds_optimal_moves(positions, algo):
 
 
 def test_exact_solver_recommendation_is_optimal(positions):
-    from solver.search.recommend import recommend
     for s, best in positions[:10]:
         res = recommend(s.view(s.current_player()), "solver")
         assert res.exact and res.chosen in best

@@ -6,31 +6,26 @@ import pytest
 
 from solver.errors import IllegalActionError
 from solver.registry import load_game
-from solver.search._ismcts import ismcts_search
-from solver.search._mcts import uct_search
-from solver.search._pimc import pimc_search, solve_state
-from solver.search.limits import SearchLimit
-from solver.search.recommend import recommend
+from solver.search import SearchLimit, ismcts, pimc, recommend, search_state, uct
 from tests.search.helpers import all_configs, mid_state, one_config_per_game
 
 SEARCHES = {
-    "ismcts": lambda v, seed: ismcts_search(v, SearchLimit(iterations=600), seed),
-    "ismcts-multi": lambda v, seed: ismcts_search(v, SearchLimit(iterations=300), seed,
-                                                  observers="multi"),
-    "ismcts-win": lambda v, seed: ismcts_search(v, SearchLimit(iterations=300), seed,
-                                                objective="win"),
-    "ismcts-round": lambda v, seed: ismcts_search(v, SearchLimit(iterations=600), seed,
-                                                  horizon="round", scale=10.0),
-    "pimc": lambda v, seed: pimc_search(v, SearchLimit(iterations=800, worlds=4), seed),
-    "pimc-solver": lambda v, seed: pimc_search(v, SearchLimit(iterations=1, worlds=3), seed,
-                                               evaluator="solver", node_budget=3000),
-    "pimc-paranoid": lambda v, seed: pimc_search(v, SearchLimit(iterations=1, worlds=2), seed,
-                                                 evaluator="solver", solver="paranoid",
-                                                 node_budget=400, evaluation="rollout",
-                                                 rollouts=2),
-    "pimc-maxn-policy": lambda v, seed: pimc_search(v, SearchLimit(iterations=1, worlds=2), seed,
-                                                    evaluator="solver", node_budget=400,
-                                                    evaluation="policy", rollouts=2),
+    "ismcts": lambda v, seed: ismcts(v, limit=SearchLimit(iterations=600), seed=seed),
+    "ismcts-multi": lambda v, seed: ismcts(v, limit=SearchLimit(iterations=300), seed=seed,
+                                           observers="multi"),
+    "ismcts-win": lambda v, seed: ismcts(v, limit=SearchLimit(iterations=300), seed=seed,
+                                         objective="win"),
+    "ismcts-round": lambda v, seed: ismcts(v, limit=SearchLimit(iterations=600), seed=seed,
+                                           horizon="round", scale=10.0),
+    "pimc": lambda v, seed: pimc(v, limit=SearchLimit(iterations=800, worlds=4), seed=seed),
+    "pimc-solver": lambda v, seed: pimc(v, limit=SearchLimit(iterations=1, worlds=3), seed=seed,
+                                        evaluator="solver", node_budget=3000),
+    "pimc-paranoid": lambda v, seed: pimc(v, limit=SearchLimit(iterations=1, worlds=2),
+                                          seed=seed, evaluator="solver", solver="paranoid",
+                                          node_budget=400, evaluation="rollout", rollouts=2),
+    "pimc-maxn-policy": lambda v, seed: pimc(v, limit=SearchLimit(iterations=1, worlds=2),
+                                             seed=seed, evaluator="solver", node_budget=400,
+                                             evaluation="policy", rollouts=2),
 }
 
 
@@ -87,8 +82,8 @@ def test_time_limit_is_honoured(config):
     game = load_game(config)
     s = mid_state(game, 2)
     v = s.view(s.current_player())
-    for fn in (lambda: ismcts_search(v, SearchLimit(time_s=0.05), 1),
-               lambda: pimc_search(v, SearchLimit(time_s=0.05, worlds=3), 1)):
+    for fn in (lambda: ismcts(v, limit=SearchLimit(time_s=0.05), seed=1),
+               lambda: pimc(v, limit=SearchLimit(time_s=0.05, worlds=3), seed=1)):
         res = fn()
         assert res.seconds < 0.05 + 0.15 and res.iterations > 0
         check_result(res, v)
@@ -103,8 +98,8 @@ def test_multi_observer_equals_single_without_hidden_moves(config):
         pytest.skip("hidden information")
     s = mid_state(game, 6)
     v = s.view(s.current_player())
-    a = ismcts_search(v, 2000, 3).to_json()
-    b = ismcts_search(v, 2000, 3, observers="multi").to_json()
+    a = ismcts(v, limit=2000, seed=3).to_json()
+    b = ismcts(v, limit=2000, seed=3, observers="multi").to_json()
     a["params"].pop("observers"), b["params"].pop("observers")
     a.pop("nodes"), b.pop("nodes")
     assert a == b
@@ -116,8 +111,8 @@ def test_scale_from_utility_bounds(config):
     s = mid_state(game, 3)
     v = s.view(s.current_player())
     lo, hi = game.utility_bounds()
-    a = ismcts_search(v, 300, 1, scale="bounds").to_json()
-    b = ismcts_search(v, 300, 1, scale=hi - lo).to_json()
+    a = ismcts(v, limit=300, seed=1, scale="bounds").to_json()
+    b = ismcts(v, limit=300, seed=1, scale=hi - lo).to_json()
     a["params"].pop("scale"), b["params"].pop("scale")
     assert a == b
 
@@ -125,10 +120,10 @@ def test_scale_from_utility_bounds(config):
 def test_oracle_searches_on_states():
     game = load_game("mate")
     s = mid_state(game, 8, fraction=0.1)
-    r = uct_search(s, 2000, 1)
+    r = uct(s, limit=2000, seed=1)
     assert r.algorithm == "uct" and sorted(a.action for a in r.actions) == s.legal_actions()
-    assert r == uct_search(s, 2000, 1)
-    e = solve_state(s)
+    assert r == uct(s, limit=2000, seed=1)
+    e = search_state(s, "solver")
     assert e.exact and e.algorithm == "solver"
 
 
@@ -149,4 +144,62 @@ def test_bad_parameters(kw):
     game = load_game("mate")
     s = mid_state(game, 1)
     with pytest.raises(ValueError):
-        ismcts_search(s.view(s.current_player()), 10, 0, **kw)
+        ismcts(s.view(s.current_player()), limit=10, seed=0, **kw)
+
+
+# -- the public API (solver/search/__init__.py) --------------------------------------------------
+
+def test_public_searches_take_keyword_only_parameters():
+    import inspect
+
+    import solver.search as search
+    for name in ("ismcts", "pimc", "uct", "alphabeta", "maxn", "paranoid"):
+        params = list(inspect.signature(getattr(search, name)).parameters.values())
+        assert params[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, name
+        assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params[1:]), name
+    s = mid_state(load_game("mate"), 8, fraction=0.3)
+    with pytest.raises(TypeError):
+        search.alphabeta(s, 18)
+
+
+def test_alphabeta_result_is_the_exact_round_value():
+    """alphabeta: every action valued, the chosen one optimal, seat values zero-sum, and the
+    principal variation reaches the end of the round gaining exactly the value (mate.md §7)."""
+    from solver.search import AlphaBeta, SearchResult, alphabeta
+    game = load_game("mate")
+    s = mid_state(game, 8, fraction=0.1)
+    res = alphabeta(s)
+    assert isinstance(res, SearchResult) and res.exact and res.value == "round_gain"
+    assert sorted(res.values()) == s.legal_actions()
+    me = res.player
+    assert res.best.mean == max(res.values().values()) == res.seat_values[me]
+    assert res.seat_values[1 - me] == -res.seat_values[me]
+    assert res.pv[0] == res.chosen
+    end = s.clone()
+    for a in res.pv:
+        end.apply_action(a)
+    assert end.is_terminal() or end.round() != s.round()
+    assert end.scores()[me] - s.scores()[me] == res.seat_values[me]
+    reused = AlphaBeta(game, 16)
+    assert alphabeta(s, solver=reused).values() == res.values()
+    assert alphabeta(s, kernel=False).values() == res.values()
+
+
+@pytest.mark.parametrize("config", one_config_per_game())
+def test_maxn_and_paranoid_results(config):
+    from solver.search import MaxN, maxn, paranoid
+    from solver.search.bench import endgame_state
+    game = load_game(config)
+    e = endgame_state(game, 2, tricks=2)      # the last 2 tricks of round 1: small, exact
+    if e is None:
+        pytest.skip("round shorter than the endgame")
+    m = maxn(e, node_budget=10**6)
+    assert m.algorithm == "maxn" and m.exact and sorted(m.values()) == e.legal_actions()
+    assert len(m.seat_values) == game.num_players
+    assert m.seat_values[m.player] == m.best.mean
+    p = paranoid(e, node_budget=10**6)
+    assert p.algorithm == "paranoid" and p.exact
+    # The coalition holds the mover to at most what max^n promises (exact values).
+    assert p.best.mean <= m.best.mean + 1e-9
+    with pytest.raises(ValueError):
+        maxn(e, solver=MaxN(game, paranoid=True))

@@ -8,14 +8,18 @@ from solver.search._alphabeta import AlphaBeta
 from solver.search._ismcts import ISMCTS
 from solver.search._maxn import MaxN, heuristic
 from solver.search._mcts import UCT
-from solver.search._pimc import pimc_search
-from solver.search.limits import SearchLimit
+from solver.search import SearchLimit, pimc
+from solver.search.params import objective_code
 from solver.search.reference.ismcts import ismcts_root
 from solver.search.reference.maxn import TooLarge, maxn_values, paranoid_values
 from solver.search.reference.mcts import pimc_uct, uct_root
 from tests.search.helpers import all_configs, mid_state, one_config_per_game, round_endgames
 
-CODES = {"objective": {"score": 0, "win": 1}, "horizon": {"game": 0, "round": 1}}
+
+def codes(objective, horizon):
+    """The (objective, horizon) codes the Cython trees take, by name."""
+    obj, hor, _ = objective_code(objective, horizon)
+    return {"objective": obj, "horizon": hor}
 
 
 def _iters(game):
@@ -31,7 +35,7 @@ def test_uct_matches_twin(config, objective, horizon):
         pytest.skip("game-long rollouts are too slow in Python here")
     s = mid_state(game, 21, fraction=0.4)
     n = _iters(game)
-    fast = UCT(game, 0.7, CODES["objective"][objective], CODES["horizon"][horizon]).search(s, n, 77)
+    fast = UCT(game, c=0.7, **codes(objective, horizon)).search(s, n, 77)
     slow = uct_root(s, n, 77, objective=objective, horizon=horizon)
     assert fast == slow
 
@@ -39,7 +43,7 @@ def test_uct_matches_twin(config, objective, horizon):
 def test_uct_matches_twin_with_fixed_scale_and_tiny_arena():
     game = load_game("mate")
     s = mid_state(game, 5, fraction=0.2)
-    fast = UCT(game, 1.3, 0, 0, 25.0, 40).search(s, 400, 3)
+    fast = UCT(game, c=1.3, **codes("score", "game"), scale=25.0, max_nodes=40).search(s, 400, 3)
     slow = uct_root(s, 400, 3, c=1.3, scale=25.0, max_nodes=40)
     assert fast == slow
 
@@ -51,7 +55,8 @@ def test_ismcts_matches_twin(config, observers):
     s = mid_state(game, 31, fraction=0.35)
     view = s.view(s.current_player())
     n = _iters(game)
-    fast = ISMCTS(game, 0.7, 0, 1, 0.0, observers == "multi").search(view, n, 5)
+    fast = ISMCTS(game, c=0.7, **codes("score", "round"), scale=0.0,
+                  multi=observers == "multi").search(view, n, 5)
     slow = ismcts_root(view, n, 5, horizon="round", observers=observers)
     assert fast == slow
 
@@ -60,7 +65,8 @@ def test_ismcts_matches_twin_with_win_objective_and_small_arena():
     game = load_game("mate(forced_visibility=hidden)")
     s = game.new_initial_state(4)
     view = s.view(s.current_player())
-    fast = ISMCTS(game, 0.5, 1, 0, 0.0, True, 60).search(view, 300, 8)
+    fast = ISMCTS(game, c=0.5, **codes("win", "game"), scale=0.0, multi=True,
+                  max_nodes=60).search(view, 300, 8)
     slow = ismcts_root(view, 300, 8, c=0.5, objective="win", observers="multi", max_nodes=60)
     assert fast == slow
 
@@ -88,7 +94,7 @@ def test_pimc_matches_twin(config):
     s = mid_state(game, 41, fraction=0.3)
     view = s.view(s.current_player())
     worlds, n = 3, 2 * _iters(game)
-    res = pimc_search(view, SearchLimit(iterations=n, worlds=worlds), 13, horizon="round")
+    res = pimc(view, limit=SearchLimit(iterations=n, worlds=worlds), seed=13, horizon="round")
     per_world, best = pimc_uct(view, n, worlds, 13, horizon="round")
     for a in res.actions:
         vs = [pw[a.action] for pw in per_world if pw.get(a.action) is not None]
@@ -170,5 +176,6 @@ def test_multi_observer_matches_twin_at_the_deal(config):
     game = load_game(config)
     s = game.new_initial_state(3)
     view = s.view(s.current_player())
-    fast = ISMCTS(game, 0.7, 0, 1, 0.0, True).search(view, 120, 2)
+    fast = ISMCTS(game, c=0.7, **codes("score", "round"), scale=0.0,
+                  multi=True).search(view, 120, 2)
     assert fast == ismcts_root(view, 120, 2, horizon="round", observers="multi")

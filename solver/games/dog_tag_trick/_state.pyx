@@ -24,7 +24,7 @@ from solver.cards cimport popcount, lowest_card, mask_to_array
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.errors import InvalidOptionError
-from solver.registry import Option
+from solver.registry import BenchConfig, Option
 from solver.games.dog_tag_trick import notation, rules
 
 ALL36 = (1ULL << NUM_CARDS) - 1
@@ -345,6 +345,12 @@ cdef class DogTagTrickGame(Game):
         "dog-tag-trick(players=5,first_lead=random,low_set_tiebreak=min_icon)",
         "dog-tag-trick(players=3,first_lead=2,unqualified_pairs=allowed_as_discard,"
         "announcement=auto_join_main)",
+    )
+
+    BENCH_CONFIGS = (
+        BenchConfig("dog-tag-trick(players=3)", c_reference="dtt_playout 3 {games} 1"),
+        BenchConfig("dog-tag-trick(players=4)", c_reference="dtt_playout 4 {games} 1"),
+        BenchConfig("dog-tag-trick(players=5)", c_reference="dtt_playout 5 {games} 1"),
     )
 
     def __init__(self, dict options):

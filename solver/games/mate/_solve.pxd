@@ -1,5 +1,6 @@
 # Mate's exact game solver: alpha-beta specialised to MateData (used by solver.search._alphabeta).
 from libc.stdint cimport uint64_t, uint32_t, int16_t, int8_t, uint8_t, uint16_t
+from solver.game cimport ExactSolver
 from solver.games.mate._state cimport MateData
 
 ctypedef struct MateTTEntry:
@@ -30,3 +31,8 @@ cdef void mate_solver_clear(MateSolver* x) noexcept nogil
 # Gain of the player to move in ``d`` from ``d`` to the end of the current game, with best play
 # by both (fail-soft within (alpha, beta)). ``d`` must not be terminal (phase OVER).
 cdef int mate_value(MateSolver* x, MateData* d, int alpha, int beta) noexcept nogil
+
+
+cdef class MateExactSolver(ExactSolver):
+    # The kernel behind MateGame.EXACT_SOLVER: the generic alpha-beta's hook (solver/game.pxd).
+    cdef MateSolver x

@@ -1,7 +1,8 @@
 """Exact alpha-beta for one Mate game, working directly on ``MateData`` (mate.md §§4–7, 14).
 
-``solver.search._alphabeta.AlphaBeta`` dispatches here for Mate states; the generic negamax
-over the abstract ``State`` remains the reference it is tested against. Values are integers:
+``MateExactSolver`` (``MateGame.EXACT_SOLVER``) is the hook through which the generic
+``solver.search`` alpha-beta runs this kernel for Mate states without importing Mate; the
+generic negamax over the abstract ``State`` remains the reference it is tested against. Values are integers:
 the gain of the player to move from the position to the end of the current game (the mating
 player's points, negated for his opponent; 0 for a draw).
 
@@ -22,7 +23,8 @@ with the forced cards fixed; the follower's replies to each lead are an inline m
 from libc.stdint cimport uint64_t, uint32_t, int16_t, int8_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
-from solver.games.mate._state cimport MateData
+from solver.game cimport ExactSolver, Game, State
+from solver.games.mate._state cimport MateData, MateState
 
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
@@ -36,7 +38,8 @@ cdef enum:
     LEAD = 2
     FOLLOW = 3
     OVER = 4
-    INF = 1000
+    INF = 1000              # beyond any Mate game value (|value| <= 242)
+    KERNEL_MAX_BITS = 17    # 2 MiB of 16-byte entries: plenty for one game, cache friendly
     TT_EXACT = 1
     TT_LOWER = 2
     TT_UPPER = 3
@@ -363,3 +366,26 @@ cdef int mate_value(MateSolver* x, MateData* d, int alpha, int beta) noexcept no
     if d.phase == FORCE_OTHER:                  # the non-dealer is to move
         return -force_other(x, d.hand[D], d.hand[1 - D], D, d.forced[D], -beta, -alpha)
     return 0
+
+
+cdef class MateExactSolver(ExactSolver):
+    """Mate's exact solver as the generic alpha-beta's hook (``MateGame.EXACT_SOLVER``): one
+    kernel (its own transposition table, at most 2**17 entries) per solver object."""
+
+    def __cinit__(self, Game game, int tt_bits=18):
+        self.x.tt = NULL
+        mate_solver_init(&self.x, max(8, min(tt_bits, KERNEL_MAX_BITS)))
+
+    def __dealloc__(self):
+        if self.x.tt != NULL:
+            mate_solver_free(&self.x)
+
+    cdef double value_c(self, State state) noexcept nogil:
+        cdef int v
+        self.x.nodes = 0
+        v = mate_value(&self.x, &(<MateState>state).d, -INF, INF)
+        self.nodes = self.x.nodes
+        return v
+
+    cdef void clear_c(self) noexcept nogil:
+        mate_solver_clear(&self.x)

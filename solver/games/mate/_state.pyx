@@ -8,7 +8,7 @@ from libc.stdint cimport uint32_t, uint64_t
 from solver.cards cimport popcount, nth_card, random_subset, lowest_card
 from solver.game cimport Game, State, View, MAX_LEGAL
 from solver.rng cimport Rng, rng_seed, rng_below
-from solver.registry import Option
+from solver.registry import BenchConfig, Option
 from solver.games.mate import notation, rules
 
 cdef enum:
@@ -192,6 +192,17 @@ cdef class MateGame(Game):
                        "double_rule=any_trick10_mate_when_anyone_forced,"
                        "nondealer_force_requires_dealer_force=true)")
 
+    # trickhound bench: Mate's C reference counts one deal where our state is a four-deal match;
+    # the exact-solve timing runs on first_dealer=0 with forcing fixed (PASS PASS) and optimised.
+    BENCH_CONFIGS = (
+        BenchConfig("mate", unit=4, c_reference="mate_playout {games} 1"),
+        BenchConfig("mate(first_dealer=0)", playouts=False, search=False,
+                    solve_cases=(("forcing_fixed", (20, 20)), ("forcing_optimised", ())),
+                    solve_c_reference="mate_solve"),
+    )
+    # The exact kernel on MateData the generic alpha-beta runs for Mate states (_solve.pyx).
+    EXACT_SOLVER = "solver.games.mate._solve:MateExactSolver"
+
     def __init__(self, dict options):
         self.name = "mate"
         self.options = options
@@ -210,6 +221,10 @@ cdef class MateGame(Game):
         play changes none of the deals after it; not when the return is the match result
         (utility=match_result)."""
         return self.options["utility"] == "points"
+
+    def setup_plies(self):
+        """The dealer's and the non-dealer's forcing decisions precede the first lead (§4)."""
+        return 2
 
     def utility_bounds(self):
         """(min, max) of a seat's return: the match point difference (at most 242 per game,

@@ -12,7 +12,7 @@ from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nt
 from solver.game cimport Game, State, MAX_LEGAL
 from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_uniform
 from solver.errors import InvalidOptionError
-from solver.registry import Option
+from solver.registry import BenchConfig, Option
 from solver.games.mate_vic_village import notation, rules
 
 cdef enum:
@@ -488,6 +488,12 @@ cdef class MateVicVillageGame(Game):
         "recall_played_cards=false)",
     )
 
+    BENCH_CONFIGS = (
+        BenchConfig("mate-vic-village(players=3)", c_reference="vic_playout 3 {games} 1"),
+        BenchConfig("mate-vic-village(players=4)", c_reference="vic_playout 4 {games} 1",
+                    anchor=True, label="Vic 4p"),
+    )
+
     def __init__(self, dict options):
         cdef int n = options["players"]
         cfg = rules.SETUP[n]
@@ -522,6 +528,10 @@ cdef class MateVicVillageGame(Game):
         """The final total is the sum of the round scores (§7.2, §9); every round is dealt
         afresh (§5)."""
         return True
+
+    def setup_plies(self):
+        """Each seat's discard precedes the first lead of a round (§5)."""
+        return self.num_players
 
     def utility_bounds(self):
         """(min, max) of a seat's return (its final total), not tight: at most 16 tricks a

@@ -21,7 +21,7 @@ from solver.cards cimport popcount, lowest_card, mask_to_array
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below, rng_uniform
 from solver.errors import InvalidOptionError
-from solver.registry import Option
+from solver.registry import BenchConfig, Option
 from solver.games.mattis import notation, rules
 
 cdef enum:
@@ -633,6 +633,21 @@ cdef class MattisGame(Game):
         "mattis(players=8,trick_count=present,pickup=lowest_face_value,phase2_action_cap=300,"
         "cap_result=most_cards)",
     )
+
+    # The C reference plays trick_count=present; the rules' default (played) is benched too, and
+    # its random games' lengths reported (phase 2 can cycle; the cap ends it).
+    BENCH_CONFIGS = (
+        BenchConfig("mattis(players=3)", playouts=False),
+        BenchConfig("mattis(players=4,trick_count=present)",
+                    c_reference="mattis_playout 4 {games} 1", search=False),
+        BenchConfig("mattis(players=8,trick_count=present)",
+                    c_reference="mattis_playout 8 {games} 1", search=False),
+        BenchConfig("mattis(players=4)", lengths=True),
+        BenchConfig("mattis(players=8)", lengths=True),
+    )
+    # Mattis's hidden information lives in phase 1 (its first ~15% of actions; phase 2 hides
+    # nothing), so the bench determinizes a view from early in the game.
+    BENCH_VIEW_FRACTION = 0.07
 
     def __init__(self, dict options):
         n = options["players"]

@@ -4,7 +4,7 @@ import random
 import pytest
 
 from solver.games.mate import rules as R
-from solver.search._alphabeta import AlphaBeta, solve
+from solver.search import AlphaBeta, alphabeta
 from solver.registry import load_game
 from tests.games.mate.test_worked_examples import DEAL_A, DEAL_B, DEAL_C, game_state, play
 
@@ -19,13 +19,13 @@ W10 = [
 @pytest.mark.parametrize("deal, forcing, value", W10)
 def test_W10_game_values(deal, forcing, value):
     s = play(game_state(deal), forcing)
-    result = solve(s)
-    assert result["value"][0] == value
-    # Every listed best action achieves the value; the PV ends the game.
-    for a in result["best"]:
-        assert result["actions"][a] == result["value"][result["player"]]
+    result = alphabeta(s)
+    assert result.seat_values[0] == value
+    # The chosen action achieves the value, none does better; the PV ends the game.
+    assert result.best.mean == result.seat_values[result.player]
+    assert max(result.values().values()) == result.best.mean
     end = s.clone()
-    for a in result["pv"]:
+    for a in result.pv:
         end.apply_action(a)
     assert end.to_json()["game_no"] == 2
     assert end.scores()[0] - s.scores()[0] == value
@@ -57,8 +57,8 @@ def test_solver_agrees_with_plain_minimax_on_small_positions(seed):
             return
     ref = s.to_reference()
     want = minimax(ref)
-    got = solve(s)
-    assert got["value"][0] == want
+    got = alphabeta(s)
+    assert got.seat_values[0] == want
     assert AlphaBeta(game).value(s) == (want if s.current_player() == 0 else -want)
 
 

@@ -1,0 +1,87 @@
+"""Search measurements of ``trickhound bench``: ISMCTS iterations/s (random and policy
+rollouts), PIMC worlds/s with the exact solver, max^n on the last 4 tricks of round 1, and
+OpenSpiel's ISMCTS beside ours. The configurations are the games' ``BenchConfig(search=True)``
+declarations; the long max^n series and the C++ anchor run beside the one marked ``anchor``."""
+import statistics
+from typing import List, Optional
+
+from solver.game import Game
+from solver.registry import BenchConfig, load_game
+from solver.search import MaxN, maxn
+from solver.search import bench as SB
+from tournaments.bench.interop import openspiel_cpp_ohhell_its, openspiel_python_ismcts_its
+
+
+def pimc_endgame_row(config: str, game: Game, worlds: int = 10, deals: int = 3) -> Optional[dict]:
+    """PIMC's work at the last 4 tricks of round 1 (SB.endgame_state): ``worlds`` worlds
+    sampled from the view of the seat to move, each solved by max^n within SB.ENDGAME_BUDGET
+    nodes (one solver reused, as PIMC does): worlds/s over the seeded deals, and how many of the
+    worlds were solved exactly (the rest deepen step by step with the game's evaluation)."""
+    solver = MaxN(game)
+    solved, exact, seconds = 0, 0, 0.0
+    for seed in range(1, deals + 1):
+        e = SB.endgame_state(game, seed)
+        if e is None:
+            continue
+        view = e.view(e.current_player())
+        for w in range(worlds):
+            res = maxn(view.determinize(w), node_budget=SB.ENDGAME_BUDGET, solver=solver)
+            exact += res.exact
+            seconds += res.seconds
+            solved += 1
+    if not solved:
+        return None
+    return {"name": f"PIMC max^n worlds {config}, endgame", "unit": "worlds/s",
+            "value": solved / seconds,
+            "note": f"last 4 tricks of round 1; exact in {exact}/{solved} worlds, the others "
+                    f"depth-limited past {SB.ENDGAME_BUDGET:,} nodes"}
+
+
+def bench_search(seconds: float, benches: List[BenchConfig]) -> List[dict]:
+    """ISMCTS iterations/s (random and policy rollouts), PIMC worlds/s with the exact solver,
+    exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
+    rows = []
+    for bench in benches:
+        if not bench.search:
+            continue
+        config = bench.config
+        game = load_game(config)
+        s = SB.opening_state(game)
+        view = s.view(s.current_player())
+        its = max(2000, int(150000 * seconds))
+        ours = SB.bench_ismcts(view, its, 1)
+        rows.append({"name": f"ISMCTS {config}, random rollout", "value": ours, "unit": "it/s",
+                     "note": "opening: " + s.summary()})
+        rows.append({"name": f"ISMCTS {config}, policy rollout",
+                     "value": SB.bench_ismcts(view, its, 1, rollout="policy"), "unit": "it/s"})
+        osp = openspiel_python_ismcts_its(view)
+        if osp:
+            rows.append({"name": f"OpenSpiel Python ISMCTS {config}", "value": osp, "unit": "it/s",
+                         "note": f"ours is {ours / osp:,.0f}x"})
+        rows.append({"name": f"PIMC exact-solver worlds {config}",
+                     "value": SB.pimc_worlds_per_s(view, 8, 20000), "unit": "worlds/s",
+                     "note": "opening, depth-limited at 20,000 nodes" if game.num_players > 2
+                     else "exact alpha-beta"})
+        endgame = pimc_endgame_row(config, game) if game.num_players > 2 else None
+        if endgame:
+            rows.append(endgame)
+        if bench.anchor:
+            times, exact = [], 0
+            solver = MaxN(game)
+            for seed in range(1, 41):
+                e = SB.endgame_state(game, seed)
+                if e is None:
+                    continue
+                m = maxn(e, node_budget=SB.ENDGAME_BUDGET, solver=solver)
+                times.append(m.seconds)
+                exact += m.exact
+            rows.append({"name": f"max^n, last 4 tricks of round 1, {bench.label}",
+                         "unit": "ms median",
+                         "value": 1e3 * statistics.median(times),
+                         "note": f"max {1e3 * max(times):.1f} ms, exact in {exact}/{len(times)}"})
+            cpp = openspiel_cpp_ohhell_its(seconds)
+            if cpp:
+                rows.append({"name": "OpenSpiel C++ ISMCTS oh_hell(4p, 11 tricks)", "value": cpp,
+                             "unit": "it/s",
+                             "note": f"ours on {bench.label} is {ours / cpp:.2f}x (target 3.5x)"})
+    return rows
