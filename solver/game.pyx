@@ -232,6 +232,12 @@ cdef class Game:
         return lies within (OpenSpiel's min/max utility; the searches' scale=bounds)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement utility_bounds")
 
+    def utility_sum(self):
+        """The sum of the seats' returns when it is the same at the end of every game (0.0 for a
+        zero-sum game; OpenSpiel's utility_sum; two-player alpha-beta needs it), or None when
+        it varies (a general-sum game, the default)."""
+        return None
+
     def setup_plies(self):
         """How many decisions of round 1 come before its first lead (Mate's two forcing
         decisions, Vic Village's discards): 0 unless a game says so."""

@@ -105,7 +105,8 @@ def test_garbage_is_rejected_with_our_errors(game):
 
 
 def test_pickle_round_trip(game):
-    s = list(random_states(game, 8, games=1, every=7))[1]
+    line = list(random_states(game, 8, games=1))
+    s = line[len(line) // 2]
     assert pickle.loads(pickle.dumps(s)) == s
     v = s.view(0)
     assert pickle.loads(pickle.dumps(v)) == v

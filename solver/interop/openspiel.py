@@ -84,15 +84,16 @@ def _game_type(slug):
         lo, hi = min(players.choices), max(players.choices)
     else:
         lo = hi = default.num_players
-    zero_sum = default.num_players == 2
+    total = default.utility_sum()
     return pyspiel.GameType(
         short_name=short_name(slug),
         long_name=f"trickhound {slug}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        utility=(pyspiel.GameType.Utility.GENERAL_SUM if total is None
+                 else pyspiel.GameType.Utility.ZERO_SUM if total == 0
+                 else pyspiel.GameType.Utility.CONSTANT_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
@@ -119,7 +120,7 @@ class TrickhoundGame(pyspiel.Game):
             num_players=self.th_game.num_players,
             min_utility=float(lo),
             max_utility=float(hi),
-            utility_sum=0.0 if self.th_game.num_players == 2 else None,
+            utility_sum=self.th_game.utility_sum(),
             max_game_length=self.th_game.max_game_length)
         super().__init__(self.TYPE, info, params)
 

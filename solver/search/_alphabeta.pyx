@@ -1,9 +1,13 @@
-"""Exact alpha-beta for two-player zero-sum perfect-information play, generic over ``State``.
+"""Exact alpha-beta for two-player constant-sum perfect-information play, generic over ``State``.
 
 It solves the *current round* (a Mate game, forcing decisions included when they are still
 open): the value of a position is what the player to move gains from here to the end of the
 round, ``scores_c(end) - scores_c(now)``, under best play by both. Rounds are independent under
 the games' point utilities (mate.md §14), so the round's optimum is the match's optimum.
+
+The search itself is a zero-sum negamax on the *difference* of the two seats' gains; in a
+constant-sum game (``Game.utility_sum()`` declared) the two gains add up to the same total R on
+every line of the round, so a seat's gain is ``(difference + R) / 2`` (R = 0 when zero-sum).
 
 Negamax with fail-soft bounds, a transposition table of fixed size (one allocation per solver,
 none per node), the table's best move first and a history heuristic for the rest. Consecutive
@@ -54,6 +58,9 @@ cdef class AlphaBeta:
     def __cinit__(self, Game game, int tt_bits=18, bint kernel=True):
         if game.num_players != 2:
             raise ValueError(f"alpha-beta needs a two-player game, {game.spec()} has {game.num_players}")
+        if game.utility_sum() is None:
+            raise ValueError(f"alpha-beta needs a constant-sum game; {game.spec()} declares none "
+                             f"(Game.utility_sum): use max^n")
         if not 8 <= tt_bits <= 28:
             raise ValueError("tt_bits must be in 8..28")
         self.game = game
@@ -76,7 +83,7 @@ cdef class AlphaBeta:
             self.kernel.clear_c()
 
     cdef double negamax(self, State s, int ply, double alpha, double beta):
-        """Gain of the player to move in ``s`` from ``s`` to the end of the round."""
+        """The player to move's gain minus the other's, from ``s`` to the end of the round."""
         cdef int acts[MAX_LEGAL]
         cdef double before[MAX_PLAYERS]
         cdef double after[MAX_PLAYERS]
@@ -120,7 +127,7 @@ cdef class AlphaBeta:
             child.copy_from(s)
             child.apply_action_c(a)
             child.scores_c(after)
-            delta = after[me] - before[me]
+            delta = (after[me] - before[me]) - (after[1 - me] - before[1 - me])
             if child.is_terminal_c() or child.round_c() != self.root_round:
                 v = delta
             elif child.current_player_c() == me:
@@ -142,12 +149,29 @@ cdef class AlphaBeta:
         return best
 
     cdef double exact(self, State s, int ply):
+        """The mover's gain minus the other's from ``s`` to the end of the round. A game's
+        kernel values zero-sum rounds by the mover's gain, half the difference."""
         cdef double v
         if self.uses_kernel:
             v = self.kernel.value_c(s)
             self.nodes += self.kernel.nodes
-            return v
+            return 2.0 * v
         return self.negamax(s, ply, -INFINITY, INFINITY)
+
+    cdef double remaining(self, State state):
+        """R: what the two seats gain together from ``state`` to the end of its round, the same
+        on every line of a constant-sum game (read off one line: the lowest legal actions)."""
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef int acts[MAX_LEGAL]
+        cdef State s = <State>self.pool[len(self.pool) - 1]
+        s.copy_from(state)
+        s.scores_c(before)
+        while not s.is_terminal_c() and s.round_c() == self.root_round:
+            s.legal_actions_c(acts)
+            s.apply_action_c(acts[0])
+        s.scores_c(after)
+        return (after[0] - before[0]) + (after[1] - before[1])
 
     def value(self, State state):
         """Gain of the player to move from ``state`` to the end of its round, best play."""
@@ -155,7 +179,7 @@ cdef class AlphaBeta:
         if state.is_terminal_c():
             return 0.0
         (<State>self.pool[0]).copy_from(state)
-        return self.exact(<State>self.pool[0], 0)
+        return 0.5 * (self.exact(<State>self.pool[0], 0) + self.remaining(state))
 
     def solve(self, State state, bint pv=True):
         """A dict: ``value`` (for each seat, gain to the end of the round), ``actions`` (every
@@ -173,15 +197,16 @@ cdef class AlphaBeta:
         me = state.current_player_c()
         root = state.clone()
         root.scores_c(before)
+        total = self.remaining(root)
         values = {}
         for a in root.legal_actions():
             child = root.clone()
             child.apply_action_c(a)
-            values[a] = self._gain(child, me, before)
+            values[a] = 0.5 * (self._gain(child, me, before) + total)
         best_v = max(values.values())
         out = {
             "player": me,
-            "value": [best_v if p == me else -best_v for p in range(2)],
+            "value": [best_v if p == me else total - best_v for p in range(2)],
             "actions": values,
             "best": [a for a, v in values.items() if v == best_v],
             "pv": self.principal_variation(root) if pv else [],
@@ -191,10 +216,11 @@ cdef class AlphaBeta:
         return out
 
     cdef double _gain(self, State child, int me, double* before):
-        """Gain of seat ``me`` from the parent of ``child`` to the end of the round."""
+        """Seat ``me``'s gain minus the other's from the parent of ``child`` to the end of the
+        round."""
         cdef double after[MAX_PLAYERS]
         child.scores_c(after)
-        cdef double delta = after[me] - before[me]
+        cdef double delta = (after[me] - before[me]) - (after[1 - me] - before[1 - me])
         if child.is_terminal_c() or child.round_c() != self.root_round:
             return delta
         (<State>self.pool[1]).copy_from(child)

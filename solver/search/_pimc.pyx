@@ -43,7 +43,8 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
     if solver not in SOLVERS:
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     if solver == "auto":
-        solver = "alphabeta" if game.num_players == 2 else "maxn"
+        solver = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
+                  else "maxn")
     if solver == "alphabeta":
         from solver.search._alphabeta import AlphaBeta
         ab = AlphaBeta(game, max(tt_bits, 8))

@@ -231,6 +231,10 @@ cdef class MateGame(Game):
         §7), or the match result in {-1, 0, 1}."""
         return (-1, 1) if self.options["utility"] == "match_result" else (-4 * 242, 4 * 242)
 
+    def utility_sum(self):
+        """0.0: one seat's return is the other's loss (both utilities)."""
+        return 0.0
+
     cdef State new_state(self):
         cdef MateState s = MateState.__new__(MateState)
         s.game = self

@@ -113,6 +113,11 @@ cdef class TinyTricksGame(Game):
         """(min, max) of a seat's return: the points of all three tricks (T6)."""
         return (0.0, 4.0 if self.options["last_trick_bonus"] else 3.0)
 
+    def utility_sum(self):
+        """Every trick's points go to someone (T6): the returns always add up to 3 (4 with the
+        last-trick bonus)."""
+        return 4.0 if self.options["last_trick_bonus"] else 3.0
+
     cdef State new_state(self):
         cdef TinyTricksState s = TinyTricksState.__new__(TinyTricksState)
         s.game = self
@@ -224,17 +229,14 @@ cdef class TinyTricksState(State):
                 pick -= 1
 
     cdef uint64_t hash_c(self) noexcept nogil:
+        """The deal, the first leader and the history: they fix the whole state (T2)."""
         cdef TinyData* d = &self.d
-        cdef uint64_t h = <uint64_t>d.hand[0] | (<uint64_t>d.hand[1] << 9) \
-            | (<uint64_t>d.hand[2] << 18)
+        cdef uint64_t h = <uint64_t>d.deal[0] | (<uint64_t>d.deal[1] << 9) \
+            | (<uint64_t>d.deal[2] << 18) | (<uint64_t>d.first_leader << 27)
         cdef int i
-        h |= (<uint64_t>d.leader << 27) | (<uint64_t>d.n_trick << 29)
-        for i in range(d.n_trick):
-            h |= <uint64_t>(d.trick[i] + 1) << (31 + 4 * i)
-        for i in range(d.players):
-            h ^= <uint64_t>d.points[i] << (45 + 3 * i)
-        return mix64(h ^ (<uint64_t>d.voids[0] << 55) ^ (<uint64_t>d.voids[1] << 58)
-                     ^ (<uint64_t>d.voids[2] << 61))
+        for i in range(d.n_played):
+            h = mix64(h ^ (<uint64_t>(d.history[i] + 1) << 32) ^ <uint64_t>i)
+        return mix64(h ^ (<uint64_t>d.n_played << 40))
 
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
         """The seat's hand and the history (which fixes who played what, the voids and the
