@@ -46,8 +46,9 @@ def test_choices_of_the_former_python_heuristic():
     """Positions along seeded matches of every example configuration (half heuristic, half
     random moves; forcing, leads and follows, hidden forcing with its sampled world), each given
     as game string + deal seed + moves, with the choice the pure-Python heuristic
-    (bots/heuristic/mate.py before the rules moved into the policy) made there for the same bot
-    rng seed. Over 10,017 such positions the two agreed on every choice."""
+    (bots/heuristic/mate.py at commit 7c13024, before the rules moved into the policy) made
+    there for the same bot rng seed. Over 10,017 such positions the two agreed on every
+    choice."""
     cases = json.loads(GOLDEN.read_text())
     checked = 0
     for case in cases:

@@ -168,9 +168,9 @@ def test_choices_of_the_former_python_heuristic():
     """Positions along seeded games of every example configuration (half heuristic, half random
     moves; phase 1 and phase 2, rng-broken ties, trump-saving pick-ups and the rule-8 long
     game), each given as game string + deal seed + moves, with the choice the pure-Python
-    heuristic (bots/heuristic/mattis.py before the rules moved into the policy) made there for
-    the same bot rng seed. Over 25,052 such positions the two agreed on every choice and on
-    every set of tied best actions."""
+    heuristic (bots/heuristic/mattis.py at commit 7c13024, before the rules moved into the
+    policy) made there for the same bot rng seed. Over 25,052 such positions the two agreed on
+    every choice and on every set of tied best actions."""
     cases = json.loads(GOLDEN.read_text())
     checked = 0
     for case in cases:
