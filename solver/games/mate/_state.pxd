@@ -1,7 +1,19 @@
 # Mate's fast engine: the match as one C struct (see rules.py for the readable twin).
+#
+# What the rules of thumb (_policy.pyx) read of the engine is declared here: the struct, the
+# action and phase codes, and the small inline rule helpers; apply_d is shared through the
+# module's C API (the policy's one-ply look-ahead plays moves on a copy of the struct).
 from libc.stdint cimport uint32_t, uint64_t, int8_t, int16_t
 from solver.game cimport Game, State
-from solver.rng cimport Rng
+
+cdef enum:
+    PASS = 20              # action 20: no forcing (cards are actions 0..19, §2.2 ids)
+    # MateData.phase
+    FORCE_DEALER = 0
+    FORCE_OTHER = 1
+    LEAD = 2
+    FOLLOW = 3
+    OVER = 4
 
 ctypedef struct MateData:
     uint32_t hand[2]       # playable cards (forced cards excluded until trick 10)
@@ -29,11 +41,48 @@ ctypedef struct MateData:
     int8_t opt_match_result
 
 
+
+cdef inline int card_value(int c) noexcept nogil:
+    """A card's points (§2.1) by its rank index c >> 2 (7, Q, K, 10, A = 0..4 score 7, 3, 4,
+    10, 11): one hex digit per rank of 0xBA437."""
+    return (0xBA437 >> (4 * (c >> 2))) & 0xF
+
+
+cdef inline uint32_t suit_mask(int c) noexcept nogil:
+    return (<uint32_t>0x11111) << (c & 3)
+
+
+cdef inline uint32_t rank_mask(int c) noexcept nogil:
+    return (<uint32_t>0xF) << (4 * (c >> 2))
+
+
+cdef inline int current_player_d(MateData* d) noexcept nogil:
+    if d.phase == OVER:
+        return -1
+    if d.phase == FORCE_DEALER:
+        return d.dealer
+    if d.phase == FORCE_OTHER:
+        return 1 - d.dealer
+    if d.phase == LEAD:
+        return d.leader
+    return 1 - d.leader
+
+
+cdef inline uint32_t follow_set_d(MateData* d, int follower, int led) noexcept nogil:
+    """The cards ``follower`` may play to ``led`` (§5.2): its suit, else its rank; empty =
+    mate (§6)."""
+    cdef uint32_t h = d.hand[follower]
+    cdef uint32_t s = h & suit_mask(led)
+    return s if s else h & rank_mask(led)
+
+
+# Play a legal action (the caller guarantees legality).
+cdef void apply_d(MateData* d, int a) noexcept nogil
+
+
 cdef class MateGame(Game):
     cdef MateData template   # options filled in; used to initialise new states
 
 
 cdef class MateState(State):
     cdef MateData d
-
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil

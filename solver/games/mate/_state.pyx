@@ -11,25 +11,7 @@ from solver.rng cimport Rng, rng_seed, rng_below
 from solver.registry import BenchConfig, Option
 from solver.games.mate import notation, rules
 
-cdef enum:
-    PASS = 20
-    FORCE_DEALER = 0
-    FORCE_OTHER = 1
-    LEAD = 2
-    FOLLOW = 3
-    OVER = 4
-
 cdef uint32_t ALL_CARDS = (1 << 20) - 1
-cdef int VALUE[5]
-VALUE[:] = [7, 3, 4, 10, 11]
-
-
-cdef inline uint32_t suit_mask(int c) noexcept nogil:
-    return (<uint32_t>0x11111) << (c & 3)
-
-
-cdef inline uint32_t rank_mask(int c) noexcept nogil:
-    return (<uint32_t>0xF) << (4 * (c >> 2))
 
 
 cdef inline int dealer_of(int game_no, int first_dealer) noexcept nogil:
@@ -40,24 +22,6 @@ cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
-
-
-cdef inline int current_player_d(MateData* d) noexcept nogil:
-    if d.phase == OVER:
-        return -1
-    if d.phase == FORCE_DEALER:
-        return d.dealer
-    if d.phase == FORCE_OTHER:
-        return 1 - d.dealer
-    if d.phase == LEAD:
-        return d.leader
-    return 1 - d.leader
-
-
-cdef inline uint32_t follow_set_d(MateData* d, int follower, int led) noexcept nogil:
-    cdef uint32_t h = d.hand[follower]
-    cdef uint32_t s = h & suit_mask(led)
-    return s if s else h & rank_mask(led)
 
 
 cdef inline uint32_t legal_mask_d(MateData* d) noexcept nogil:
@@ -107,7 +71,7 @@ cdef inline void finish_game_d(MateData* d, int winner, int card) noexcept nogil
             m = 2 if k == 10 and (d.forced[0] >= 0 or d.forced[1] >= 0) else 1
         else:
             m = 2 if k == 10 and card == d.forced[winner] else 1
-        pts = VALUE[card >> 2] * (k + b) * m
+        pts = card_value(card) * (k + b) * m
         d.totals[winner] += pts
         d.result_trick[g] = k
     else:
@@ -131,7 +95,7 @@ cdef inline void finish_game_d(MateData* d, int winner, int card) noexcept nogil
         start_game_d(d, h1, h0)
 
 
-cdef inline void apply_d(MateData* d, int a) noexcept nogil:
+cdef void apply_d(MateData* d, int a) noexcept nogil:
     cdef int p = current_player_d(d)
     cdef int n
     if d.phase <= FORCE_OTHER:
@@ -186,6 +150,7 @@ cdef class MateGame(Game):
         "first_dealer": Option("random", ("random", 0, 1), doc="§3.1, A15"),
     }
     notation = notation
+    POLICY = "solver.games.mate._policy:MatePolicy"
     # Game strings the contract tests and the bench run (every option exercised somewhere).
     EXAMPLE_CONFIGS = ("mate", "mate(forced_visibility=hidden)",
                        "mate(first_dealer=1,utility=match_result,"
@@ -375,38 +340,6 @@ cdef class MateState(State):
         c = nth_card(cand, rng_below(rng, popcount(cand)))
         d.forced[o] = c
         d.hand[o] = unseen & ~(1u << c)
-
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
-        """Rollout rules of thumb (one in five moves stays uniformly random): pass on the
-        forcing decisions; lead the most valuable mating card when there is one; follow with
-        the cheapest card that wins the trick, else the cheapest card (mate.md §§5–7)."""
-        cdef MateData* d = &self.d
-        cdef uint32_t legal = 0, mates, wins
-        cdef int i, p, c, best
-        if n == 1 or rng_below(rng, 5) == 0:
-            return acts[rng_below(rng, <unsigned int>n)]
-        for i in range(n):
-            legal |= 1u << acts[i]
-        if d.phase <= FORCE_OTHER:
-            return PASS
-        p = current_player_d(d)
-        if d.phase == LEAD:
-            mates = 0
-            for i in range(n):
-                if follow_set_d(d, 1 - p, acts[i]) == 0:
-                    mates |= 1u << acts[i]
-            if mates:
-                best = -1
-                for i in range(n):
-                    c = acts[i]
-                    if mates >> c & 1 and (best < 0 or VALUE[c >> 2] > VALUE[best >> 2]):
-                        best = c
-                return best
-            return acts[rng_below(rng, <unsigned int>n)]
-        wins = legal & ~((2u << d.led) - 1)          # larger ids beat the led card (§2.2)
-        if wins:
-            return lowest_card(wins)
-        return lowest_card(legal)
 
     cdef uint64_t hash_c(self) noexcept nogil:
         cdef MateData* d = &self.d

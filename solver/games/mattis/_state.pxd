@@ -2,9 +2,22 @@
 #
 # Cards: id = 13*suit + rank_index (C D H S; 2..A = 0..12), sets are 52-bit masks. Actions:
 # 0..51 a card, 52..363 a run (sequences variant), 364 BLIND, 365 PICKUP (rules.md §3).
+#
+# What the rules of thumb (_policy.pyx) read of the engine is declared here: the struct, the
+# action and phase codes, and the lookup tables (lookup_tables).
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
 from solver.game cimport Game, State
-from solver.rng cimport Rng
+
+cdef enum:
+    NCARDS = 52
+    RUN_BASE = 52          # first run action
+    BLIND = 364
+    PICKUP = 365
+    NUM_ACTIONS = 366
+    # MattisData.phase
+    PHASE1 = 1
+    PHASE2 = 2
+    OVER = 3
 
 ctypedef struct MattisData:
     uint64_t hand[8]       # phase 1: playable hand cards (a reserved trump card excluded);
@@ -55,10 +68,23 @@ ctypedef struct MattisData:
     int8_t opt_cap_most
 
 
+# The engine's lookup tables (filled once at import of _state), for the rules of thumb.
+ctypedef struct MattisTables:
+    const uint8_t* rank          # [52] rank index of a card (2..A = 0..12)
+    const uint64_t* suit_mask    # [4] all 13 cards of a suit
+    const uint64_t* rank_mask    # [13] all 4 cards of a rank
+    const uint64_t* below_mask   # [14] all cards of rank index < r
+    const uint64_t* lay_mask     # [364] cards of a lay (card or run)
+    const int8_t* lay_suit       # [364]
+    const int8_t* lay_lo         # [364] lowest rank index of a lay
+    const int8_t* lay_hi         # [364] highest rank index of a lay
+
+cdef MattisTables lookup_tables() noexcept nogil
+
+
 cdef class MattisGame(Game):
     cdef MattisData template   # options filled in; used to initialise new states
 
 
 cdef class MattisState(State):
     cdef MattisData d
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil

@@ -19,20 +19,10 @@ identity.
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
 from solver.cards cimport popcount, lowest_card, mask_to_array
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
-from solver.rng cimport Rng, rng_seed, rng_below, rng_uniform
+from solver.rng cimport Rng, rng_seed, rng_below
 from solver.errors import InvalidOptionError
 from solver.registry import BenchConfig, Option
 from solver.games.mattis import notation, rules
-
-cdef enum:
-    NCARDS = 52
-    RUN_BASE = 52
-    BLIND = 364
-    PICKUP = 365
-    NUM_ACTIONS = 366
-    PHASE1 = 1
-    PHASE2 = 2
-    OVER = 3
 
 cdef uint64_t ALL52 = (1ULL << 52) - 1
 
@@ -74,6 +64,20 @@ cdef void _init_tables():
 
 
 _init_tables()
+
+
+cdef MattisTables lookup_tables() noexcept nogil:
+    """The lookup tables above, for the modules that cimport this engine (_policy.pyx)."""
+    cdef MattisTables t
+    t.rank = RANK
+    t.suit_mask = SUIT_MASK
+    t.rank_mask = RANK_MASK
+    t.below_mask = BELOW_MASK
+    t.lay_mask = LAY_MASK
+    t.lay_suit = LAY_SUIT
+    t.lay_lo = LAY_LO
+    t.lay_hi = LAY_HI
+    return t
 
 
 cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
@@ -460,124 +464,6 @@ cdef uint64_t public_key_d(MattisData* d) noexcept nogil:
     return h
 
 
-# -- rollout policy ("heavy playouts", State.rollout_action_c) ---------------------------------
-# The rules of thumb of the heuristic bot (bots/heuristic/mattis.py) on the struct, for every
-# seat of a (determinized) world, with a little noise so that rollouts stay diverse:
-#   0. with probability ROLLOUT_EPS a uniformly random legal action;
-#   phase 1 (one ply, as the bot: the chance each card takes the trick against the cards the
-#   mover has not seen, the gain = that chance x the worth of the trick minus the other chance
-#   x the worth of the card given away; BLIND scored over the unseen cards; random tie-breaks);
-#   phase 2: go out if one lay empties the hand; lead the lowest plain card (longest run from
-#   it), trumps last; follow with the cheapest beat (same suit before trump, longest run, lowest
-#   rank); pick up rather than spend a trump that would not complete the trick; after
-#   LONG_GAME actions per player (most likely a cycle) play at random.
-cdef double ROLLOUT_EPS = 0.1          # tuned: 0.1-0.15 best, 0 and 0.25 weaker (7-8 players)
-cdef int LONG_GAME = 60                # actions per player, as the heuristic bot
-cdef double TRUMP_WORTH = 5.0          # the bot's worth of a card for phase 2 (its rule 1)
-cdef double PLAIN_WORTH[13]
-PLAIN_WORTH[:] = [-7, -7, -7, -3, -3, -3, 0, 0, 0, 2, 2, 2, 3]   # rank index 0 (2) ... 12 (A)
-
-
-cdef inline double worth_d(MattisData* d, int c) noexcept nogil:
-    if d.trumps < 0:
-        return 0.75 * PLAIN_WORTH[RANK[c]] + 0.25 * TRUMP_WORTH
-    return TRUMP_WORTH if LAY_SUIT[c] == d.trumps else PLAIN_WORTH[RANK[c]]
-
-
-cdef int rollout_phase1_d(MattisData* d, int* acts, int n, Rng* rng) noexcept nogil:
-    cdef int p = d.cont[d.cpos]
-    cdef int after = d.ncont - d.cpos - 1
-    cdef int i, j, r, a, top = -1, u, cnt, ct, nbest = 0, pick = 0
-    cdef uint64_t seen = d.hand[p], unseen
-    cdef double pot = 0.0, q, pt, g, best = -1e300, wsum
-    cdef double ptake[13]
-    for i in range(d.tn):
-        seen |= 1ULL << d.tc[i]
-        pot += worth_d(d, d.tc[i])
-        if i >= d.round_start and <int>RANK[d.tc[i]] > top:
-            top = RANK[d.tc[i]]
-    for i in range(d.n):
-        seen |= d.won[i]
-    if d.trump_card >= 0:
-        seen |= 1ULL << d.trump_card
-    unseen = ALL52 & ~seen
-    u = popcount(unseen)
-    for r in range(13):                     # the chance a card of rank r takes the trick
-        if r < top:
-            ptake[r] = 0.0
-            continue
-        if u:
-            q = (popcount(unseen & BELOW_MASK[r]) + 0.5 * popcount(unseen & RANK_MASK[r])) / u
-        else:
-            q = 1.0
-        pt = 0.5 if r == top else 1.0
-        for j in range(after):
-            pt *= q
-        ptake[r] = pt
-    for i in range(n):
-        a = acts[i]
-        if a == BLIND:
-            if not u:
-                continue
-            g = 0.0
-            for r in range(13):
-                cnt = popcount(unseen & RANK_MASK[r])
-                if not cnt or ptake[r] == 0.0:
-                    continue
-                if d.trumps < 0:
-                    wsum = cnt * (0.75 * PLAIN_WORTH[r] + 0.25 * TRUMP_WORTH)
-                else:
-                    ct = popcount(unseen & RANK_MASK[r] & SUIT_MASK[d.trumps])
-                    wsum = ct * TRUMP_WORTH + (cnt - ct) * PLAIN_WORTH[r]
-                g += ptake[r] * (cnt * pot + wsum)
-            g /= u
-        else:
-            pt = ptake[RANK[a]]
-            g = pt * pot - (1.0 - pt) * worth_d(d, a)
-        if g > best + 1e-9:
-            best = g
-            nbest = 1
-            pick = a
-        elif g >= best - 1e-9:              # a tie: reservoir sampling
-            nbest += 1
-            if rng_below(rng, <unsigned int>nbest) == 0:
-                pick = a
-    if nbest == 0:
-        return acts[rng_below(rng, <unsigned int>n)]
-    return pick
-
-
-cdef int rollout_phase2_d(MattisData* d, int* acts, int n, Rng* rng) noexcept nogil:
-    cdef uint64_t h = d.hand[d.to_act]
-    cdef int i, a, key, best_key = 1 << 30, pick = -1, size, tr = d.trumps
-    cdef bint trump
-    for i in range(n):                      # going out beats everything
-        a = acts[i]
-        if a != PICKUP and LAY_MASK[a] == h:
-            return a
-    if d.p2_actions >= LONG_GAME * d.n:     # most likely a cycle: end it
-        return acts[rng_below(rng, <unsigned int>n)]
-    for i in range(n):
-        a = acts[i]
-        if a == PICKUP:
-            continue
-        trump = LAY_SUIT[a] == tr
-        if d.leading:                       # lowest plain first, longest run, trumps last
-            key = (trump << 12) | (LAY_LO[a] << 4) | (15 - (LAY_HI[a] - LAY_LO[a]))
-        else:                               # cheapest beat: suit, longest run, lowest
-            key = (trump << 12) | ((15 - (LAY_HI[a] - LAY_LO[a])) << 4) | LAY_LO[a]
-        if key < best_key:
-            best_key = key
-            pick = a
-    if pick < 0:
-        return PICKUP
-    if not d.leading and LAY_SUIT[pick] == tr:   # keep trumps unless the beat completes
-        size = d.nlays if d.opt_present else d.played
-        if size + 1 < d.N:
-            return PICKUP
-    return pick
-
-
 # -- options ------------------------------------------------------------------------------------
 def _players(v):
     if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= 8:
@@ -621,6 +507,7 @@ cdef class MattisGame(Game):
         "cap_result": Option("draw", ("draw", "most_cards"), doc="ENGINE OPTION, §10"),
     }
     notation = notation
+    POLICY = "solver.games.mattis._policy:MattisPolicy"
     # Game strings the contract tests and the bench run (every option and player count 3-8
     # exercised somewhere; small caps so the cap ending occurs).
     EXAMPLE_CONFIGS = (
@@ -817,42 +704,8 @@ cdef class MattisState(State):
     cdef int round_c(self) noexcept nogil:
         return 0
 
-    cdef void heuristic_c(self, double* out) noexcept nogil:
-        """A cheap guess at each player's return: the chance of being the loser is taken
-        proportional to the square of the cards a player must still shed (in phase 1 the
-        cards won or held, which all become the phase-2 hand); players out get 1."""
-        cdef MattisData* d = &self.d
-        cdef double w[8]
-        cdef double total = 0.0
-        cdef int p, k, n = d.n
-        if d.phase == OVER:
-            self.returns_c(out)
-            return
-        for p in range(n):
-            if d.phase == PHASE1:
-                k = popcount(d.hand[p] | d.won[p]) + (1 if d.reserved_by == p else 0)
-            elif (d.inmask >> p) & 1:
-                k = popcount(d.hand[p]) + 1
-            else:
-                k = 0
-            w[p] = <double>k * k
-            total += w[p]
-        for p in range(n):
-            out[p] = 1.0 - (w[p] / total if total > 0 else 1.0 / n)
-
     cdef void copy_from(self, State other) noexcept nogil:
         self.d = (<MattisState>other).d
-
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
-        """The rules of thumb of the rollout policy (see rollout_phase1_d / rollout_phase2_d),
-        a uniformly random legal action with probability ROLLOUT_EPS."""
-        if n <= 1:
-            return acts[0]
-        if rng_uniform(rng) < ROLLOUT_EPS:
-            return acts[rng_below(rng, <unsigned int>n)]
-        if self.d.phase == PHASE1:
-            return rollout_phase1_d(&self.d, acts, n, rng)
-        return rollout_phase2_d(&self.d, acts, n, rng)
 
     cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil:
         """Phase 1: deal the cards ``observer`` has not seen — 52 minus its own hand, every won

@@ -1,7 +1,12 @@
-"""Mattis's rollout policy (MattisState.rollout_action_c, the searches' rollout="policy"): it
-plays only legal actions, games of pure policy moves end, and its rules of thumb hold on posed
-positions (it mixes in a uniformly random action now and then, so those are checked as the
-clear majority choice over many seeds)."""
+"""Mattis's rules of thumb (solver/games/mattis/_policy.pyx, ``game.policy``).
+
+The rollout (``rollout_action``, the searches' rollout="policy") plays only legal actions, games
+of pure policy moves end, and its rules of thumb hold on posed positions (it mixes in a uniformly
+random action now and then, so those are checked as the clear majority choice over many seeds).
+The heuristic's scores pick the same rules' choice where the two agree, and the position
+estimate (``evaluate``) is a return-like guess that equals the returns at the end."""
+import json
+import pathlib
 from collections import Counter
 
 import pytest
@@ -12,6 +17,7 @@ from solver.rng import Random
 from tests.games.mattis.helpers import game, phase1_json, phase2_json
 
 CONFIGS = MattisGame.EXAMPLE_CONFIGS + ("mattis(players=3,phase2_action_cap=none)",)
+GOLDEN = pathlib.Path(__file__).parent / "data" / "policy_rollouts.json"
 
 
 def policy_game(g, seed):
@@ -22,7 +28,7 @@ def policy_game(g, seed):
     while not s.is_terminal():
         legal = s.legal_actions()
         key = s.state_hash()
-        a = s.rollout_action(rng)
+        a = g.policy.rollout_action(s, rng)
         assert a in legal, (s.summary(), a)
         assert s.state_hash() == key                    # choosing does not touch the state
         s.apply_action(a)
@@ -53,18 +59,35 @@ def test_policy_is_legal_in_determinized_worlds(config):
                 w = s.determinize_for(s.current_player(), seed * 1000 + step)
                 legal = set(w.legal_actions())
                 for k in range(20):
-                    assert w.rollout_action(k) in legal
+                    assert g.policy.rollout_action(w, k) in legal
             s.apply_action(s.legal_actions()[rng.randbelow(len(s.legal_actions()))])
             step += 1
 
 
+def test_rollouts_replay_the_pinned_lines():
+    """The same rng stream plays the same moves: lines (through phase 1 into phase 2) recorded
+    when the rollout policy still lived in the engine (MattisState.rollout_action_c)."""
+    for case in json.loads(GOLDEN.read_text()):
+        g = load_game(case["game"])
+        s = g.new_initial_state(case["seed"])
+        rng = Random(case["rng"])
+        line = []
+        for _ in case["line"]:
+            line.append(g.policy.rollout_action(s, rng))
+            s.apply_action(line[-1])
+        assert line == case["line"], case["game"]
+
+
 def choices(state, trials=300):
-    return Counter(state.action_to_str(state.rollout_action(k)) for k in range(trials))
+    policy = state.game.policy
+    return Counter(state.action_to_str(policy.rollout_action(state, k)) for k in range(trials))
 
 
 def majority(state, expected, share=0.8, trials=300):
+    """The rollout's clear majority choice is ``expected``, and it is the heuristic's choice."""
     c = choices(state, trials)
     assert c[expected] >= share * trials, c
+    assert [state.action_to_str(a) for a in state.game.policy.best_actions(state)] == [expected]
 
 
 # -- phase 1 ---------------------------------------------------------------------------------
@@ -125,3 +148,47 @@ def test_phase2_lead_a_run_from_the_lowest_card():
     s = game(players=4, sequences=True).state_from_json(phase2_json(
         ["5H 7H", "3C 4C 5C 2S 9D", "9H", "TD"], "S", to_act=1))
     majority(s, "3C-4C-5C")
+
+
+# -- scores and the position estimate --------------------------------------------------------
+def test_phase1_ties_get_the_same_score():
+    """Rule 2's ties (equal expected gains) are broken at random by the heuristic and the
+    rollout alike: two deuces facing an ace give the same gain, and both are best."""
+    g = game(players=4)
+    s = g.state_from_json(phase1_json(
+        4, ["4C 8D", "6S 9C", "TH JS", "2C 2D KS"], stock="AH 2S 9D 3D", extra_stock=20,
+        leader=0, last_winner=0, trick=[(0, "AC", 1, False), (1, "5D", 1, False),
+                                        (2, "6H", 1, False)]))
+    assert {s.action_to_str(a) for a in g.policy.best_actions(s)} == {"2C", "2D"}
+    scores = dict(zip(s.legal_actions(), g.policy.scores(s)))
+    assert scores[s.parse_action("2C")] == scores[s.parse_action("2D")]
+    assert choices(s)["KS"] < 30
+
+
+def test_worth_table_shape():
+    """Rule 1: junk below neutral below high cards below trumps; unknown trumps average in."""
+    from solver.games.mattis import _policy as P
+    worth = load_game("mattis").policy.worth
+    assert worth(0, 3) < 0 < worth(12, 3) < worth(39, 3)
+    assert worth(0, -1) == 0.75 * P.PLAIN_WORTH[0] + 0.25 * P.TRUMP_WORTH
+    with pytest.raises(ValueError):
+        worth(52, 0)
+
+
+def test_estimate_is_the_returns_at_the_end():
+    g = load_game("mattis(players=3)")
+    s, _moves = policy_game(g, 4)
+    assert g.policy.evaluate(s) == s.returns()
+
+
+def test_estimate_favours_the_player_with_fewer_cards_to_shed():
+    """Phase 2: a player out is safe (1); among those in, more cards mean a likelier loss
+    (rules §7.7: the last player in is the mattis)."""
+    g = game(players=4)
+    s = g.state_from_json(phase2_json(["5H 7H 9H", "2S", "9D TD", ""], "S", to_act=1,
+                                      out=[3]))
+    est = g.policy.evaluate(s)
+    assert est[3] == 1.0
+    assert est[0] < est[2] < est[1] < 1.0
+    # At the start all four hold three cards: everybody 1 - 1/4.
+    assert g.policy.evaluate(g.new_initial_state(0)) == [0.75] * 4
