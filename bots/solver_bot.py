@@ -8,7 +8,7 @@
   (exact when it fits ``node_budget`` nodes, else deepened step by step with a frontier
   evaluation), through the search layer's PIMC. The defaults are measured (paired margin
   against ``heuristic`` on duplicate deals, 4 players): a small budget whose frontier is
-  valued by two policy playouts beats a large one valued by the game's heuristic_c —
+  valued by two policy playouts beats a large one valued by the game policy's evaluate_c —
   Dog Tag Trick -5.8 -> +2.9 (6 deals; +1.5 on 12 other deals), Vic Village -14.0 -> -1.1
   (6 deals), and is faster. In Mattis, a long shedding round, neither setting helps (-0.5 ->
   -0.4 of a possible 0.33): use ismcts there.

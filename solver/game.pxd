@@ -86,13 +86,6 @@ cdef class State:
     # to the end of the round = scores_c(at the end) - scores_c(now).
     cdef int round_c(self) noexcept nogil
     cdef void scores_c(self, double* out) noexcept nogil
-    # A cheap estimate of what each player will still gain until the end of the round (for
-    # depth-limited search); the default estimates zero for everyone.
-    cdef void heuristic_c(self, double* out) noexcept nogil
-    # The action a search rollout plays here, one of the n legal actions in acts: uniformly
-    # random by default; a game may bias it with cheap rules of thumb ("heavy playouts"), so
-    # that rollouts look like play rather than noise. Searches use it with rollout="policy".
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil
     # Uniformly random legal actions until the game is over or, when stop_round >= 0, until
     # round_c() != stop_round: the searches' random rollout. Each action is the one
     # acts[rng_below(rng, n)] picks from the sorted legal actions, so a game may override it

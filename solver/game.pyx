@@ -19,7 +19,8 @@ Per-game hooks a subclass provides:
   Game.notation (module with state_from_json, state_to_json, view_to_json, view_from_json,
   action_to_str, parse_action, render, summary), Game.rules (the reference module);
   State.to_reference(), State.termination(); every State cdef method of game.pxd except
-  heuristic_c, rollout_action_c and random_playout_c, which have working defaults.
+  random_playout_c, which has a working default. Rules of thumb are not the State's: they live
+  in the game's Policy (Game.POLICY).
 """
 import importlib
 import json
@@ -75,10 +76,12 @@ cdef class Policy:
             out[i] = 0.0
 
     cdef int rollout_action_c(self, State state, int* acts, int n, Rng* rng) noexcept nogil:
-        return state.rollout_action_c(acts, n, rng)
+        return acts[rng_below(rng, <unsigned int>n)]
 
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
-        state.heuristic_c(out)
+        cdef int i
+        for i in range(MAX_PLAYERS):
+            out[i] = 0.0
 
     def scores(self, State state, actions=None):
         """The rules-of-thumb score of each action (default: every legal action, ascending) for
@@ -348,14 +351,6 @@ cdef class State:
     cdef void scores_c(self, double* out) noexcept nogil:
         _missing(<void*>self, "State.scores_c")
 
-    cdef void heuristic_c(self, double* out) noexcept nogil:
-        cdef int i
-        for i in range(MAX_PLAYERS):
-            out[i] = 0.0
-
-    cdef int rollout_action_c(self, int* acts, int n, Rng* rng) noexcept nogil:
-        return acts[rng_below(rng, <unsigned int>n)]
-
     cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
         cdef int acts[MAX_LEGAL]
         cdef int n
@@ -475,15 +470,6 @@ cdef class State:
         of the game, or of round ``stop_round``."""
         cdef Random r = rng if isinstance(rng, Random) else Random(rng)
         self.random_playout_c(&r.rng, stop_round)
-
-    def rollout_action(self, rng):
-        """The action the game's rollout policy picks here (rollout_action_c; for tests)."""
-        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
-        cdef int buf[MAX_LEGAL]
-        cdef int n = self.legal_actions_c(buf)
-        if n == 0:
-            raise IllegalActionError(f"the game is over; no rollout action ({self.summary()})")
-        return self.rollout_action_c(buf, n, &r.rng)
 
     def infoset_key(self, int player):
         return self.infoset_key_c(player)

@@ -13,7 +13,7 @@ is what i gains from here to the end of the round, ``scores_c(end) - scores_c(no
 Exact when it fits: ``solve`` first searches to the end of the round within ``node_budget``
 nodes; if that runs out it deepens iteratively (depth 1, then ``depth_step`` plies at a time,
 default one trick's worth = the number of players) within a fresh budget, evaluating the frontier with
-``heuristic_c`` (default) or the mean of ``rollouts`` playouts to the end of the round, random
+the game policy's ``evaluate_c`` (``heuristic``, the default) or the mean of ``rollouts`` playouts to the end of the round, random
 (``rollout``) or by the game's rollout policy (``policy``),
 and answers with the deepest completed iteration. ``exact`` in the answer says whether no
 frontier was evaluated.

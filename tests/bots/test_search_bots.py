@@ -24,7 +24,7 @@ def test_rounds_add_up_where_the_returns_are_the_sum_of_the_rounds():
         assert game.rounds_add_up()
         s = game.new_initial_state(3)
         while not s.is_terminal():
-            s.apply_action(s.rollout_action(len(s.legal_actions())))
+            s.apply_action(game.policy.rollout_action(s, len(s.legal_actions())))
         assert list(s.returns()) == list(s.scores())
     assert not load_game("mate(utility=match_result)").rounds_add_up()
     assert not load_game("mattis").rounds_add_up()
