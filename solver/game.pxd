@@ -1,4 +1,4 @@
-# THE shared interface between engines and searches (DESIGN §4).
+# THE shared interface between engines and searches (docs/architecture.md §4).
 #
 # Every game subclasses Game and State. A game's data is a plain C struct inside its State
 # subclass, so copy_from is one struct assignment and the hot methods below run without the GIL

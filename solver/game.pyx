@@ -1,4 +1,4 @@
-"""The shared game interface: abstract ``Game``, ``State`` and ``View`` (DESIGN §3–4).
+"""The shared game interface: abstract ``Game``, ``State`` and ``View`` (docs/architecture.md §3–4).
 
 Engines subclass ``Game`` and ``State`` in their ``_state.pyx``; the ``cdef`` methods declared
 in ``game.pxd`` are the fast path used by every search, the ``def`` methods here are the Python

@@ -1,4 +1,4 @@
-"""The contract every registered bot keeps, on every game it supports (DESIGN §7): legal
+"""The contract every registered bot keeps, on every game it supports (docs/architecture.md §7): legal
 actions only over whole seeded games, reproducible under a seed, spec text round trip,
 pickling, and no way from a view to the true state."""
 import pickle

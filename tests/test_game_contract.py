@@ -1,4 +1,4 @@
-"""The contract every registered game keeps (DESIGN §7), run over each game's EXAMPLE_CONFIGS.
+"""The contract every registered game keeps (docs/architecture.md §7), run over each game's EXAMPLE_CONFIGS.
 
 Games join by registering in solver/registry.py; nothing here names a game.
 """

@@ -1,5 +1,5 @@
 """Strength ladder on duplicate deals (each deal played twice, seats swapped), seeded and with a
-wide margin: the stronger bot's mean paired return must be clearly positive (DESIGN §7; the
+wide margin: the stronger bot's mean paired return must be clearly positive (docs/architecture.md §7; the
 margins measured are reported in the closing notes)."""
 import statistics
 

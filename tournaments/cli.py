@@ -1,4 +1,4 @@
-"""The ``trickhound`` command line (the outermost layer; DESIGN §1–2).
+"""The ``trickhound`` command line (the outermost layer; docs/architecture.md §1–2).
 
 Errors by cause:
 
@@ -548,7 +548,7 @@ def bench(as_json, seconds, games_, limits, solve_deals, length_games, save):
 
 
 # ---------------------------------------------------------------------------------------------
-# Tournaments (DESIGN §6): tournament, resume, report, rate.
+# Tournaments (docs/architecture.md §6): tournament, resume, report, rate.
 
 class RunError(click.ClickException):
     """A run that could not go on (not a bad input): one line, exit code 1."""

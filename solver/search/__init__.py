@@ -1,4 +1,4 @@
-"""Search: ISMCTS, PIMC, UCT, alpha-beta, max^n / paranoid (DESIGN §5) — the public API.
+"""Search: ISMCTS, PIMC, UCT, alpha-beta, max^n / paranoid (docs/architecture.md §5) — the public API.
 
 Every search takes the position first (a :class:`~solver.game.View` for the imperfect-
 information searches, a full :class:`~solver.game.State` for the perfect-information ones),

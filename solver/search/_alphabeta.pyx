@@ -3,7 +3,7 @@
 It solves the *current round* (a Mate game, forcing decisions included when they are still
 open): the value of a position is what the player to move gains from here to the end of the
 round, ``scores_c(end) - scores_c(now)``, under best play by both. Rounds are independent under
-the games' point utilities (mate.md §14), so the round's optimum is the match's optimum.
+the games' point utilities (docs/rules/mate.md §14), so the round's optimum is the match's optimum.
 
 The search itself is a zero-sum negamax on the *difference* of the two seats' gains; in a
 constant-sum game (``Game.utility_sum()`` declared) the two gains add up to the same total R on

@@ -322,7 +322,7 @@ def _lower(v):
 
 cdef class DogTagTrickGame(Game):
     """Dog Tag Trick: 3-5 players, N rounds of tricks of singles and pairs
-    (rules: ../shared/rules/dog-tag-trick.md). Returns are the final points (§8.3); ranks give
+    (rules: docs/rules/dog-tag-trick.md). Returns are the final points (§8.3); ranks give
     tied leaders a shared first place (A20)."""
 
     OPTIONS = {

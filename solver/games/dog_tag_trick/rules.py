@@ -1,5 +1,5 @@
 """Dog Tag Trick: the readable reference engine, and the test oracle of the Cython engine in
-``_state.pyx``. Every rule cites ``../shared/rules/dog-tag-trick.md``.
+``_state.pyx``. Every rule cites ``docs/rules/dog-tag-trick.md``.
 
 Cards (§2.3): card id ``c = (icon - 1) * 9 + (base - 1)``, icons B, F, H, P = 1..4, ``base``
 1..9 where base 5 is the 5/10 card (ids 4, 13, 22, 31). Hands and card sets are 36-bit masks.

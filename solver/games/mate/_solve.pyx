@@ -1,4 +1,4 @@
-"""Exact alpha-beta for one Mate game, working directly on ``MateData`` (mate.md §§4–7, 14).
+"""Exact alpha-beta for one Mate game, working directly on ``MateData`` (docs/rules/mate.md §§4–7, 14).
 
 ``MateExactSolver`` (``MateGame.EXACT_SOLVER``) is the hook through which the generic
 ``solver.search`` alpha-beta runs this kernel for Mate states without importing Mate; the

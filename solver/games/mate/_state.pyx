@@ -139,7 +139,7 @@ cdef void apply_d(MateData* d, int a) noexcept nogil:
 
 
 cdef class MateGame(Game):
-    """Mate: the 2-player classic, a four-game match (rules: ../shared/rules/mate.md)."""
+    """Mate: the 2-player classic, a four-game match (rules: docs/rules/mate.md)."""
 
     OPTIONS = {
         "forced_visibility": Option("public", ("public", "hidden"), doc="§9.2, A2"),

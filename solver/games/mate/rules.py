@@ -1,5 +1,5 @@
 """Mate (the 2-player classic): the readable reference engine, and the test oracle of the
-Cython engine in ``_state.pyx``. Every rule cites ``../shared/rules/mate.md``.
+Cython engine in ``_state.pyx``. Every rule cites ``docs/rules/mate.md``.
 
 Encoding (§2.2): card id ``c = 4*rank + suit``, ranks 7,Q,K,10,A = 0..4, suits D,H,S,C = 0..3;
 in a completed trick the larger id wins. Actions: 0..19 = that card (force it, lead it or

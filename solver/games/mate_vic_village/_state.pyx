@@ -461,7 +461,7 @@ cdef inline void play_card_d(VicData* d, int p, int a) noexcept nogil:
 
 cdef class MateVicVillageGame(Game):
     """Mate (Vic Village): 3-4 player trick taking over n rounds
-    (rules: ../shared/rules/mate-vic-village.md)."""
+    (rules: docs/rules/mate-vic-village.md)."""
 
     OPTIONS = {
         "players": Option(4, convert=lambda v: _players(v), doc="§3: 3 or 4 players"),

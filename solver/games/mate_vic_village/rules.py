@@ -1,5 +1,5 @@
 """Mate (Vic Village): the readable reference engine and the test oracle of the Cython engine in
-``_state.pyx``. Every rule cites ``../shared/rules/mate-vic-village.md`` (§ sections, A items).
+``_state.pyx``. Every rule cites ``docs/rules/mate-vic-village.md`` (§ sections, A items).
 
 Cards (§2.1): dog card id ``c = 10*colour + (number - 1)``, colours R B Y G P = 0..4; card sets
 are 50-bit integers (bit c). Instruction cards (§2.2) have compact ids 0..14: STAY n = n-1,

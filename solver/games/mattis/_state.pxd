@@ -1,7 +1,7 @@
 # Mattis's fast engine: one game as one C struct (see rules.py for the readable twin).
 #
 # Cards: id = 13*suit + rank_index (C D H S; 2..A = 0..12), sets are 52-bit masks. Actions:
-# 0..51 a card, 52..363 a run (sequences variant), 364 BLIND, 365 PICKUP (rules.md §3).
+# 0..51 a card, 52..363 a run (sequences variant), 364 BLIND, 365 PICKUP (docs/rules/mattis.md §3).
 #
 # What the rules of thumb (_policy.pyx) read of the engine is declared here: the struct, the
 # action and phase codes, and the lookup tables (lookup_tables).

@@ -489,7 +489,7 @@ def _cap(v):
 
 cdef class MattisGame(Game):
     """Mattis: 3-8 players, collect in phase 1, shed in phase 2; one loser
-    (rules: ../shared/rules/mattis.md). Option ``players`` is the rules' ``n_players``."""
+    (rules: docs/rules/mattis.md). Option ``players`` is the rules' ``n_players``."""
 
     OPTIONS = {
         "players": Option(4, convert=_players, doc="3-8 players (§4)"),

@@ -1,5 +1,5 @@
 """Mattis: the readable reference engine, and the test oracle of the Cython engine in
-``_state.pyx``. Every rule cites ``../shared/rules/mattis.md`` (§ = section, A-n = resolution,
+``_state.pyx``. Every rule cites ``docs/rules/mattis.md`` (§ = section, A-n = resolution,
 E-n = worked example).
 
 Encoding (§3): card id ``13*suit + rank_index`` with suits C, D, H, S = 0..3 and rank indices

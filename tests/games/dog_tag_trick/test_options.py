@@ -1,4 +1,4 @@
-"""Each named option of ../shared/rules/dog-tag-trick.md (players, FIRST_LEAD, UNQUALIFIED_PAIRS,
+"""Each named option of docs/rules/dog-tag-trick.md (players, FIRST_LEAD, UNQUALIFIED_PAIRS,
 ANNOUNCEMENT, LOW_SET_TIEBREAK) does what the rules say, on both engines."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every worked example of ../shared/rules/dog-tag-trick.md §13 (E1-E16) and the worked
+"""Every worked example of docs/rules/dog-tag-trick.md §13 (E1-E16) and the worked
 figures of §2, §3, §5.3, §7 and §11, on both engines."""
 import random
 

@@ -1,4 +1,4 @@
-"""Each named option of ../shared/rules/mate.md (§9.2, §11) changes what it says and no more."""
+"""Each named option of docs/rules/mate.md (§9.2, §11) changes what it says and no more."""
 import pytest
 
 from solver.errors import IllegalActionError, InvalidOptionError

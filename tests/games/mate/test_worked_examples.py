@@ -1,4 +1,4 @@
-"""Every worked example W1–W11 of ../shared/rules/mate.md §12, on both engines."""
+"""Every worked example W1–W11 of docs/rules/mate.md §12, on both engines."""
 import pytest
 
 from solver.errors import IllegalActionError

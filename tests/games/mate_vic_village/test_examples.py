@@ -1,4 +1,4 @@
-"""Every worked example of ../shared/rules/mate-vic-village.md §14 (E1-E13), played through the
+"""Every worked example of docs/rules/mate-vic-village.md §14 (E1-E13), played through the
 Cython engine from positions posed as state JSON (so the notation's replay checks them too),
 and checked against the reference engine where it adds something."""
 import random

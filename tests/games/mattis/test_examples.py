@@ -1,4 +1,4 @@
-"""Every worked example of ../shared/rules/mattis.md §14 (E1-E15), on the Cython engine and the
+"""Every worked example of docs/rules/mattis.md §14 (E1-E15), on the Cython engine and the
 reference engine in lockstep (helpers.Twin checks they agree after every action)."""
 import pytest
 
