@@ -8,7 +8,7 @@ from solver.games.dog_tag_trick import notation as N
 from solver.games.dog_tag_trick import rules as R
 from solver.registry import example_configs, load_game
 from solver.rng import Random
-from tests.games.dog_tag_trick.positions import trick_position
+from tests.games.dog_tag_trick.helpers import trick_position
 from tournaments.referee import play_game
 
 CONFIGS = example_configs("dog-tag-trick")

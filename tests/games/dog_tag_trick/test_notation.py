@@ -9,7 +9,7 @@ from solver.errors import IllegalActionError, InvalidActionError, InvalidStateEr
 from solver.games.dog_tag_trick import notation as N
 from solver.games.dog_tag_trick import rules as R
 from solver.registry import load_game
-from tests.games.dog_tag_trick.positions import trick_position
+from tests.games.dog_tag_trick.helpers import trick_position
 
 DEFAULT = load_game("dog-tag-trick")
 DISCARD = load_game("dog-tag-trick(unqualified_pairs=allowed_as_discard)")

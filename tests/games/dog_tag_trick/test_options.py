@@ -6,8 +6,8 @@ from solver.errors import IllegalActionError, InvalidActionError, InvalidOptionE
 from solver.games.dog_tag_trick import notation as N
 from solver.games.dog_tag_trick import rules as R
 from solver.registry import load_game
-from tests.games.dog_tag_trick.positions import ENGINES, as_json, load, play, trick_position
-from tests.games.dog_tag_trick.test_worked_examples import EXAMPLES, run_example
+from tests.games.dog_tag_trick.helpers import ENGINES, as_json, load, play, trick_position
+from tests.games.dog_tag_trick.test_examples import EXAMPLES, run_example
 
 
 def example(eid):

@@ -4,7 +4,7 @@ The rollout policy (the searches' rollout="policy") plays only legal actions, ga
 policy moves end, and its rules of thumb hold on posed positions (it mixes in a uniformly random
 action now and then, so those are checked as the clear majority choice over many seeds). Golden
 records pin the rollout, the position estimate and the heuristic bot's choices to what they were
-before the rules of thumb left the engine (tests/games/dog_tag_trick/golden/*.json)."""
+before the rules of thumb left the engine (tests/games/dog_tag_trick/data/*.json)."""
 import json
 import pathlib
 import random
@@ -20,7 +20,7 @@ from solver.registry import load_game
 from solver.rng import Random
 
 CONFIGS = DogTagTrickGame.EXAMPLE_CONFIGS
-GOLDEN = pathlib.Path(__file__).parent / "golden"
+GOLDEN = pathlib.Path(__file__).parent / "data"
 
 
 def golden(name):

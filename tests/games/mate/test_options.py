@@ -3,7 +3,7 @@ import pytest
 
 from solver.errors import IllegalActionError, InvalidOptionError
 from solver.registry import load_game
-from tests.games.mate.test_worked_examples import DEAL_A, DEAL_C, game_state, play
+from tests.games.mate.test_examples import DEAL_A, DEAL_C, game_state, play
 
 
 def test_A4_nondealer_force_requires_dealer_force():

@@ -14,7 +14,7 @@ import pytest
 
 from solver.registry import load_game
 from solver.rng import Random
-from tests.games.mate.test_worked_examples import DEAL_A, DEAL_B, game_state, play
+from tests.games.mate.test_examples import DEAL_A, DEAL_B, game_state, play
 
 CONFIGS = load_game("mate").EXAMPLE_CONFIGS
 GOLDEN = pathlib.Path(__file__).parent / "data" / "policy_rollouts.json"

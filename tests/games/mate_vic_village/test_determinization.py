@@ -36,7 +36,7 @@ def _exact_distribution(unknown, caps, allowed):
 ])
 def test_exact_sampler_is_uniform_over_the_consistent_deals(caps, voids):
     """§10.5 (exactness): rules.deal_hidden (the Cython sampler's twin, equal draw for draw by
-    test_differential) hits every consistent deal with equal frequency: a chi-square test
+    test_determinizers_agree_draw_for_draw below) hits every consistent deal with equal frequency: a chi-square test
     against brute-force enumeration (threshold far beyond the 1e-4 tail)."""
     unknown = R.mask_of([0, 1, 2, 10, 11, 20, 21, 30, 40])      # R1-3, B1-2, Y1-2, G1, P1
     allowed = [R.colour_set(~v & 0x1F) for v in voids]
@@ -180,3 +180,30 @@ def test_infoset_key_hash_round_and_scores(players):
     while not s.is_terminal():
         s.apply_action(rnd.choice(s.legal_actions()))
     assert s.scores() == s.returns() and s.round() == players + 1
+
+
+VARIANT = dict(removed_scope="round", go_second_place="all_other_tied",
+               go_second_requires_target_match="true", tiebreak_round="one_before",
+               next_start_fallback="random", first_leader="random")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_determinizers_agree_draw_for_draw(players):
+    """§10.5: determinize_c and rules.determinize make the same draws, so the exact sampler's
+    uniformity (test_determinization) carries over to the engine; every phase is visited."""
+    rnd = random.Random(players)
+    for g in (game(players), game(players, mode="advanced", **VARIANT)):
+        for seed in range(6):
+            s = g.new_initial_state(seed)
+            k = 0
+            while not s.is_terminal():
+                if k % 5 == 0:
+                    ref = s.to_reference()
+                    for p in range(players):
+                        w = s.determinize_for(p, 1000 * seed + k)
+                        want = R.determinize(ref, p, Random(1000 * seed + k))
+                        assert w.to_reference() == want, (seed, k, p)
+                s.apply_action(rnd.choice(s.legal_actions()))
+                k += 1
+            ref = s.to_reference()
+            assert s.determinize_for(0, 5).to_reference() == R.determinize(ref, 0, Random(5))

@@ -19,7 +19,7 @@ from solver.registry import load_game
 from solver.rng import Random
 from tests.games.mate_vic_village.helpers import game, pose
 
-ROLLOUT_LINES = Path(__file__).with_name("rollout_lines.json")
+ROLLOUT_LINES = Path(__file__).parent / "data" / "rollout_lines.json"
 
 
 def test_the_game_names_its_policy():

@@ -9,7 +9,7 @@ from solver.games.dog_tag_trick import _state
 from solver.games.dog_tag_trick import notation as N
 from solver.games.dog_tag_trick import rules as R
 from solver.registry import load_game
-from tests.games.dog_tag_trick.positions import ENGINES, as_json, load, play, trick_position
+from tests.games.dog_tag_trick.helpers import ENGINES, as_json, load, play, trick_position
 
 GAME = {3: "dog-tag-trick(players=3)", 4: "dog-tag-trick", 5: "dog-tag-trick(players=5)"}
 
