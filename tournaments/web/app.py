@@ -308,14 +308,17 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         form = await request.form()
         nb = _int(form, "node_budget", 20000, lo=1)
         worlds = _int(form, "worlds", 4, lo=1)
+        ply = _int(form, "ply", len(rec.actions), lo=0)
         key = (name, rec.game_id, nb, worlds)
         job = jobs.get(reviews.get(key, ""))
         if job is None or job.status in ("failed", "cancelled"):
             job = jobs.submit("review", f"review of {name} game {rec.game_id}", tasks.review,
-                              dict(record=rec.to_json(), node_budget=nb, worlds=worlds),
-                              done_url=f"/runs/{name}/games/{rec.game_id}?review={{job}}")
+                              dict(record=rec.to_json(), node_budget=nb, worlds=worlds))
             reviews[key] = job.id
-        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+        # Back to the move the reviewer was looking at (a finished review is reused).
+        job.done_url = f"/runs/{name}/games/{rec.game_id}?review={job.id}&ply={ply}"
+        return RedirectResponse(job.done_url if job.finished_ok else f"/jobs/{job.id}",
+                                status_code=303)
 
     def shutdown() -> None:
         jobs.shutdown()

@@ -114,6 +114,8 @@ class JobManager:
             p = job._process
             if p is not None:
                 p.terminate()
+            # Final at once (the watcher thread sees the process end a moment later).
+            self._finish(job, "cancelled")
         return job
 
     def _watch(self, job: Job, fn: Callable, kwargs: dict) -> None:
@@ -158,6 +160,8 @@ class JobManager:
 
     @staticmethod
     def _finish(job: Job, status: str, error: Optional[str] = None) -> None:
+        if job.status == "cancelled":      # a cancelled job stays cancelled
+            return
         job.status, job.error, job.finished = status, error, time.time()
 
     def shutdown(self) -> None:
