@@ -120,6 +120,13 @@ class Review:
     def bot_summary(self) -> List[dict]:
         return summarise_by_bot([self])
 
+    @classmethod
+    def from_json(cls, obj: dict) -> "Review":
+        """The review back from ``to_json`` (summaries are recomputed, not read)."""
+        return cls(game=obj["game"], deal_seed=obj["deal_seed"], seating=list(obj["seating"]),
+                   returns=obj.get("returns"), budget=dict(obj.get("budget") or {}),
+                   decisions=[Decision(**d) for d in obj["decisions"]])
+
     def to_json(self) -> dict:
         return {"schema": "trickhound.review/1", "game": self.game, "deal_seed": self.deal_seed,
                 "seating": self.seating, "returns": self.returns, "budget": self.budget,
@@ -333,7 +340,6 @@ def summarise_run(run: str, max_games: Optional[int] = 40,
     recs = pick_games(read_run_records(run), max_games)
     kw = dict(node_budget=node_budget, worlds=worlds, seed=seed)
     jobs = [(r.to_json(), kw) for r in recs]
-    reviews: List[Review] = []
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(workers) as pool:
@@ -348,9 +354,7 @@ def summarise_run(run: str, max_games: Optional[int] = 40,
             outs.append(_review_json(j))
             if progress:
                 progress(len(outs), len(jobs))
-    for o in outs:
-        reviews.append(Review(game=o["game"], deal_seed=o["deal_seed"], seating=o["seating"],
-                              returns=o["returns"], decisions=[Decision(**d) for d in o["decisions"]]))
+    reviews = [Review.from_json(o) for o in outs]
     return {"schema": "trickhound.run_review/1", "run": run,
             "game": recs[0].game if recs else None, "games": len(recs),
             "budget": kw, "bots": summarise_by_bot(reviews)}

@@ -161,6 +161,7 @@ def test_run_leaderboard_and_replay_with_review(server, page, shot):
     bots = {summary.nth(i).locator("td").nth(1).inner_text(): float(
         summary.nth(i).locator("td").nth(3).inner_text()) for i in range(2)}
     assert bots["solver"] == 0.0           # the exact solver loses nothing in Mate
+    assert page.locator("#loss-plot").evaluate("img => img.naturalWidth") > 0
     page.click("#next")                     # moving on keeps the review
     assert page.locator("#review-summary").count() == 1
     shot(page, "replay-review")

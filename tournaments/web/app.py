@@ -14,6 +14,8 @@ import json
 import logging
 import os
 import secrets
+import shutil
+import tempfile
 from typing import Dict, List, Optional
 
 from starlette.applications import Starlette
@@ -75,6 +77,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
     jobs = JobManager(workers=workers)
     hosts: Dict[str, GameHost] = {}
     reviews: Dict[tuple, str] = {}    # (run, game id, budget) -> job id of its review
+    plot_dir = tempfile.mkdtemp(prefix="trickhound-serve-")   # review plots, made on demand
 
     def page(request: Request, template: str, code: int = 200, **ctx) -> Response:
         return templates.TemplateResponse(request, template, {"games": available_games(), **ctx},
@@ -320,10 +323,21 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         return RedirectResponse(job.done_url if job.finished_ok else f"/jobs/{job.id}",
                                 status_code=303)
 
+    async def review_plot(request: Request) -> Response:
+        from tournaments.analyse import Review, plot_review
+        job = _job(jobs, request.path_params["job"], "review")
+        if not job.finished_ok:
+            raise HTTPException(404, "the review is not finished")
+        path = os.path.join(plot_dir, f"{job.id}.png")
+        if not os.path.exists(path):
+            await run_in_threadpool(plot_review, Review.from_json(job.result), path)
+        return FileResponse(path, media_type="image/png")
+
     def shutdown() -> None:
         jobs.shutdown()
         for h in hosts.values():
             h.close()
+        shutil.rmtree(plot_dir, ignore_errors=True)
 
     routes = [
         Route("/", home),
@@ -342,6 +356,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         Route("/runs/{run}/plot/{plot}", run_plot),
         Route("/runs/{run}/games/{gid}", replay_page),
         Route("/runs/{run}/games/{gid}/analyse", replay_analyse, methods=["POST"]),
+        Route("/runs/{run}/games/{gid}/review/{job}.png", review_plot),
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
     ]
     handlers = {TrickhoundError: input_error, ValueError: input_error, LookupError: input_error,
