@@ -59,12 +59,14 @@ def _free_port():
 
 
 @pytest.fixture(scope="session")
-def server(runs_dir):
-    """The base URL of ``trickhound serve`` running in its own process."""
-    pytest.importorskip("starlette")
-    pytest.importorskip("uvicorn")
-    pytest.importorskip("jinja2")
-    pytest.importorskip("multipart")
+def server(request):
+    """The base URL of ``trickhound serve`` running in its own process (for the browser tests:
+    skips before starting anything when the web extra, playwright or chromium is missing)."""
+    for module in ("starlette", "uvicorn", "jinja2", "multipart", "playwright.sync_api"):
+        pytest.importorskip(module)
+    if chromium_path() is None:
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    runs_dir = request.getfixturevalue("runs_dir")
     port = _free_port()
     log = open(os.path.join(runs_dir, "serve.log"), "w")
     proc = subprocess.Popen([sys.executable, "-m", "tournaments.cli", "serve", "--port",
