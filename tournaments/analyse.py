@@ -211,6 +211,11 @@ def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
             st = view_res.stats(action)
             d.view_ci = [st.ci_low, st.ci_high]
             d.label = label_for(slug, d.loss_view)
+            # A played move tied with the best is shown as the best (ties are not mistakes).
+            if d.loss_exact == 0.0:
+                d.best_exact = d.played
+            if d.loss_view == 0.0:
+                d.best_view = d.played
         review.decisions.append(d)
         state.apply_action(action)
         if progress is not None:
