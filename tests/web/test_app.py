@@ -1,6 +1,8 @@
 """``trickhound serve`` without a browser (Starlette's test client): every kind of bad input is
 a 4xx page with the message and no traceback, and a search runs as a job that ends on the
 result page. Skips without the web extra."""
+import html
+import re
 import time
 import warnings
 
@@ -86,3 +88,28 @@ def test_a_search_job_ends_on_the_result_page(client):
     assert r.headers["location"].startswith("/recommend/result/")
     page = client.get(r.headers["location"]).text
     assert 'id="rec-table"' in page and "exact" in page
+
+
+@pytest.mark.parametrize("game,hidden", [("mate", None),
+                                         ("mate-vic-village", r"seat 1: \d+ cards"),
+                                         ("dog-tag-trick", r"seat 1: \d+ cards"),
+                                         ("mattis(players=5)", r"seat 1: \d+ cards")])
+def test_every_game_is_playable_from_ones_own_view(client, game, hidden):
+    """The page shows the player's view only: other hands as card counts in the hidden-card
+    games (docs/rules/mattis.md, docs/rules/dog-tag-trick.md, docs/rules/mate-vic-village.md
+    information model), both hands in Mate (docs/rules/mate.md §9)."""
+    r = client.post("/play", data={"game": game, "seed": "5", "bots": "random"},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    for _ in range(3):                       # three of our moves, each answered by the bots
+        page = client.get(url).text
+        if hidden:
+            assert re.search(hidden, page)
+        moves = re.findall(r'<button name="move" value="([^"]+)"', page)
+        if not moves:
+            assert 'id="result"' in page
+            break
+        r = client.post(url + "/move", data={"move": html.unescape(moves[0])},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
