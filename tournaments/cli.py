@@ -6,6 +6,7 @@ Every user error — a bad file, card, option, bot or move — ends as one line 
 import json
 import os
 import sys
+from typing import Optional
 
 import click
 
@@ -559,8 +560,11 @@ def rate(candidate, game_text, sigma, max_games, pool, seed, workers, executor, 
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png",
               help="Also draw the loss per move into FILE.png.")
-def analyse_command(source, game_id, game_text, seed, moves, bots, whole_run, max_games,
-                    node_budget, worlds, workers, as_json, plot_path):
+def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Optional[str],
+                    seed: Optional[int], moves: Optional[str], bots: Optional[str],
+                    whole_run: bool, max_games: int, node_budget: Optional[int],
+                    worlds: Optional[int], workers: int, as_json: bool,
+                    plot_path: Optional[str]) -> None:
     """Review a played game: for every decision the move played, the best move and the points
     lost, exact (double-dummy on the full state: alpha-beta in Mate, max^n near the end of
     rounds) and from the mover's view (PIMC with the exact solver: what it could know), with
@@ -616,7 +620,7 @@ def analyse_command(source, game_id, game_text, seed, moves, bots, whole_run, ma
               show_default=True, help="Folder whose sub-folders are the runs to browse.")
 @click.option("--workers", type=int, default=2, show_default=True,
               help="Searches run at once (each in its own process).")
-def serve_command(port, runs_dir, workers):
+def serve_command(port: int, runs_dir: str, workers: int) -> None:
     """A local web page on http://127.0.0.1:PORT: play against bots with hints, get a
     recommendation for a pasted position, browse runs (leaderboards, games, replays with their
     analysis). Needs the web extra: pip install 'trickhound[web]'."""

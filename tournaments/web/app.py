@@ -108,7 +108,8 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         game = load_game(_field(form, "game"))
         algo = _field(form, "algo", "ismcts")
         if algo not in engine.ALGORITHMS:
-            raise InputError(f"unknown search {algo!r}; choose one of {', '.join(engine.ALGORITHMS)}")
+            raise InputError(f"unknown search {algo!r}; "
+                             f"choose one of {', '.join(engine.ALGORITHMS)}")
         limit = engine.SearchLimit.parse(_field(form, "limit", "time_s=2"))
         seed = _int(form, "search_seed", 0)
         text = _field(form, "view_json", required=False)
@@ -122,7 +123,8 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             obj.pop("game", None)
             view = game.view_from_json(obj)
         else:
-            state = engine.replay(game, _int(form, "seed", 0), _field(form, "moves", required=False))
+            state = engine.replay(game, _int(form, "seed", 0),
+                                  _field(form, "moves", required=False))
             if state.is_terminal():
                 raise InputError("the game is over; there is no move to recommend")
             # No seat given: the seat to act.
