@@ -292,8 +292,7 @@ def actions_from_moves(game_text: str, deal_seed: int, moves_text: str) -> List[
 def _ids_by_replay(game, deal_seed, moves_text, final) -> List[int]:
     """The action ids leading from the deal to ``final``: found by replaying prefixes move by
     move, so the multi-word notation is parsed exactly as ``replay`` does."""
-    from solver.search.recommend import split_moves
-    words, exact = split_moves(moves_text)
+    words, exact = engine.split_moves(moves_text)
     state = game.new_initial_state(int(deal_seed))
     ids = []
     i = 0

@@ -11,10 +11,15 @@ Units: every value is a SearchResult mean in the unit its ``value`` names; the e
 from typing import Optional
 
 from solver.game import State, View
-from solver.search.limits import SearchLimit, SearchLimitError  # noqa: F401  (re-exported)
-from solver.search.recommend import (ALGORITHMS, DEFAULT_LIMITS, play_defaults,  # noqa: F401
-                                     recommend, replay, search_state, view_from_moves)
+from solver.search.limits import SearchLimit, SearchLimitError
+from solver.search.recommend import (ALGORITHMS, DEFAULT_LIMITS, play_defaults,
+                                     recommend, replay, search_state, split_moves,
+                                     view_from_moves)
 from solver.search.result import SearchResult
+
+__all__ = ["ALGORITHMS", "DEFAULT_LIMITS", "SearchLimit", "SearchLimitError", "SearchResult",
+           "exact_mate_values", "play_defaults", "replay", "search_view", "solve_full_state",
+           "split_moves", "view_from_moves"]
 
 
 def solve_full_state(state: State, node_budget: int, seed: int = 0) -> SearchResult:
