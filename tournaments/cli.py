@@ -749,5 +749,111 @@ def rate(candidate, game_text, sigma, max_games, pool, seed, workers, executor, 
     click.echo(format_result(res))
 
 
+
+# ---------------------------------------------------------------------------------------------
+# Review and the browser: analyse, serve (self-contained; see tournaments/analyse.py and
+# tournaments/web/).
+
+@main.command("analyse",
+              epilog="Labels (inaccuracy/mistake/blunder) from the view loss in points of the "
+                     "round, per game: " + "; ".join(
+                         f"{g}: {a:g}/{b:g}/{c:g}" for g, (a, b, c) in {
+                             "mate": (3, 10, 25), "mate-vic-village": (1, 3, 6),
+                             "dog-tag-trick": (1, 3, 6), "mattis": (0.25, 0.5, 1)}.items())
+                     + " (tournaments/analyse.py THRESHOLDS; a test keeps the two equal).")
+@click.argument("source", metavar="[RUN|GAMES.jsonl|RECORD_JSON]", required=False)
+@click.option("--game-id", type=int, default=None, help="The game of the run to review.")
+@click.option("--game", "game_text", default=None, help="Game string (with --seed and --moves).")
+@click.option("--seed", type=int, default=None, help="Deal seed (with --game).")
+@click.option("--moves", default=None, help="The moves played, in the game's notation.")
+@click.option("--bots", default=None, help="Comma-separated names of the seats (with --game).")
+@click.option("--all", "whole_run", is_flag=True,
+              help="Summarise every bot of the run RUN: mean loss per decision with 95% CI.")
+@click.option("--max-games", type=int, default=12, show_default=True,
+              help="With --all: games reviewed, spread over the run.")
+@click.option("--node-budget", type=int, default=None,
+              help="Nodes per exact solve (default 200000; 5000 with --all).")
+@click.option("--worlds", type=int, default=None,
+              help="Worlds sampled for the mover's view (default 16; 2 with --all).")
+@click.option("--workers", type=int, default=1, show_default=True, help="Processes (--all).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--plot", "plot_path", default=None, metavar="FILE.png",
+              help="Also draw the loss per move into FILE.png.")
+def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Optional[str],
+                    seed: Optional[int], moves: Optional[str], bots: Optional[str],
+                    whole_run: bool, max_games: int, node_budget: Optional[int],
+                    worlds: Optional[int], workers: int, as_json: bool,
+                    plot_path: Optional[str]) -> None:
+    """Review a played game: for every decision the move played, the best move and the points
+    lost, exact (double-dummy on the full state: alpha-beta in Mate, max^n near the end of
+    rounds) and from the mover's view (PIMC with the exact solver: what it could know), with
+    labels and a summary per seat and per bot.
+
+    The game: a run folder with --game-id, a games.jsonl file (with --game-id unless it holds
+    one game), the text of one games.jsonl line, or --game, --seed and --moves.
+
+        trickhound analyse results/leaderboards/runs/mate --game-id 3 --plot loss.png
+
+        trickhound analyse results/leaderboards/runs/mate --all
+    """
+    from tournaments import analyse as A
+    if whole_run:
+        if not source:
+            raise UserError("--all needs a RUN folder")
+        if max_games < 1 or workers < 1:
+            raise UserError("--max-games and --workers must be at least 1")
+        summary = A.summarise_run(source, max_games=max_games,
+                                  node_budget=node_budget or 5000, worlds=worlds or 2,
+                                  workers=workers)
+        click.echo(json.dumps(summary) if as_json else A.run_summary_text(summary))
+        return
+    if (node_budget is not None and node_budget < 1) or (worlds is not None and worlds < 1):
+        raise UserError("--node-budget and --worlds must be at least 1")
+    kw = dict(node_budget=node_budget or A.DEFAULT_BUDGET["node_budget"],
+              worlds=worlds or A.DEFAULT_BUDGET["worlds"])
+    if source:
+        review = A.review_record(A.find_record(source, game_id), **kw)
+    else:
+        if not game_text or seed is None or moves is None:
+            raise UserError("give a RUN (with --game-id), a games.jsonl line, or --game, "
+                            "--seed and --moves")
+        actions = A.actions_from_moves(game_text, seed, moves)
+        seating = [b.strip() for b in bots.split(",")] if bots else None
+        review = A.analyse_game(game_text, seed, actions, seating, **kw)
+    if plot_path:
+        A.plot_review(review, plot_path)
+    if as_json:
+        out = review.to_json()
+        if plot_path:
+            out["plot"] = plot_path
+        click.echo(json.dumps(out))
+        return
+    click.echo(A.review_text(review))
+    if plot_path:
+        click.echo(f"plot: {plot_path}")
+
+
+@main.command("serve")
+@click.option("--port", type=int, default=8000, show_default=True, help="Port on 127.0.0.1.")
+@click.option("--runs", "runs_dir", default=os.path.join("results", "leaderboards", "runs"),
+              show_default=True, help="Folder whose sub-folders are the runs to browse.")
+@click.option("--workers", type=int, default=2, show_default=True,
+              help="Searches run at once (each in its own process).")
+def serve_command(port: int, runs_dir: str, workers: int) -> None:
+    """A local web page on http://127.0.0.1:PORT: play against bots with hints, get a
+    recommendation for a pasted position, browse runs (leaderboards, games, replays with their
+    analysis). Needs the web extra: pip install 'trickhound[web]'."""
+    try:
+        from tournaments.web.app import serve
+    except ImportError as e:
+        raise UserError(f"trickhound serve needs the web extra (pip install "
+                        f"'trickhound[web]'): {e}") from None
+    if not 0 < port < 65536:
+        raise UserError(f"--port must be in 1..65535, got {port}")
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
+    serve(port=port, runs_dir=runs_dir, workers=workers)
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,115 @@
+"""``trickhound serve`` without a browser (Starlette's test client): every kind of bad input is
+a 4xx page with the message and no traceback, and a search runs as a job that ends on the
+result page. Skips without the web extra."""
+import html
+import re
+import time
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+pytest.importorskip("jinja2")
+pytest.importorskip("multipart")
+
+with warnings.catch_warnings():         # starlette 1.x asks for httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from tournaments.web.app import create_app  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def client(runs_dir):
+    with TestClient(create_app(runs_dir, workers=2), raise_server_exceptions=False) as c:
+        yield c
+
+
+BAD_POSTS = [
+    ("/recommend", {"game": "nogame"}, "unknown game 'nogame'"),
+    ("/recommend", {"game": "mate(first_dealer=7)"}, "first_dealer"),
+    ("/recommend", {"game": "mate", "view_json": "[1, 2]"}, "must be an object"),
+    ("/recommend", {"game": "mate", "view_json": "{\"hands\": 3}"}, ""),
+    ("/recommend", {"game": "mate", "moves": "PASS, QQ"}, "move 2"),
+    ("/recommend", {"game": "mate", "limit": "iterations=-3"}, "positive integer"),
+    ("/recommend", {"game": "mate", "algo": "magic"}, "unknown search 'magic'"),
+    ("/recommend", {"game": "mate", "seed": "x1"}, "whole number"),
+    ("/recommend", {"game": "mate", "seat": "9"}, "out of range"),
+    ("/play", {"game": "mate", "seat": "2"}, "seat 2 out of range"),
+    ("/play", {"game": "mattis", "bots": "random,random"}, "needs 3 bot(s)"),
+    ("/play", {"game": "mate", "bots": "nobot"}, "unknown bot 'nobot'"),
+    ("/play", {"game": "mate", "bots": "ismcts(iterations=abc)"}, "iterations"),
+    ("/play", {}, "the field 'game' is required"),
+]
+
+
+@pytest.mark.parametrize("path,data,needle", BAD_POSTS)
+def test_bad_form_input_is_a_400_with_the_message(client, path, data, needle):
+    r = client.post(path, data=data, follow_redirects=False)
+    assert r.status_code == 400, r.text
+    assert 'id="error"' in r.text and "Traceback" not in r.text
+    assert needle.replace("'", "&#39;") in r.text
+
+
+@pytest.mark.parametrize("path", ["/runs/nope", "/runs/../../etc", "/runs/mate-demo/games/x",
+                                  "/runs/mate-demo/games/12345", "/runs/mate-demo/plot/evil.png",
+                                  "/jobs/none", "/play/abc", "/recommend/result/none"])
+def test_missing_things_are_404_pages(client, path):
+    r = client.get(path)
+    assert r.status_code == 404 and 'id="error"' in r.text
+
+
+def test_a_move_that_is_not_legal_is_a_400(client):
+    r = client.post("/play", data={"game": "mate", "seed": "2", "bots": "random"},
+                    follow_redirects=False)
+    assert r.status_code == 303
+    game = r.headers["location"]
+    r = client.post(game + "/move", data={"move": "XX"})
+    assert r.status_code == 400 and "unknown card" in r.text
+    page = client.get(game).text
+    assert 'id="moves"' in page
+
+
+def test_a_search_job_ends_on_the_result_page(client):
+    r = client.post("/recommend", data={"game": "mate", "algo": "solver",
+                                        "limit": "iterations=1,worlds=1", "seed": "4"},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/jobs/")
+    job = r.headers["location"]
+    for _ in range(300):                     # bounded: 300 polls of 0.1 s at most
+        r = client.get(job, follow_redirects=False)
+        if r.status_code == 303:
+            break
+        assert r.status_code == 200
+        time.sleep(0.1)
+    assert r.headers["location"].startswith("/recommend/result/")
+    page = client.get(r.headers["location"]).text
+    assert 'id="rec-table"' in page and "exact" in page
+
+
+@pytest.mark.parametrize("game,hidden", [("mate", None),
+                                         ("mate-vic-village", r"seat 1: \d+ cards"),
+                                         ("dog-tag-trick", r"seat 1: \d+ cards"),
+                                         ("mattis(players=5)", r"seat 1: \d+ cards")])
+def test_every_game_is_playable_from_ones_own_view(client, game, hidden):
+    """The page shows the player's view only: other hands as card counts in the hidden-card
+    games (docs/rules/mattis.md, docs/rules/dog-tag-trick.md, docs/rules/mate-vic-village.md
+    information model), both hands in Mate (docs/rules/mate.md §9)."""
+    r = client.post("/play", data={"game": game, "seed": "5", "bots": "random"},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    for _ in range(3):                       # three of our moves, each answered by the bots
+        page = client.get(url).text
+        if hidden:
+            assert re.search(hidden, page)
+        moves = re.findall(r'<button name="move" value="([^"]+)"', page)
+        if not moves:
+            assert 'id="result"' in page
+            break
+        r = client.post(url + "/move", data={"move": html.unescape(moves[0])},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text

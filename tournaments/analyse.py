@@ -1,0 +1,437 @@
+"""Review a played game move by move (``trickhound analyse``), as chess engines annotate a game
+and bridge programs analyse a played hand double-dummy.
+
+For every decision (a position where the mover had more than one legal move; forced moves are
+listed but never counted) the review gives:
+
+* ``exact``: after the game the full state is known, so the position can be searched as a
+  perfect-information game: two-player alpha-beta in Mate, max^n elsewhere (exact when the
+  rest of the round fits the node budget, which it does near the end of rounds). The loss is
+  the best action's gain minus the played action's gain, in points of the current round; it is
+  reported as exact only when the search was exact (otherwise ``None``).
+* ``view``: what the mover could have known: PIMC with the exact solver on the mover's view
+  (``worlds`` sampled deals, ``node_budget`` per world). Its loss is the same difference of
+  expected round points. In Mate (perfect information) it equals the exact loss.
+
+Labels judge the view loss (a player is judged by what it could know), in round points:
+
+==================  ===========  =======  =======
+game                inaccuracy   mistake  blunder
+==================  ===========  =======  =======
+mate                >= 3         >= 10    >= 25
+mate-vic-village    >= 1         >= 3     >= 6
+dog-tag-trick       >= 1         >= 3     >= 6
+mattis              >= 0.25      >= 0.5   >= 1
+==================  ===========  =======  =======
+
+Mate scores a won game at its trick's card value times a factor (tens of points), the point
+games score a round in single points, and Mattis scores a round at most a few points; the
+thresholds are a tenth, a third and most of a typical swing of a round.
+
+A summary per seat and per bot gives the mean loss per decision (with a 95% interval over the
+decisions) and the count of each label. ``summarise_run`` does that for a whole run with a
+bounded budget per decision: the second view on strength besides TrueSkill.
+"""
+import json
+import math
+import os
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Dict, Iterable, List, Optional, Sequence
+
+from solver.errors import TrickhoundError
+from solver.registry import load_game
+from tournaments import engine_adapter as engine
+from tournaments.records import GameRecord
+from tournaments.stats import mean_ci
+
+# (inaccuracy, mistake, blunder) lower bounds of the view loss, in round points, per game slug.
+THRESHOLDS: Dict[str, tuple] = {
+    "mate": (3.0, 10.0, 25.0),
+    "mate-vic-village": (1.0, 3.0, 6.0),
+    "dog-tag-trick": (1.0, 3.0, 6.0),
+    "mattis": (0.25, 0.5, 1.0),
+}
+LABELS = ("inaccuracy", "mistake", "blunder")
+
+# Budgets per decision: a single game's review and the bounded one of ``--all``.
+DEFAULT_BUDGET = {"node_budget": 200000, "worlds": 16}
+RUN_BUDGET = {"node_budget": 20000, "worlds": 4}
+
+
+class AnalyseError(TrickhoundError, ValueError):
+    """A game to review that cannot be found or read (bad file, id, line or record)."""
+
+
+def thresholds_help() -> str:
+    """The label thresholds as one line per game (for ``--help``)."""
+    return "; ".join(f"{g}: {a:g}/{b:g}/{c:g}" for g, (a, b, c) in THRESHOLDS.items())
+
+
+def label_for(slug: str, loss: Optional[float]) -> Optional[str]:
+    """The label of a loss in the game ``slug`` (None for a good move or no loss)."""
+    if loss is None:
+        return None
+    bounds = THRESHOLDS.get(slug, THRESHOLDS["mate-vic-village"])
+    label = None
+    for name, bound in zip(LABELS, bounds):
+        if loss >= bound - 1e-9:
+            label = name
+    return label
+
+
+@dataclass
+class Decision:
+    """One move of the game under review. Losses are in points of the current round."""
+    ply: int                      # 0-based index into the game's actions
+    seat: int
+    bot: str
+    round: int
+    played: str
+    legal: int                    # number of legal moves (1: forced, not a decision)
+    best_exact: Optional[str] = None
+    loss_exact: Optional[float] = None   # None: forced, or the full-state search was not exact
+    exact: bool = False
+    best_view: Optional[str] = None
+    loss_view: Optional[float] = None
+    view_ci: Optional[List[Optional[float]]] = None  # 95% interval of the played move's value
+    label: Optional[str] = None
+
+    @property
+    def forced(self) -> bool:
+        return self.legal <= 1
+
+
+@dataclass
+class Review:
+    """The review of one game: its decisions and the summaries per seat and per bot."""
+    game: str
+    deal_seed: int
+    seating: List[str]
+    returns: Optional[List[float]]
+    decisions: List[Decision] = field(default_factory=list)
+    budget: dict = field(default_factory=dict)
+
+    def seat_summary(self) -> List[dict]:
+        """Per seat: bot, decisions, mean losses (view, exact where known), label counts."""
+        return [dict(seat=s, bot=self.seating[s],
+                     **summarise_decisions([d for d in self.decisions if d.seat == s]))
+                for s in range(len(self.seating))]
+
+    def bot_summary(self) -> List[dict]:
+        return summarise_by_bot([self])
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "Review":
+        """The review back from ``to_json`` (summaries are recomputed, not read)."""
+        return cls(game=obj["game"], deal_seed=obj["deal_seed"], seating=list(obj["seating"]),
+                   returns=obj.get("returns"), budget=dict(obj.get("budget") or {}),
+                   decisions=[Decision(**d) for d in obj["decisions"]])
+
+    def to_json(self) -> dict:
+        return {"schema": "trickhound.review/1", "game": self.game, "deal_seed": self.deal_seed,
+                "seating": self.seating, "returns": self.returns, "budget": self.budget,
+                "decisions": [asdict(d) for d in self.decisions],
+                "seats": self.seat_summary(), "bots": self.bot_summary()}
+
+
+def summarise_decisions(decisions: Iterable[Decision]) -> dict:
+    """Mean loss per decision (view and exact, forced moves excluded) with the 95% half-width
+    of the view mean, and the count of each label."""
+    ds = [d for d in decisions if not d.forced]
+    view = [d.loss_view for d in ds if d.loss_view is not None]
+    exact = [d.loss_exact for d in ds if d.loss_exact is not None]
+    m, h = mean_ci(view)
+    me, _ = mean_ci(exact)
+    counts = {name: sum(1 for d in ds if d.label == name) for name in LABELS}
+    return {"decisions": len(ds), "mean_loss": m, "ci95": h, "mean_exact_loss": me,
+            "exact_decisions": len(exact), **counts}
+
+
+def summarise_by_bot(reviews: Sequence[Review]) -> List[dict]:
+    """Per bot spec over all ``reviews``: as ``summarise_decisions``, sorted best (lowest mean
+    loss) first."""
+    by_bot: Dict[str, List[Decision]] = {}
+    for r in reviews:
+        for d in r.decisions:
+            by_bot.setdefault(d.bot, []).append(d)
+    rows = [dict(bot=b, **summarise_decisions(ds)) for b, ds in by_bot.items()]
+    rows.sort(key=lambda r: (math.inf if r["mean_loss"] is None else r["mean_loss"], r["bot"]))
+    return rows
+
+
+def _loss(result, played: int) -> Optional[float]:
+    """Best mean minus the played action's mean (>= 0), None when a mean is missing."""
+    best = result.actions[0].mean
+    mine = result.stats(played).mean
+    if best is None or mine is None:
+        return None
+    return max(0.0, best - mine)
+
+
+def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
+                 seating: Optional[Sequence[str]] = None, returns: Optional[List[float]] = None,
+                 node_budget: int = DEFAULT_BUDGET["node_budget"],
+                 worlds: int = DEFAULT_BUDGET["worlds"], seed: int = 0,
+                 progress: Optional[Callable[[int, int], None]] = None) -> Review:
+    """Review the game ``game_text`` dealt by ``deal_seed`` and played as ``actions`` (action
+    ids). ``seating`` names the bot of each seat (default ``seat0``...). ``progress(done,
+    total)`` is called after each move. Raises AnalyseError for a move that is not legal."""
+    game = load_game(game_text)
+    slug = game.name
+    seating = list(seating) if seating else [f"seat{i}" for i in range(game.num_players)]
+    if len(seating) != game.num_players:
+        raise AnalyseError(f"{game.spec()} has {game.num_players} seats, the seating names "
+                           f"{len(seating)}")
+    review = Review(game=game.spec(), deal_seed=int(deal_seed), seating=seating,
+                    returns=returns, budget={"node_budget": node_budget, "worlds": worlds})
+    state = game.new_initial_state(int(deal_seed))
+    limit = engine.SearchLimit(iterations=1, worlds=worlds)
+    for ply, action in enumerate(actions):
+        if state.is_terminal():
+            raise AnalyseError(f"move {ply + 1}: the game is already over")
+        legal = state.legal_actions()
+        if action not in legal:
+            raise AnalyseError(f"move {ply + 1}: action {action} is not legal here")
+        seat = state.current_player()
+        d = Decision(ply=ply, seat=seat, bot=seating[seat], round=int(state.round()),
+                     played=state.action_to_str(action), legal=len(legal))
+        if not d.forced:
+            full = engine.solve_full_state(state, node_budget, seed)
+            d.best_exact = full.actions[0].text
+            d.exact = bool(full.exact)
+            d.loss_exact = _loss(full, action) if full.exact else None
+            if game.perfect_information:
+                # The mover saw everything: its view is the full state.
+                view_res = full
+            else:
+                view_res = engine.search_view(state.view(seat), "solver", limit,
+                                              seed + ply, node_budget=node_budget)
+            d.best_view = view_res.actions[0].text
+            d.loss_view = _loss(view_res, action)
+            st = view_res.stats(action)
+            d.view_ci = [st.ci_low, st.ci_high]
+            d.label = label_for(slug, d.loss_view)
+            # A played move tied with the best is shown as the best (ties are not mistakes).
+            if d.loss_exact == 0.0:
+                d.best_exact = d.played
+            if d.loss_view == 0.0:
+                d.best_view = d.played
+        review.decisions.append(d)
+        state.apply_action(action)
+        if progress is not None:
+            progress(ply + 1, len(actions))
+    return review
+
+
+def review_record(rec: GameRecord, **kw) -> Review:
+    """``analyse_game`` of a recorded game (its seating names the bots)."""
+    return analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns, **kw)
+
+
+# -- finding the game --------------------------------------------------------------------------
+
+def _record(obj: object, where: str) -> GameRecord:
+    if not isinstance(obj, dict):
+        raise AnalyseError(f"{where}: a game record must be a JSON object")
+    try:
+        return GameRecord.from_json(obj)
+    except TypeError as e:
+        raise AnalyseError(f"{where}: not a games.jsonl record ({e})") from None
+
+
+def read_run_records(path: str) -> List[GameRecord]:
+    """Every record of a run folder (its games.jsonl) or of a JSONL file; AnalyseError for a
+    missing file or a malformed line (with its number)."""
+    file = os.path.join(path, "games.jsonl") if os.path.isdir(path) else path
+    if not os.path.exists(file):
+        raise AnalyseError(f"{path}: no such run folder or games.jsonl file")
+    out = []
+    try:
+        with open(file, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    try:
+                        obj = json.loads(line)
+                    except ValueError as e:
+                        raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
+                    out.append(_record(obj, f"{file} line {n}"))
+    except OSError as e:
+        raise AnalyseError(f"cannot read {file}: {e.strerror}") from None
+    if not out:
+        raise AnalyseError(f"{file} holds no games")
+    return out
+
+
+def find_record(source: str, game_id: Optional[int] = None) -> GameRecord:
+    """The game to review: ``source`` is a run folder or a JSONL file (``game_id`` picks the
+    record; needed unless the file holds one game) or the text of one games.jsonl line."""
+    if source.lstrip().startswith("{"):
+        try:
+            return _record(json.loads(source), "the game record")
+        except ValueError as e:
+            raise AnalyseError(f"the game record is malformed JSON ({e})") from None
+    recs = read_run_records(source)
+    if game_id is None:
+        if len(recs) == 1:
+            return recs[0]
+        raise AnalyseError(f"{source} holds {len(recs)} games: pick one with --game-id "
+                           f"({recs[0].game_id}..{recs[-1].game_id})")
+    for r in recs:
+        if r.game_id == game_id:
+            return r
+    raise AnalyseError(f"{source} has no game with id {game_id}")
+
+
+def actions_from_moves(game_text: str, deal_seed: int, moves_text: str) -> List[int]:
+    """Action ids of ``moves_text`` (the game's notation) played from the deal ``deal_seed``."""
+    game = load_game(game_text)
+    final = engine.replay(game, deal_seed, moves_text)   # raises the move's own error
+    return _ids_by_replay(game, deal_seed, moves_text, final)
+
+
+def _ids_by_replay(game, deal_seed, moves_text, final) -> List[int]:
+    """The action ids leading from the deal to ``final``: found by replaying prefixes move by
+    move, so the multi-word notation is parsed exactly as ``replay`` does."""
+    words, exact = engine.split_moves(moves_text)
+    state = game.new_initial_state(int(deal_seed))
+    ids = []
+    i = 0
+    while i < len(words):
+        k = 1
+        if not exact:
+            for j in range(min(4, len(words) - i), 1, -1):
+                text = " ".join(words[i:i + j])
+                try:
+                    a = state.parse_action(text)
+                except TrickhoundError:
+                    continue
+                if a in state.legal_actions():
+                    k = j
+                    break
+        a = state.parse_action(" ".join(words[i:i + k]))
+        ids.append(a)
+        state.apply_action(a)
+        i += k
+    if state.state_hash() != final.state_hash():
+        raise AnalyseError("the moves replay to a different position")
+    return ids
+
+
+# -- a whole run -------------------------------------------------------------------------------
+
+def pick_games(records: Sequence[GameRecord], max_games: Optional[int]) -> List[GameRecord]:
+    """Up to ``max_games`` finished games spread evenly over the run (a round robin's games
+    cycle through the pairings, so an even spread meets every bot)."""
+    done = [r for r in records if r.termination != "forfeit"]
+    if max_games is None or len(done) <= max_games:
+        return list(done)
+    step = len(done) / max_games
+    return [done[int(i * step)] for i in range(max_games)]
+
+
+def _review_json(args) -> dict:
+    rec, kw = args
+    return review_record(GameRecord.from_json(rec), **kw).to_json()
+
+
+def summarise_run(run: str, max_games: Optional[int] = 40,
+                  node_budget: int = RUN_BUDGET["node_budget"], worlds: int = RUN_BUDGET["worlds"],
+                  workers: int = 1, seed: int = 0,
+                  progress: Optional[Callable[[int, int], None]] = None) -> dict:
+    """Review up to ``max_games`` games of ``run`` with a bounded budget per decision and
+    summarise every bot: mean loss per decision with its 95% interval and the label counts,
+    best first."""
+    recs = pick_games(read_run_records(run), max_games)
+    kw = dict(node_budget=node_budget, worlds=worlds, seed=seed)
+    jobs = [(r.to_json(), kw) for r in recs]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers) as pool:
+            outs = []
+            for out in pool.map(_review_json, jobs):
+                outs.append(out)
+                if progress:
+                    progress(len(outs), len(jobs))
+    else:
+        outs = []
+        for j in jobs:
+            outs.append(_review_json(j))
+            if progress:
+                progress(len(outs), len(jobs))
+    reviews = [Review.from_json(o) for o in outs]
+    return {"schema": "trickhound.run_review/1", "run": run,
+            "game": recs[0].game if recs else None, "games": len(recs),
+            "budget": kw, "bots": summarise_by_bot(reviews)}
+
+
+# -- output ------------------------------------------------------------------------------------
+
+def _f(x: Optional[float], fmt: str = "{:.2f}") -> str:
+    return "-" if x is None else fmt.format(x)
+
+
+def review_text(review: Review) -> str:
+    """The review for people: one line per move, then the per-seat and per-bot summaries."""
+    lines = [f"Review of {review.game}, deal {review.deal_seed}: "
+             + ", ".join(f"seat {i} {b}" for i, b in enumerate(review.seating)),
+             f"(losses in points of the round; exact = full-state solve, view = what the "
+             f"mover could know; budget {review.budget})", ""]
+    rows = [("ply", "seat", "played", "best (exact)", "loss", "best (view)", "loss", "label")]
+    for d in review.decisions:
+        if d.forced:
+            rows.append((str(d.ply + 1), str(d.seat), d.played, "forced", "", "", "", ""))
+            continue
+        rows.append((str(d.ply + 1), str(d.seat), d.played, d.best_exact or "-",
+                     _f(d.loss_exact) if d.exact else "~", d.best_view or "-",
+                     _f(d.loss_view), d.label or ""))
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines += ["", "Per seat:"] + _summary_lines(review.seat_summary(), key="seat")
+    lines += ["", "Per bot:"] + _summary_lines(review.bot_summary(), key="bot")
+    return "\n".join(lines)
+
+
+def _summary_lines(rows: List[dict], key: str) -> List[str]:
+    out = []
+    for r in rows:
+        who = f"seat {r['seat']} {r['bot']}" if key == "seat" else r["bot"]
+        ci = f" ±{r['ci95']:.2f}" if r.get("ci95") is not None else ""
+        out.append(f"  {who:32s} {r['decisions']:4d} decisions  mean loss "
+                   f"{_f(r['mean_loss'])}{ci}  (exact {_f(r['mean_exact_loss'])})  "
+                   + "  ".join(f"{n} {r[n]}" for n in LABELS))
+    return out
+
+
+def run_summary_text(summary: dict) -> str:
+    """``summarise_run``'s table for people, best bot first."""
+    head = (f"Mean loss per decision, {summary['game']}, {summary['games']} game(s) of "
+            f"{summary['run']} (budget {summary['budget']}):")
+    return "\n".join([head] + _summary_lines(summary["bots"], key="bot"))
+
+
+def plot_review(review: Review, path: str) -> str:
+    """A PNG of the loss per move (one marker series per seat; exact losses hollow) at
+    ``path``."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(10, 4))
+    for s, bot in enumerate(review.seating):
+        ds = [d for d in review.decisions if d.seat == s and not d.forced]
+        ax.plot([d.ply + 1 for d in ds], [d.loss_view or 0.0 for d in ds], "o-", ms=4, lw=0.8,
+                label=f"seat {s} {bot} (view)")
+        ex = [d for d in ds if d.loss_exact is not None]
+        ax.plot([d.ply + 1 for d in ex], [d.loss_exact for d in ex], "s", mfc="none", ms=6,
+                label=f"seat {s} exact")
+    a, b, c = THRESHOLDS.get(load_game(review.game).name, THRESHOLDS["mate-vic-village"])
+    for y, name in ((a, "inaccuracy"), (b, "mistake"), (c, "blunder")):
+        ax.axhline(y, color="grey", lw=0.5, ls="--")
+        ax.text(0.5, y, name, fontsize=7, color="grey", va="bottom")
+    ax.set_xlabel("move")
+    ax.set_ylabel("points lost (this round)")
+    ax.set_title(f"Loss per move: {review.game}, deal {review.deal_seed}")
+    ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

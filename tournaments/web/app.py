@@ -1,0 +1,405 @@
+"""The web app of ``trickhound serve`` (Starlette, server-rendered Jinja2 pages, no script).
+
+Pages: ``/`` (start), ``/play`` (a game against bots from one seat's view, with hints),
+``/recommend`` (a pasted position -> the recommendation table), ``/runs`` (leaderboards, plots,
+game lists, replays with their review), ``/jobs/<id>`` (a running search: progress, cancel).
+
+Every search runs in a process of its own (``jobs.JobManager``; a hosted game in
+``host.GameHost``), so tabs do not wait for each other. Bad input of any kind -- a form field,
+a position, a move, a run or game that does not exist -- answers with the message on the page
+and a 4xx status; an unexpected failure answers 500 with a one-line message, never a traceback.
+"""
+import contextlib
+import json
+import logging
+import os
+import secrets
+import shutil
+import tempfile
+from typing import Dict, List, Optional
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from solver.errors import TrickhoundError
+from solver.registry import available_games, load_game
+from tournaments import engine_adapter as engine
+from tournaments.web import tasks
+from tournaments.web.host import GameHost
+from tournaments.web.jobs import JobManager
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+log = logging.getLogger("trickhound.web")
+PLOTS = ("ratings.png", "head_to_head.png", "scores.png")
+GAMES_PER_PAGE = 50
+MAX_HOSTED = 50          # games hosted at once; the oldest is closed beyond that
+
+
+class InputError(TrickhoundError, ValueError):
+    """A form field that is missing or malformed (shown on the page with a 400)."""
+
+
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__
+
+
+def _field(form, name: str, default: Optional[str] = None, required: bool = True) -> str:
+    v = form.get(name)
+    v = v.strip() if isinstance(v, str) else None
+    if not v:
+        if default is not None or not required:
+            return default or ""
+        raise InputError(f"the field {name!r} is required")
+    return v
+
+
+def _int(form, name: str, default: Optional[int] = None, lo: Optional[int] = None) -> int:
+    text = _field(form, name, None if default is None else str(default))
+    try:
+        v = int(text)
+    except ValueError:
+        raise InputError(f"{name} must be a whole number, got {text!r}") from None
+    if lo is not None and v < lo:
+        raise InputError(f"{name} must be at least {lo}, got {v}")
+    return v
+
+
+def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
+               workers: int = 2) -> Starlette:
+    """The app, browsing the runs under ``runs_dir`` and running ``workers`` searches at once."""
+    templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
+    jobs = JobManager(workers=workers)
+    hosts: Dict[str, GameHost] = {}
+    reviews: Dict[tuple, str] = {}    # (run, game id, budget) -> job id of its review
+    plot_dir = tempfile.mkdtemp(prefix="trickhound-serve-")   # review plots, made on demand
+
+    def page(request: Request, template: str, code: int = 200, **ctx) -> Response:
+        return templates.TemplateResponse(request, template, {"games": available_games(), **ctx},
+                                          status_code=code)
+
+    # -- errors ------------------------------------------------------------------------------
+    async def input_error(request: Request, exc: Exception) -> Response:
+        return page(request, "error.html", 400, message=_one_line(exc), status=400)
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return page(request, "error.html", exc.status_code, message=exc.detail,
+                    status=exc.status_code)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path)
+        return page(request, "error.html", 500, status=500,
+                    message=f"internal error ({type(exc).__name__}); the server log has details")
+
+    # -- home, recommend ---------------------------------------------------------------------
+    async def home(request: Request) -> Response:
+        return page(request, "home.html", runs=_runs(runs_dir))
+
+    async def recommend_form(request: Request) -> Response:
+        return page(request, "recommend.html", form={}, algos=engine.ALGORITHMS)
+
+    async def recommend_post(request: Request) -> Response:
+        form = await request.form()
+        game = load_game(_field(form, "game"))
+        algo = _field(form, "algo", "ismcts")
+        if algo not in engine.ALGORITHMS:
+            raise InputError(f"unknown search {algo!r}; "
+                             f"choose one of {', '.join(engine.ALGORITHMS)}")
+        limit = engine.SearchLimit.parse(_field(form, "limit", "time_s=2"))
+        seed = _int(form, "search_seed", 0)
+        text = _field(form, "view_json", required=False)
+        if text:
+            try:
+                obj = json.loads(text)
+            except ValueError as e:
+                raise InputError(f"the view JSON is malformed: {e}") from None
+            if not isinstance(obj, dict):
+                raise InputError("the view JSON must be an object (view.to_json())")
+            obj.pop("game", None)
+            view = game.view_from_json(obj)
+        else:
+            state = engine.replay(game, _int(form, "seed", 0),
+                                  _field(form, "moves", required=False))
+            if state.is_terminal():
+                raise InputError("the game is over; there is no move to recommend")
+            # No seat given: the seat to act.
+            seat = _int(form, "seat", state.current_player(), lo=0)
+            view = engine.view_from_moves(game, _int(form, "seed", 0), seat,
+                                          _field(form, "moves", required=False))
+        if view.is_terminal():
+            raise InputError("the game is over; there is no move to recommend")
+        if view.current_player() != view.player:
+            raise InputError(f"seat {view.current_player()} is to act, not seat {view.player}")
+        job = jobs.submit("recommend", f"{algo} on {game.spec()}, seat {view.player}",
+                          tasks.recommendation,
+                          dict(game=game.spec(), view=view.to_json(), algo=algo,
+                               limit=str(limit), seed=seed),
+                          done_url="/recommend/result/{job}", expected_s=limit.time_s)
+        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+
+    async def recommend_result(request: Request) -> Response:
+        job = _job(jobs, request.path_params["job"], "recommend")
+        if not job.finished_ok:
+            return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+        return page(request, "result.html", job=job, res=job.result)
+
+    # -- jobs --------------------------------------------------------------------------------
+    async def job_page(request: Request) -> Response:
+        job = _job(jobs, request.path_params["job"])
+        if job.finished_ok and job.done_url:
+            return RedirectResponse(job.done_url, status_code=303)
+        status = 400 if job.status == "failed" and job.user_error else (
+            500 if job.status == "failed" else 200)
+        return page(request, "job.html", status, job=job)
+
+    async def job_cancel(request: Request) -> Response:
+        job = _job(jobs, request.path_params["job"])
+        jobs.cancel(job.id)
+        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+
+    # -- play --------------------------------------------------------------------------------
+    async def play_form(request: Request) -> Response:
+        return page(request, "play_new.html", form={})
+
+    async def play_post(request: Request) -> Response:
+        from bots.registry import check_supports
+        from solver.rng import derive_seed
+        form = await request.form()
+        game = load_game(_field(form, "game"))
+        seat = _int(form, "seat", 0, lo=0)
+        if seat >= game.num_players:
+            raise InputError(f"seat {seat} out of range for {game.num_players} players "
+                             f"(seats 0..{game.num_players - 1})")
+        seed = _int(form, "seed", 1)
+        others = [s.strip() for s in _field(form, "bots", "random").split(",") if s.strip()]
+        if len(others) == 1:
+            others = others * (game.num_players - 1)
+        if len(others) != game.num_players - 1:
+            raise InputError(f"{game.spec()} needs {game.num_players - 1} bot(s), "
+                             f"got {len(others)}")
+        for sp in others:
+            check_supports(sp, game)
+        specs = others[:seat] + ["you"] + others[seat:]
+        seeds = [derive_seed(seed, "bot", p) for p in range(game.num_players)]
+        sid = secrets.token_hex(6)
+        host = GameHost(game.spec(), seed, seat, specs, seeds)
+        while len(hosts) >= MAX_HOSTED:
+            hosts.pop(next(iter(hosts))).close()
+        hosts[sid] = host
+        await run_in_threadpool(host.call, "state")
+        return RedirectResponse(f"/play/{sid}", status_code=303)
+
+    def _host(sid: str) -> GameHost:
+        host = hosts.get(sid)
+        if host is None:
+            raise HTTPException(404, f"no game {sid!r} here (the server may have restarted)")
+        return host
+
+    async def play_page(request: Request) -> Response:
+        sid = request.path_params["sid"]
+        host = _host(sid)
+        snap = host.last or await run_in_threadpool(host.call, "state")
+        hint = None
+        hint_id = request.query_params.get("hint")
+        if hint_id:
+            job = _job(jobs, hint_id, "hint")
+            hint = job.result if job.finished_ok else None
+        return page(request, "play.html", sid=sid, s=snap, host=host, hint=hint,
+                    algos=engine.ALGORITHMS)
+
+    async def play_move(request: Request) -> Response:
+        sid = request.path_params["sid"]
+        host = _host(sid)
+        form = await request.form()
+        out = await run_in_threadpool(host.call, "move", _field(form, "move"))
+        if "error" in out:
+            raise InputError(out["error"])
+        return RedirectResponse(f"/play/{sid}", status_code=303)
+
+    async def play_hint(request: Request) -> Response:
+        sid = request.path_params["sid"]
+        host = _host(sid)
+        form = await request.form()
+        snap = host.last
+        if snap is None or snap["terminal"] or snap["to_act"] != host.seat:
+            raise InputError("a hint is for your turn")
+        algo = _field(form, "algo", "ismcts")
+        if algo not in engine.ALGORITHMS:
+            raise InputError(f"unknown search {algo!r}")
+        limit = engine.SearchLimit.parse(_field(form, "limit", "iterations=2000"))
+        job = jobs.submit("hint", f"hint ({algo}) for seat {host.seat}", tasks.recommendation,
+                          dict(game=host.game_text, view=snap["view"], algo=algo,
+                               limit=str(limit), seed=len(snap["log"])),
+                          done_url=f"/play/{sid}?hint={{job}}", expected_s=limit.time_s)
+        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+
+    # -- runs --------------------------------------------------------------------------------
+    def _run(name: str) -> str:
+        if name not in _runs(runs_dir):
+            raise HTTPException(404, f"no run {name!r} in {runs_dir}")
+        return os.path.join(runs_dir, name)
+
+    async def runs_page(request: Request) -> Response:
+        return page(request, "runs.html", runs=_runs(runs_dir), runs_dir=runs_dir)
+
+    async def run_page(request: Request) -> Response:
+        from tournaments.analyse import read_run_records
+        name = request.path_params["run"]
+        path = _run(name)
+        board = _ratings(path)
+        recs = await run_in_threadpool(read_run_records, path)
+        pages = max(1, -(-len(recs) // GAMES_PER_PAGE))
+        p = min(max(1, _int(request.query_params, "page", 1)), pages)
+        shown = recs[(p - 1) * GAMES_PER_PAGE:p * GAMES_PER_PAGE]
+        plots = [f for f in PLOTS if os.path.exists(os.path.join(path, f))]
+        return page(request, "run.html", name=name, board=board, recs=shown, page=p,
+                    pages=pages, total=len(recs), plots=plots)
+
+    async def run_plot(request: Request) -> Response:
+        name, plot = request.path_params["run"], request.path_params["plot"]
+        if plot not in PLOTS:
+            raise HTTPException(404, f"no plot {plot!r}")
+        path = os.path.join(_run(name), plot)
+        if not os.path.exists(path):
+            raise HTTPException(404, f"run {name!r} has no {plot}")
+        return FileResponse(path, media_type="image/png")
+
+    def _record(name: str, gid_text: str):
+        from tournaments.analyse import find_record
+        try:
+            gid = int(gid_text)
+        except ValueError:
+            raise HTTPException(404, f"no game {gid_text!r}") from None
+        try:
+            return find_record(_run(name), gid)
+        except TrickhoundError as e:
+            raise HTTPException(404, _one_line(e)) from None
+
+    async def replay_page(request: Request) -> Response:
+        name = request.path_params["run"]
+        rec = await run_in_threadpool(_record, name, request.path_params["gid"])
+        game = load_game(rec.game)
+        ply = _int(request.query_params, "ply", len(rec.actions), lo=0)
+        ply = min(ply, len(rec.actions))
+        state = game.new_initial_state(rec.deal_seed)
+        moves: List[dict] = []
+        for i, a in enumerate(rec.actions):
+            if i == ply:
+                render = state.render()
+            moves.append({"ply": i + 1, "seat": state.current_player(),
+                          "text": state.action_to_str(a)})
+            state.apply_action(a)
+        if ply == len(rec.actions):
+            render = state.render()
+        review = None
+        rid = request.query_params.get("review")
+        if rid:
+            job = _job(jobs, rid, "review")
+            review = job.result if job.finished_ok else None
+        if review:
+            for m, d in zip(moves, review["decisions"]):
+                m["d"] = d
+        return page(request, "replay.html", name=name, rec=rec, ply=ply, render=render,
+                    moves=moves, review=review, rid=rid)
+
+    async def replay_analyse(request: Request) -> Response:
+        name, gid = request.path_params["run"], request.path_params["gid"]
+        rec = await run_in_threadpool(_record, name, gid)
+        form = await request.form()
+        nb = _int(form, "node_budget", 20000, lo=1)
+        worlds = _int(form, "worlds", 4, lo=1)
+        ply = _int(form, "ply", len(rec.actions), lo=0)
+        key = (name, rec.game_id, nb, worlds)
+        job = jobs.get(reviews.get(key, ""))
+        if job is None or job.status in ("failed", "cancelled"):
+            job = jobs.submit("review", f"review of {name} game {rec.game_id}", tasks.review,
+                              dict(record=rec.to_json(), node_budget=nb, worlds=worlds))
+            reviews[key] = job.id
+        # Back to the move the reviewer was looking at (a finished review is reused).
+        job.done_url = f"/runs/{name}/games/{rec.game_id}?review={job.id}&ply={ply}"
+        return RedirectResponse(job.done_url if job.finished_ok else f"/jobs/{job.id}",
+                                status_code=303)
+
+    async def review_plot(request: Request) -> Response:
+        from tournaments.analyse import Review, plot_review
+        job = _job(jobs, request.path_params["job"], "review")
+        if not job.finished_ok:
+            raise HTTPException(404, "the review is not finished")
+        path = os.path.join(plot_dir, f"{job.id}.png")
+        if not os.path.exists(path):
+            await run_in_threadpool(plot_review, Review.from_json(job.result), path)
+        return FileResponse(path, media_type="image/png")
+
+    def shutdown() -> None:
+        jobs.shutdown()
+        for h in hosts.values():
+            h.close()
+        shutil.rmtree(plot_dir, ignore_errors=True)
+
+    routes = [
+        Route("/", home),
+        Route("/recommend", recommend_form, methods=["GET"]),
+        Route("/recommend", recommend_post, methods=["POST"]),
+        Route("/recommend/result/{job}", recommend_result),
+        Route("/jobs/{job}", job_page),
+        Route("/jobs/{job}/cancel", job_cancel, methods=["POST"]),
+        Route("/play", play_form, methods=["GET"]),
+        Route("/play", play_post, methods=["POST"]),
+        Route("/play/{sid}", play_page),
+        Route("/play/{sid}/move", play_move, methods=["POST"]),
+        Route("/play/{sid}/hint", play_hint, methods=["POST"]),
+        Route("/runs", runs_page),
+        Route("/runs/{run}", run_page),
+        Route("/runs/{run}/plot/{plot}", run_plot),
+        Route("/runs/{run}/games/{gid}", replay_page),
+        Route("/runs/{run}/games/{gid}/analyse", replay_analyse, methods=["POST"]),
+        Route("/runs/{run}/games/{gid}/review/{job}.png", review_plot),
+        Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
+    ]
+    handlers = {TrickhoundError: input_error, ValueError: input_error, LookupError: input_error,
+                HTTPException: http_error, Exception: server_error}
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        shutdown()
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.state.jobs = jobs
+    return app
+
+
+def _job(jobs: JobManager, job_id: str, kind: Optional[str] = None):
+    job = jobs.get(job_id)
+    if job is None or (kind is not None and job.kind != kind):
+        raise HTTPException(404, f"no search {job_id!r} (finished searches are kept a while)")
+    return job
+
+
+def _runs(runs_dir: str) -> List[str]:
+    """Sub-folders of ``runs_dir`` holding a games.jsonl (the runs to browse), sorted."""
+    if not os.path.isdir(runs_dir):
+        return []
+    return sorted(d for d in os.listdir(runs_dir)
+                  if os.path.isfile(os.path.join(runs_dir, d, "games.jsonl")))
+
+
+def _ratings(path: str) -> Optional[dict]:
+    """A run's ratings.json (written by ``trickhound report``), None when absent or unreadable."""
+    try:
+        with open(os.path.join(path, "ratings.json"), encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def serve(port: int = 8000, runs_dir: str = os.path.join("results", "leaderboards", "runs"),
+          workers: int = 2) -> None:
+    """Serve the app on 127.0.0.1:``port`` until interrupted."""
+    import uvicorn
+    print(f"trickhound: serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
+    uvicorn.run(create_app(runs_dir, workers), host="127.0.0.1", port=port, log_level="warning")

@@ -1,0 +1,116 @@
+"""A game against bots in the browser, hosted in its own process: the bots keep their state
+between moves (as under the referee) and a bot's search never blocks the server.
+
+The host holds the true state; the page only ever gets the human seat's view (its render, its
+view JSON and its legal moves), the moves as they were played, and the result at the end.
+Protocol over a pipe: the parent sends ("state",) or ("move", text) and receives a snapshot
+dict, or {"error": message} for a move that is not legal or not the human's turn.
+"""
+import multiprocessing
+import threading
+from typing import List, Optional
+
+from solver.errors import TrickhoundError
+
+_CTX = multiprocessing.get_context("forkserver")
+
+
+def _snapshot(state, seat: int, specs: List[str], log: List[list]) -> dict:
+    view = state.view(seat)
+    out = {"seat": seat, "specs": specs, "log": log, "render": view.render(),
+           "view": view.to_json(), "terminal": state.is_terminal(), "to_act": None,
+           "legal": [], "returns": None, "ranks": None}
+    if state.is_terminal():
+        o = state.outcome()
+        out["returns"], out["ranks"] = list(o.returns), list(o.ranks)
+        out["render"] = state.render(seat)
+    else:
+        out["to_act"] = state.current_player()
+        if out["to_act"] == seat:
+            out["legal"] = [view.action_to_str(a) for a in view.legal_actions()]
+    return out
+
+
+def _host(conn, game_text: str, deal_seed: int, seat: int, specs: List[str],
+          seeds: List[int]) -> None:
+    """The child's loop: bots move until the human is to act, then wait for a command."""
+    from bots.registry import make_bot
+    from solver.registry import load_game
+    game = load_game(game_text)
+    state = game.new_initial_state(deal_seed)
+    bots = {p: make_bot(specs[p], seeds[p]) for p in range(game.num_players) if p != seat}
+    for p, b in bots.items():
+        b.reset(game, p, seeds[p])
+    log: List[list] = []
+
+    def played(p: int, a: int) -> None:
+        log.append([p, specs[p], state.action_to_str(a)])
+        state.apply_action(a)
+        for q, b in bots.items():
+            if type(b).observe is not _base_observe():
+                b.observe(state.view(q), p, a)
+
+    def advance() -> None:
+        while not state.is_terminal() and state.current_player() != seat:
+            p = state.current_player()
+            b = bots[p]
+            played(p, int(b.act(state.clone() if b.cheats else state.view(p))))
+
+    advance()
+    while True:
+        try:
+            cmd = conn.recv()
+        except EOFError:
+            return
+        if cmd[0] == "move":
+            try:
+                if state.is_terminal() or state.current_player() != seat:
+                    raise TrickhoundError("it is not your turn")
+                a = state.parse_action(cmd[1])
+                if a not in state.legal_actions():
+                    raise TrickhoundError(f"{cmd[1]} is not a legal move here")
+            except (TrickhoundError, ValueError) as e:
+                conn.send({"error": " ".join(str(e).split())})
+                continue
+            played(seat, a)
+            advance()
+        elif cmd[0] == "quit":
+            return
+        conn.send(_snapshot(state, seat, specs, log))
+
+
+def _base_observe():
+    from bots.base import Bot
+    return Bot.observe
+
+
+class GameHost:
+    """The server's handle of one hosted game (thread-safe: one command at a time)."""
+
+    def __init__(self, game_text: str, deal_seed: int, seat: int, specs: List[str],
+                 seeds: List[int]):
+        self.game_text, self.deal_seed, self.seat, self.specs = game_text, deal_seed, seat, specs
+        self._conn, child = _CTX.Pipe()
+        self._proc = _CTX.Process(target=_host, daemon=True,
+                                  args=(child, game_text, deal_seed, seat, specs, seeds))
+        self._proc.start()
+        child.close()
+        self._lock = threading.Lock()
+        self.last: Optional[dict] = None
+
+    def call(self, *cmd: str) -> dict:
+        """Send a command and wait for the snapshot (blocking: call from a worker thread)."""
+        with self._lock:
+            try:
+                self._conn.send(cmd)
+                out = self._conn.recv()
+            except (EOFError, OSError, BrokenPipeError):
+                raise RuntimeError("the game's process ended (a bot failed)") from None
+            if "error" not in out:
+                self.last = out
+            return out
+
+    def close(self) -> None:
+        if self._proc.is_alive():
+            self._proc.terminate()
+        self._proc.join(timeout=2)
