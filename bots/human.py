@@ -59,8 +59,7 @@ def hint_text(view):
         where = "exact" if view.game.perfect_information else "mean over sampled worlds, exact per world"
         return f"  hint ({where} value to the end of this game): " + "  ".join(
             f"{view.action_to_str(a)} {v:+.1f}" for a, v in ranked)
-    from solver.search.limits import SearchLimit
-    from solver.search.recommend import play_defaults, recommend
+    from solver.search import SearchLimit, play_defaults, recommend
     res = recommend(view, algo="ismcts", limit=SearchLimit(iterations=5000), seed=0,
                     **play_defaults(view.game, "ismcts"))
     return res.table(view)

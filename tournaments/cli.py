@@ -487,7 +487,7 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
     """``--param KEY=VALUE`` options as keywords of the search, each checked against the type
     of the parameter's default (a number where a number is due, naming the parameter)."""
     from solver.registry import _coerce
-    from solver.search.recommend import algorithm_params
+    from solver.search import algorithm_params
     defaults = algorithm_params(algo)
     kw = {}
     for p in params:

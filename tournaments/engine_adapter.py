@@ -11,11 +11,9 @@ Units: every value is a SearchResult mean in the unit its ``value`` names; the e
 from typing import Optional
 
 from solver.game import State, View
-from solver.search.limits import SearchLimit, SearchLimitError
-from solver.search.recommend import (ALGORITHMS, DEFAULT_LIMITS, play_defaults,
-                                     recommend, replay, search_state, split_moves,
-                                     view_from_moves)
-from solver.search.result import SearchResult
+from solver.search import (ALGORITHMS, DEFAULT_LIMITS, SearchLimit, SearchLimitError,
+                           SearchResult, alphabeta, play_defaults, recommend, replay,
+                           search_state, split_moves, view_from_moves)
 
 __all__ = ["ALGORITHMS", "DEFAULT_LIMITS", "SearchLimit", "SearchLimitError", "SearchResult",
            "exact_mate_values", "play_defaults", "replay", "search_view", "solve_full_state",
@@ -40,5 +38,4 @@ def search_view(view: View, algo: str = "solver", limit: Optional[object] = None
 def exact_mate_values(state: State) -> dict:
     """{action: gain to the end of the round} by the two-player alpha-beta solver (Mate);
     the oracle the review's exact losses are tested against."""
-    from solver.search._alphabeta import solve
-    return dict(solve(state, pv=False)["actions"])
+    return dict(alphabeta(state, pv=False).values())
