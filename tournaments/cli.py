@@ -388,9 +388,9 @@ def _config_errors(fn, *args, **kwargs):
 
 
 def _print_leaderboard(run_dir, cfg, title=None):
-    from tournaments.runner import load_records
-    from tournaments.stats import leaderboard_text, summarize
-    summary = summarize(load_records(run_dir), order=cfg.all_bots)
+    from tournaments.report import run_summary
+    from tournaments.stats import leaderboard_text
+    summary = run_summary(run_dir, cfg)
     click.echo(leaderboard_text(summary, title=title))
     return summary
 
@@ -417,8 +417,14 @@ def _print_leaderboard(run_dir, cfg, title=None):
 @click.option("--out", default=None, help="Run directory (default results/run-<time>).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--report", "with_report", is_flag=True, help="Also write report.md, ratings.json and plots.")
+@click.option("--until-separated", is_flag=True,
+              help="Play batches of duplicate deals until every adjacent pair of the leaderboard "
+                   "is separated (95% CI of the paired difference excludes 0) or --max-deals.")
+@click.option("--max-deals", type=int, default=None,
+              help="Deal cap of --until-separated (default: --deals / the config's deals).")
 def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed, workers, executor,
-               scheduler, start_method, iterations, move_time, time_margin, out, quiet, with_report):
+               scheduler, start_method, iterations, move_time, time_margin, out, quiet, with_report,
+               until_separated, max_deals):
     """Run a bot tournament from CONFIG.toml and/or flags, then print the leaderboard.
 
     Example: trickhound tournament --game mate --bots solver,random --deals 4 --seed 1
@@ -432,9 +438,18 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
                          executor=executor, scheduler=scheduler, start_method=start_method,
                          iterations=iterations, move_time=move_time, time_margin=time_margin,
                          out=out)
-    res = _config_errors(run_tournament, cfg, progress=not quiet)
-    click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
-               f"({res.played} played now, {res.seconds:.1f}s)")
+    if max_deals is not None and not until_separated:
+        raise UserError("--max-deals goes with --until-separated")
+    if until_separated:
+        from tournaments.adaptive import outcome_text, run_sanity_table, run_until_separated
+        outcome = _config_errors(run_until_separated, cfg, max_deals or cfg.deals,
+                                 progress=not quiet, echo=lambda m: click.echo(m, err=True))
+        click.echo(outcome_text(outcome))
+        _config_errors(run_sanity_table, cfg, progress=not quiet)
+    else:
+        res = _config_errors(run_tournament, cfg, progress=not quiet)
+        click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
+                   f"({res.played} played now, {res.seconds:.1f}s)")
     click.echo("")
     summary = _print_leaderboard(cfg.out, cfg, title=f"Leaderboard: {cfg.game}")
     if with_report:
@@ -475,21 +490,24 @@ def resume(run_dir, workers, executor, scheduler, quiet):
               help="Also publish the leaderboard as the rating pool of the game (for `rate`).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
               help="Where published leaderboards live.")
-def report(run_dir, publish, leaderboards):
+@click.option("--force", is_flag=True, help="With --publish: overwrite a published leaderboard.")
+def report(run_dir, publish, leaderboards, force):
     """Write report.md, ratings.json and PNG plots for a run and print its leaderboard."""
-    from tournaments.report import publish as publish_board, write_report
+    from tournaments.report import check_publish, publish as publish_board, write_report
     from tournaments.runner import config_from_run, load_records
     from tournaments.stats import leaderboard_text
     cfg, _ = _config_errors(config_from_run, run_dir)
     if not load_records(run_dir):
         raise UserError(f"{run_dir} has no recorded games yet")
+    if publish and not force:
+        _config_errors(check_publish, run_dir, leaderboards)
     summary = write_report(run_dir)
     click.echo(leaderboard_text(summary, title=f"Leaderboard: {cfg.game}"))
     click.echo("")
     click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
                f"head_to_head.png, scores.png")
     if publish:
-        click.echo(f"published {publish_board(run_dir, summary, leaderboards)}")
+        click.echo(f"published {_config_errors(publish_board, run_dir, summary, leaderboards, force=force)}")
 
 
 @main.command()
