@@ -513,8 +513,11 @@ def report(run_dir, publish, leaderboards, force):
 @main.command()
 @click.argument("candidate", metavar="BOT")
 @click.option("--game", "game_text", required=True, help="Game string.")
-@click.option("--sigma", type=float, default=2.0, show_default=True,
-              help="Stop once the candidate's TrueSkill sigma is below this.")
+@click.option("--margin", type=float, default=None,
+              help="SPRT margin in score points per deal (default: half the pilot batch's "
+                   "standard deviation).")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT error rate alpha.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT error rate beta.")
 @click.option("--max-games", type=int, default=200, show_default=True, help="Game cap.")
 @click.option("--pool", default=None,
               help="Comma-separated pool specs (default: the published leaderboard, else the built-in bots).")
@@ -526,20 +529,25 @@ def report(run_dir, publish, leaderboards, force):
 @click.option("--out", default=None, help="Run directory (default results/rate-<bot>-<game>-<time>).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
               help="Where published leaderboards live.")
-def rate(candidate, game_text, sigma, max_games, pool, seed, workers, executor, iterations,
-         move_time, out, leaderboards):
-    """Rate BOT against the established pool on duplicate deals; print its rating and place.
+def rate(candidate, game_text, margin, alpha, beta, max_games, pool, seed, workers, executor,
+         iterations, move_time, out, leaderboards):
+    """Rate BOT against the established pool on duplicate deals: a sequential test (SPRT) on
+    the paired score difference, stopped as soon as it decides stronger, weaker or equal.
 
-    BOT is a spec such as my_bot.py:MyBot. Games are played in batches until the bot's
-    TrueSkill sigma is below --sigma or --max-games are reached."""
+    BOT is a spec such as my_bot.py:MyBot. The pool (printed) is the published leaderboard's
+    bots, else the built-in bots, that the installed extras can build."""
     from tournaments.config import split_specs
     from tournaments.rate import format_result, rate_bot
-    if sigma <= 0:
-        raise UserError(f"--sigma must be positive, got {sigma}")
+    if margin is not None and not margin > 0:
+        raise UserError(f"--margin must be positive, got {margin}")
+    for name, v in (("alpha", alpha), ("beta", beta)):
+        if not 0 < v < 0.5:
+            raise UserError(f"--{name} must be between 0 and 0.5, got {v}")
     if max_games < 1:
         raise UserError(f"--max-games must be at least 1, got {max_games}")
     game = _load_game(game_text)
-    res = _config_errors(rate_bot, candidate, game, sigma=sigma, max_games=max_games,
+    res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha, beta=beta,
+                         max_games=max_games,
                          seed=seed, workers=workers, executor=executor, out=out,
                          pool=split_specs(pool) if pool else None, leaderboards=leaderboards,
                          iterations=iterations, move_time=move_time,

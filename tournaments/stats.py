@@ -27,11 +27,16 @@ ahead; where TrueSkill's mu orders the pair the other way the pair is flagged.
 
 Control variate (``reference``): for each deal and seat, the score a fixed reference policy
 (every seat played by the heuristic bot, tournaments.control_variate) gets there. A bot's
-*advantage* is its score minus that reference on the same deal and seat. The reference is a
-function of the deal and the seat alone — fixed before any bot under test plays — so its mean
-is the same for every bot and differences of advantages are unbiased for differences of mean
-scores, while the luck of the deal that drives both cancels. The board reports the variance
-per deal with and without it and the deals needed for the same interval.
+*advantage* on deal ``d`` is its per-deal mean score minus ``c_d`` times the reference's mean
+over the same seats. The reference is a function of the deal and the seat alone — fixed before
+any bot under test plays — so its expectation is the same for every bot. The coefficient
+``c_d`` is one number for every bot, fitted (least squares, pooled over bots) on the *other*
+deals only (cross-fitting), so it is independent of deal ``d``: E[c_d · ref_d] is then the same
+for every bot and differences of advantages are unbiased for differences of mean scores by
+construction, while the luck of the deal that drives both cancels as far as the data show it
+does (c near 0 where the reference carries no information, e.g. a constant-sum game whose
+every seat a bot plays in the duplicate rotations). The board reports the per-deal variance
+with and without it and the deals needed for the same interval.
 """
 import math
 import random
@@ -251,7 +256,7 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
     forfeits_by = defaultdict(int)
     oracle = set()
     per_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> scores
-    adv_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> score - reference
+    ref_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> reference values
     cell = defaultdict(lambda: defaultdict(list))           # (deal, table, seat) -> spec -> scores
     reasons = defaultdict(int)
     failed = 0
@@ -278,7 +283,7 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
             per_deal[spec][r.deal_index].append(ret)
             cell[(r.deal_index, table, seat)][spec].append(ret)
             if reference is not None and (r.deal_index, seat) in reference:
-                adv_deal[spec][r.deal_index].append(ret - reference[(r.deal_index, seat)])
+                ref_deal[spec][r.deal_index].append(reference[(r.deal_index, seat)])
     names = make_labels(specs)
 
     pairs = []
@@ -298,11 +303,12 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
         pair_of[(p.a, p.b)] = p.mean
         pair_of[(p.b, p.a)] = -p.mean
 
+    adv_deal = advantages(per_deal, ref_deal) if reference is not None else {}
     rows = []
     for s in specs:
         deal_means = [sum(v) / len(v) for v in per_deal[s].values()]
         m, ci = mean_ci(deal_means)
-        adv = [sum(v) / len(v) for v in adv_deal[s].values()]
+        adv = list(adv_deal.get(s, {}).values())
         am, aci = mean_ci(adv)
         met = [pair_of[(s, o)] for o in specs if o != s and (s, o) in pair_of]
         mu, sigma = ratings.ratings.get(s, (float("nan"), float("nan")))
@@ -355,6 +361,40 @@ def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow
     return out
 
 
+def advantages(per_deal, ref_deal) -> Dict[str, Dict[int, float]]:
+    """spec -> deal -> the bot's mean score on the deal minus c_d times the reference's mean
+    on the same seats, c_d fitted on the other deals (module doc)."""
+    points = []                                   # (deal, spec, mean score, mean reference)
+    for spec, refs in ref_deal.items():
+        for d, fv in refs.items():
+            sv = per_deal[spec][d]
+            points.append((d, spec, sum(sv) / len(sv), sum(fv) / len(fv)))
+    out: Dict[str, Dict[int, float]] = defaultdict(dict)
+    by_deal = defaultdict(list)
+    for p in points:
+        by_deal[p[0]].append(p)
+    # Sums over all points; each deal's coefficient removes that deal's own terms.
+    n = len(points)
+    sx = sum(p[3] for p in points)
+    sy = sum(p[2] for p in points)
+    sxx = sum(p[3] * p[3] for p in points)
+    sxy = sum(p[3] * p[2] for p in points)
+    for d, own in by_deal.items():
+        k = n - len(own)
+        if k < 2:
+            c = 0.0
+        else:
+            ox = sx - sum(p[3] for p in own)
+            oy = sy - sum(p[2] for p in own)
+            oxx = sxx - sum(p[3] * p[3] for p in own)
+            oxy = sxy - sum(p[3] * p[2] for p in own)
+            var = oxx - ox * ox / k
+            c = (oxy - ox * oy / k) / var if var > 1e-12 else 0.0
+        for _d, spec, y, x in own:
+            out[spec][d] = y - c * x
+    return out
+
+
 def control_variate(per_deal, adv_deal) -> Optional[ControlVariate]:
     """Pooled per-deal variance of the bots' raw scores and of their advantages, over the deals
     where both are known."""
@@ -362,7 +402,7 @@ def control_variate(per_deal, adv_deal) -> Optional[ControlVariate]:
     for spec, adv in adv_deal.items():
         deals = [d for d in adv if d in per_deal[spec]]
         raw = [sum(per_deal[spec][d]) / len(per_deal[spec][d]) for d in deals]
-        adj = [sum(adv[d]) / len(adv[d]) for d in deals]
+        adj = [adv[d] for d in deals]
         vr, va = variance(raw), variance(adj)
         if vr is None or va is None:
             continue
@@ -371,7 +411,7 @@ def control_variate(per_deal, adv_deal) -> Optional[ControlVariate]:
         n = max(n, len(deals))
     if not raw_v:
         return None
-    return ControlVariate("heuristic in every seat", sum(raw_v) / len(raw_v),
+    return ControlVariate("heuristic in every seat, cross-fitted coefficient", sum(raw_v) / len(raw_v),
                           sum(adj_v) / len(adj_v), n)
 
 
