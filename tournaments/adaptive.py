@@ -160,8 +160,11 @@ def run_sanity_table(cfg: TournamentConfig, progress: bool = True) -> Optional[s
     if not st["sanity"]:
         return None
     out = os.path.join(cfg.out, SANITY_DIR)
+    from tournaments.schedule import seat_groups
+    # At least one deal for every table of pool bots, so the sanity bot meets each of them.
+    tables = len(seat_groups(list(cfg.bots), cfg.game_obj().num_players - 1))
     raw = {"game": cfg.game, "format": "gauntlet", "candidates": st["sanity"],
-           "bots": list(cfg.bots), "deals": st["sanity_deals"], "seed": cfg.seed,
+           "bots": list(cfg.bots), "deals": max(st["sanity_deals"], tables), "seed": cfg.seed,
            "workers": cfg.workers, "executor": cfg.executor, "out": out}
     for k in ("iterations", "move_time", "time_margin", "start_method", "scheduler"):
         if getattr(cfg, k) is not None:

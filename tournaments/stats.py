@@ -585,8 +585,14 @@ def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
         lines.append(f"{i}. candidate {row.label}: paired score vs the pool "
                      f"{_num(row.paired_score, '{:+.2f}')}; TrueSkill on its own tables mu "
                      f"{_num(row.mu, '{:.2f}')} sigma {_num(row.sigma, '{:.2f}')}")
-        sub = Summary(t.bots, t.pairs, t.ratings, t.records, t.failed, t.forfeits,
-                      ranking=t.ranking, adjacent=t.adjacent, control=t.control)
-        for ln in leaderboard_text(sub).splitlines():
-            lines.append("   " + ln if ln else "")
+        names = {r.spec: r.label for r in t.bots}
+        lines.append(f"   {t.records} games on its tables; its paired difference with each "
+                     f"pool bot (same deal and seat, 95% CI):")
+        for o in t.bots:
+            p = t.pair(c, o.spec) if o.spec != c else None
+            if p is None or p.mean is None:
+                continue
+            sep = p.ci is not None and abs(p.mean) > p.ci
+            lines.append(f"     {row.label} - {names[o.spec]}: {_pm(p.mean, p.ci)} over "
+                         f"{p.deals} deal(s){'' if sep else ' — not separated'}")
     return "\n".join(lines)
