@@ -102,8 +102,11 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
     game = cfg.game_obj()
     cfg.deals = max_deals
     step = batch or batch_deals(cfg, game.num_players)
-    played = 0
-    first = True
+    played = extend(cfg, game.num_players)
+    first = played == 0
+    if not first:
+        echo(f"continuing the adaptive run in {cfg.out} from {played} deal(s) to the cap "
+             f"{max_deals}")
     summary = None
     while played < max_deals:
         played = min(max_deals, played + step)
@@ -126,6 +129,31 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
         json.dump(outcome, f, indent=2)
         f.write("\n")
     return outcome
+
+
+def extend(cfg: TournamentConfig, num_players: int) -> int:
+    """Deals an earlier ``--until-separated`` run of the same config already played in
+    ``cfg.out`` (0 for a fresh directory). Its schedule is rewritten for the new cap: the
+    schedule for more deals extends the one for fewer (tournaments.schedule), and every recorded
+    game is checked against the new schedule first. ConfigError for games of another run."""
+    from tournaments.runner import load_records, write_meta
+    from tournaments.schedule import schedule_for
+    records = load_records(cfg.out) if os.path.isdir(cfg.out) else []
+    if not records:
+        return 0
+    if read_outcome(cfg.out) is None:
+        raise ConfigError(f"{cfg.out} already holds {len(records)} games of a fixed-size run; "
+                          f"resume it with `trickhound resume {cfg.out}` or choose another --out")
+    fixtures = schedule_for(cfg, num_players)
+    by_id = {f.game_id: f for f in fixtures}
+    for r in records:
+        f = by_id.get(r.game_id)
+        if f is None or (f.deal_seed, list(f.seating), list(f.bot_seeds)) != (
+                r.deal_seed, list(r.seating), list(r.bot_seeds)):
+            raise ConfigError(f"{cfg.out} holds games of another schedule (game {r.game_id}); "
+                              f"choose another --out")
+    write_meta(cfg.out, cfg, fixtures, num_players)
+    return max(r.deal_index for r in records) + 1
 
 
 def read_outcome(run_dir: str) -> Optional[dict]:

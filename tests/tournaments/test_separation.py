@@ -246,3 +246,17 @@ def test_rate_decides_a_clearly_stronger_bot_in_few_groups(tmp_path):
     assert "solver: STRONGER than the pool" in r.output
     deals = {rr.deal_index for rr in load_records(str(tmp_path / "r"))}
     assert len(deals) <= 8          # a few batches of 2 deals, far below the cap of 50
+
+
+def test_until_separated_continues_to_a_higher_cap(tmp_path, twins):
+    """A run that hit its cap goes on from where it stopped (the schedule for more deals
+    extends the one for fewer): the first games stay, none is played twice."""
+    cfg = run_config(tmp_path, "more", bots=[f"{twins}:TwinA", f"{twins}:TwinB"], deals=4)
+    first = run_until_separated(cfg, 4, progress=False, echo=lambda m: None)
+    assert first["stopped"] == "deal cap" and first["deals_played"] == 4
+    before = [r.comparable() for r in load_records(cfg.out)]
+    again = run_until_separated(cfg, 8, progress=False, echo=lambda m: None)
+    records = load_records(cfg.out)
+    assert again["deals_played"] == 8 and len(records) == 16
+    assert [r.comparable() for r in records[:8]] == before
+    assert len({r.game_id for r in records}) == 16
