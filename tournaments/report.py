@@ -47,7 +47,7 @@ def plot_ratings(summary, path, title=""):
         ax.plot(x, mu, color=color, lw=1.8, label=f"{row.label}  ({row.mu:.1f} ± {row.sigma:.1f})")
         ax.fill_between(x, [m - s for m, s in zip(mu, sg)], [m + s for m, s in zip(mu, sg)],
                         color=color, alpha=0.15, lw=0)
-    ax.set_xlabel("games rated (in game_id order)")
+    ax.set_xlabel("games rated (the first, online pass in game_id order; legend: converged)")
     ax.set_ylabel("TrueSkill mu (band: ± sigma)")
     ax.set_title(title or "Ratings over the tournament")
     ax.grid(alpha=0.3)
@@ -193,6 +193,16 @@ def write_report(run_dir, summary=None):
     return summary
 
 
+def _deals_text(run_dir: str, cfg: dict) -> str:
+    """The deals of a run: the schedule's, or those an adaptive run played of its cap."""
+    from tournaments.adaptive import read_outcome
+    outcome = read_outcome(run_dir)
+    if outcome:
+        return (f"{outcome['deals_played']} played (--until-separated, cap "
+                f"{outcome['max_deals']}, stopped: {outcome['stopped']})")
+    return str(cfg["deals"])
+
+
 def report_markdown(run_dir, meta, records, summary):
     cfg = meta["config"]
     name = os.path.basename(os.path.normpath(run_dir))
@@ -204,7 +214,7 @@ def report_markdown(run_dir, meta, records, summary):
         f"- Format: {cfg['format']}" + (f"; candidates: {', '.join('`%s`' % names.get(c, c) for c in cfg['candidates'])}"
                                          if cfg.get("candidates") else ""),
         f"- Bots: {', '.join('`%s`' % names.get(b, b) for b in cfg['bots'])}",
-        f"- Deals: {cfg['deals']} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
+        f"- Deals: {_deals_text(run_dir, cfg)} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
         f"- Games: {len(records)} recorded of {meta.get('games', '?')} scheduled"
         + (f"; {summary.failed} failed" if summary.failed else ""),
         f"- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
