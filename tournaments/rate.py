@@ -79,7 +79,7 @@ def buildable(spec: str, game) -> Optional[str]:
     return None
 
 
-def published_pool(game_spec, directory):
+def published_pool(game_spec: str, directory: str):
     """(specs, {spec: (mu, sigma)}, rows) from a published leaderboard, or None."""
     path = leaderboard_path(game_spec, directory)
     if not os.path.exists(path):
@@ -161,7 +161,7 @@ def deal_margins(records, candidate: str, pool: Sequence[str]) -> List[float]:
     return [sum(v) / len(v) for _d, v in sorted(per_deal.items())]
 
 
-def _deals_for(cfg, num_players, max_games):
+def _deals_for(cfg, num_players: int, max_games: int) -> int:
     """The fewest deals whose fixtures reach ``max_games`` games."""
     cfg.deals = max_games
     count = 0

@@ -33,7 +33,7 @@ def _colors(n):
     return [cmap(i % cmap.N) for i in range(n)]
 
 
-def plot_ratings(summary, path, title=""):
+def plot_ratings(summary, path: str, title: str = "") -> None:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
     bots = summary.bots
@@ -137,7 +137,7 @@ def _md_table(head, rows):
     return "\n".join(out)
 
 
-def ratings_json(summary, meta=None):
+def ratings_json(summary, meta: dict = None) -> dict:
     obj = summary.to_json()
     if meta:
         obj["game"] = meta["config"]["game"]
@@ -174,7 +174,7 @@ def run_summary(run_dir: str, cfg: TournamentConfig = None, records=None):
     return summary
 
 
-def write_report(run_dir, summary=None):
+def write_report(run_dir: str, summary=None):
     """Write report.md, ratings.json and the plots into ``run_dir``; returns the Summary."""
     meta = read_meta(run_dir)
     cfg = meta["config"]
@@ -203,7 +203,7 @@ def _deals_text(run_dir: str, cfg: dict) -> str:
     return str(cfg["deals"])
 
 
-def report_markdown(run_dir, meta, records, summary):
+def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
     cfg = meta["config"]
     name = os.path.basename(os.path.normpath(run_dir))
     names = {r.spec: r.label for r in summary.bots}
@@ -334,7 +334,8 @@ def check_publish(run_dir: str, directory: str = "results/leaderboards") -> str:
     return path
 
 
-def publish(run_dir, summary, directory="results/leaderboards", force=False):
+def publish(run_dir: str, summary, directory: str = "results/leaderboards",
+            force: bool = False) -> str:
     """Write the run's leaderboard as the published pool of its game
     (``results/leaderboards/<game>.json``, read by ``trickhound rate``); an existing board is
     replaced only with ``force``."""

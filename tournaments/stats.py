@@ -361,7 +361,7 @@ def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow
     return out
 
 
-def advantages(per_deal, ref_deal) -> Dict[str, Dict[int, float]]:
+def advantages(per_deal: dict, ref_deal: dict) -> Dict[str, Dict[int, float]]:
     """spec -> deal -> the bot's mean score on the deal minus c_d times the reference's mean
     on the same seats, c_d fitted on the other deals (module doc)."""
     points = []                                   # (deal, spec, mean score, mean reference)
@@ -395,7 +395,7 @@ def advantages(per_deal, ref_deal) -> Dict[str, Dict[int, float]]:
     return out
 
 
-def control_variate(per_deal, adv_deal) -> Optional[ControlVariate]:
+def control_variate(per_deal: dict, adv_deal: dict) -> Optional[ControlVariate]:
     """Pooled per-deal variance of the bots' raw scores and of their advantages, over the deals
     where both are known."""
     raw_v, adj_v, n = [], [], 0
@@ -411,11 +411,12 @@ def control_variate(per_deal, adv_deal) -> Optional[ControlVariate]:
         n = max(n, len(deals))
     if not raw_v:
         return None
-    return ControlVariate("heuristic in every seat, cross-fitted coefficient", sum(raw_v) / len(raw_v),
+    return ControlVariate("heuristic in every seat, cross-fitted coefficient",
+                          sum(raw_v) / len(raw_v),
                           sum(adj_v) / len(adj_v), n)
 
 
-def _num(x, fmt="{:.1f}"):
+def _num(x, fmt: str = "{:.1f}") -> str:
     return "-" if x is None or x != x else fmt.format(x)
 
 
