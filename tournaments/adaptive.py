@@ -198,5 +198,7 @@ def run_sanity_table(cfg: TournamentConfig, progress: bool = True) -> Optional[s
         if getattr(cfg, k) is not None:
             raw[k] = getattr(cfg, k)
     scfg = build_config(raw)
-    run_tournament(scfg, progress=progress)
+    # A continued adaptive run finds its sanity table played: resume plays only what is missing.
+    again = os.path.exists(os.path.join(out, "tournament.json"))
+    run_tournament(scfg, resume=again, progress=progress)
     return out

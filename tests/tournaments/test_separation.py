@@ -260,3 +260,40 @@ def test_until_separated_continues_to_a_higher_cap(tmp_path, twins):
     assert again["deals_played"] == 8 and len(records) == 16
     assert [r.comparable() for r in records[:8]] == before
     assert len({r.game_id for r in records}) == 16
+
+
+def test_the_sanity_table_is_played_apart_and_reported(tmp_path):
+    """leaderboard.sanity: random plays a gauntlet against the pool in <run>/sanity (one deal
+    per pool table), never in the main table; continuing the run does not replay it."""
+    cfg_path = tmp_path / "board.toml"
+    cfg_path.write_text(textwrap.dedent(f"""
+        game = "mate"
+        bots = ["heuristic", "solver"]
+        seed = 3
+        executor = "serial"
+        out = "{tmp_path / 'run'}"
+        [leaderboard]
+        sanity = ["random"]
+        sanity_deals = 1
+    """))
+    args = ["tournament", str(cfg_path), "--until-separated", "--max-deals", "4", "--quiet"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert all("random" not in rec.seating for rec in load_records(str(tmp_path / "run")))
+    sanity = load_records(str(tmp_path / "run" / "sanity"))
+    assert {s for rec in sanity for s in rec.seating} == {"random", "heuristic", "solver"}
+    r = CliRunner().invoke(main, args[:-3] + ["--max-deals", "6", "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert len(load_records(str(tmp_path / "run" / "sanity"))) == len(sanity)
+    r = CliRunner().invoke(main, ["report", str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    md = open(tmp_path / "run" / "report.md").read()
+    assert "## Sanity table" in md and "candidate random" in md
+    for bad, word in (('rankng = "paired"', "unknown leaderboard setting rankng"),
+                      ('ranking = "elo"', "leaderboard.ranking must be one of"),
+                      ("tie_threshold = -1", "leaderboard.tie_threshold")):
+        cfg_path.write_text(f'game = "mate"\nbots = ["random", "heuristic"]\n'
+                            f'[leaderboard]\n{bad}\n')
+        r = CliRunner().invoke(main, ["tournament", str(cfg_path), "--out",
+                                      str(tmp_path / "bad")])
+        assert r.exit_code == 2 and r.output.startswith("trickhound: error: ") and word in r.output
