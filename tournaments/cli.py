@@ -579,9 +579,9 @@ def _writing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 
 def _print_leaderboard(run_dir, cfg, title=None):
-    from tournaments.runner import load_records
-    from tournaments.stats import leaderboard_text, summarize
-    summary = summarize(load_records(run_dir), order=cfg.all_bots)
+    from tournaments.report import run_summary
+    from tournaments.stats import leaderboard_text
+    summary = run_summary(run_dir, cfg)
     click.echo(leaderboard_text(summary, title=title))
     return summary
 
@@ -618,9 +618,14 @@ def _print_leaderboard(run_dir, cfg, title=None):
 @click.option("--out", default=None, help="Run directory (default results/run-<time>).")
 @click.option("--quiet", is_flag=True, help="No progress line.")
 @click.option("--report", "with_report", is_flag=True, help="Also write report.md, ratings.json and plots.")
+@click.option("--until-separated", is_flag=True,
+              help="Play batches of duplicate deals until every adjacent pair of the leaderboard "
+                   "is separated (95% CI of the paired difference excludes 0) or --max-deals.")
+@click.option("--max-deals", type=int, default=None,
+              help="Deal cap of --until-separated (default: --deals / the config's deals).")
 def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed, workers, executor,
                scheduler, start_method, iterations, move_time, time_margin, move_limit,
-               worker_memory, out, quiet, with_report):
+               worker_memory, out, quiet, with_report, until_separated, max_deals):
     """Run a bot tournament from CONFIG.toml and/or flags, then print the leaderboard.
 
     A progress line (games, forfeits, rate, ETA) is drawn on stderr when it is a terminal.
@@ -639,15 +644,26 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
                          executor=executor, scheduler=scheduler, start_method=start_method,
                          iterations=iterations, move_time=move_time, time_margin=time_margin,
                          move_limit=move_limit, worker_memory=worker_memory, out=out)
+    if max_deals is not None and not until_separated:
+        raise UserError("--max-deals goes with --until-separated")
     try:
         with _clean_shutdown():
-            res = _config_errors(run_tournament, cfg, progress=not quiet)
+            if until_separated:
+                from tournaments.adaptive import (outcome_text, run_sanity_table,
+                                                  run_until_separated)
+                outcome = _config_errors(run_until_separated, cfg, max_deals or cfg.deals,
+                                         progress=not quiet,
+                                         echo=lambda m: click.echo(m, err=True))
+                click.echo(outcome_text(outcome))
+                _config_errors(run_sanity_table, cfg, progress=not quiet)
+            else:
+                res = _config_errors(run_tournament, cfg, progress=not quiet)
+                click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
+                           f"({res.played} played now, {res.seconds:.1f}s)")
     except KeyboardInterrupt as e:
         if not os.path.exists(os.path.join(cfg.out, "tournament.json")):
             raise
         _interrupted(cfg.out, e)
-    click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
-               f"({res.played} played now, {res.seconds:.1f}s)")
     click.echo("")
     summary = _print_leaderboard(cfg.out, cfg, title=f"Leaderboard: {cfg.game}")
     if with_report:
@@ -696,28 +712,35 @@ def resume(run_dir, workers, executor, scheduler, repair, quiet):
               help="Also publish the leaderboard as the rating pool of the game (for `rate`).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
               help="Where published leaderboards live.")
-def report(run_dir, publish, leaderboards):
+@click.option("--force", is_flag=True, help="With --publish: overwrite a published leaderboard.")
+def report(run_dir, publish, leaderboards, force):
     """Write report.md, ratings.json and PNG plots for a run and print its leaderboard."""
-    from tournaments.report import publish as publish_board, write_report
+    from tournaments.report import check_publish, publish as publish_board, write_report
     from tournaments.runner import config_from_run, load_records
     from tournaments.stats import leaderboard_text
     cfg, _ = _config_errors(config_from_run, run_dir)
     if not load_records(run_dir):
         raise UserError(f"{run_dir} has no recorded games yet")
+    if publish and not force:
+        _config_errors(check_publish, run_dir, leaderboards)
     summary = _writing(write_report, run_dir)
     click.echo(leaderboard_text(summary, title=f"Leaderboard: {cfg.game}"))
     click.echo("")
     click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
                f"head_to_head.png, scores.png")
     if publish:
-        click.echo(f"published {_writing(publish_board, run_dir, summary, leaderboards)}")
+        click.echo(f"published "
+                   f"{_writing(_config_errors, publish_board, run_dir, summary, leaderboards, force=force)}")
 
 
 @main.command()
 @click.argument("candidate", metavar="BOT")
 @click.option("--game", "game_text", required=True, help="Game string.")
-@click.option("--sigma", type=Seconds(0.0, 100.0, min_open=True), default=2.0, show_default=True,
-              help="Stop once the candidate's TrueSkill sigma is below this.")
+@click.option("--margin", type=float, default=None,
+              help="SPRT margin in score points per deal (default: half the pilot batch's "
+                   "standard deviation).")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT error rate alpha.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT error rate beta.")
 @click.option("--max-games", type=Count(1, 1_000_000), default=200, show_default=True,
               help="Game cap.")
 @click.option("--pool", default=None,
@@ -732,16 +755,23 @@ def report(run_dir, publish, leaderboards):
 @click.option("--out", default=None, help="Run directory (default results/rate-<bot>-<game>-<time>).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
               help="Where published leaderboards live.")
-def rate(candidate, game_text, sigma, max_games, pool, seed, workers, executor, iterations,
-         move_time, out, leaderboards):
-    """Rate BOT against the established pool on duplicate deals; print its rating and place.
+def rate(candidate, game_text, margin, alpha, beta, max_games, pool, seed, workers, executor,
+         iterations, move_time, out, leaderboards):
+    """Rate BOT against the established pool on duplicate deals: a sequential test (SPRT) on
+    the paired score difference, stopped as soon as it decides stronger, weaker or equal.
 
-    BOT is a spec such as my_bot.py:MyBot. Games are played in batches until the bot's
-    TrueSkill sigma is below --sigma or --max-games are reached."""
+    BOT is a spec such as my_bot.py:MyBot. The pool (printed) is the published leaderboard's
+    bots, else the built-in bots, that the installed extras can build."""
     from tournaments.config import split_specs
     from tournaments.rate import format_result, rate_bot
+    if margin is not None and not 0 < margin < float("inf"):
+        raise UserError(f"--margin must be a positive number, got {margin}")
+    for name, v in (("alpha", alpha), ("beta", beta)):
+        if not 0 < v < 0.5:
+            raise UserError(f"--{name} must be between 0 and 0.5, got {v}")
     game = _load_game(game_text)
-    res = _config_errors(rate_bot, candidate, game, sigma=sigma, max_games=max_games,
+    res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha, beta=beta,
+                         max_games=max_games,
                          seed=seed, workers=workers, executor=executor, out=out,
                          pool=split_specs(pool) if pool else None, leaderboards=leaderboards,
                          iterations=iterations, move_time=move_time,

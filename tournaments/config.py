@@ -85,6 +85,7 @@ class TournamentConfig:
     move_limit: Optional[float] = None
     worker_memory: Optional[int] = None
     out: Optional[str] = None
+    leaderboard: dict = field(default_factory=dict)   # [leaderboard]: tournaments.adaptive
 
     @property
     def move_time_limit(self) -> Optional[float]:
@@ -329,13 +330,18 @@ def build_config(raw, check_output=True):
     if clash:
         raise ConfigError(f"bot {sorted(clash)[0]} is both a candidate and in the pool")
 
+    from tournaments.adaptive import leaderboard_settings
+    board = raw.get("leaderboard")
+    if board is not None and not isinstance(board, dict):
+        raise ConfigError("leaderboard must be a table of leaderboard settings")
+    leaderboard_settings(board)
     out = raw.get("out") or os.path.join("results", time.strftime("run-%Y%m%d-%H%M%S"))
     cfg = TournamentConfig(game=game.spec(), bots=resolved["bots"], candidates=resolved["candidates"],
                            format=fmt, deals=deals, duplicate=duplicate, seed=seed,
                            workers=workers, executor=executor, scheduler=scheduler,
                            start_method=start_method, iterations=iterations,
                            move_time=move_time, time_margin=margin, move_limit=move_limit,
-                           worker_memory=memory, out=str(out))
+                           worker_memory=memory, out=str(out), leaderboard=dict(board or {}))
     if check_output:
         check_writable(cfg.out)
     return cfg

@@ -1,18 +1,42 @@
-"""``trickhound rate my_bot.py:MyBot --game GAME``: a gauntlet on duplicate deals against the
-established pool, played in batches until the candidate's TrueSkill sigma falls below a
-threshold or a game cap is reached.
+"""``trickhound rate my_bot.py:MyBot --game GAME``: a sequential test of a candidate against the
+established pool on duplicate deals, stopped as soon as it decides.
 
-The pool: ``results/leaderboards/<game>.json`` if present (written by ``trickhound report
-RUN --publish``); its bots keep their published ratings, fixed, so the candidate is placed on
-the published scale. Without one, the pool is every registered built-in bot that plays the
-game and is not an oracle, and every bot is rated from the gauntlet's games alone.
+The pool: the non-oracle bots of ``results/leaderboards/<game>.json`` if present (written by
+``trickhound report RUN --publish``), else every registered built-in bot that plays the game —
+in both cases only the bots the installed extras can build (a pool bot needing a missing
+optional extra such as ``openspiel`` is left out and named, never an error), and never the
+OpenSpiel bots by default (their Python search takes minutes a game). The pool is printed.
 
+The statistic: for every deal, the candidate's score minus each pool bot's score on the same
+deal and seat of the candidate's own tables (the duplicate pairing), averaged: ``x_d``, the
+candidate's margin over the pool on deal ``d``. Deals are played in batches (one deal for every
+table of pool bots), and after each batch a two-sided sequential probability ratio test on the
+mean of ``x_d`` — two Wald SPRTs under a normal model with the variance estimated from the
+deals so far, as chess engine testing frameworks run a (G)SPRT on Elo:
+
+- "+" test: H0 mean = 0 against H1 mean = +margin;  "-" test: H0 mean = 0 against H1 = -margin;
+- LLR = n · (mu1 - mu0) · (mean - (mu0 + mu1) / 2) / variance for each;
+- bounds (alpha, beta the error rates): lower ln(beta / (1 - alpha)), upper ln((1 - beta) /
+  alpha);
+- "stronger" when the + test crosses its upper bound, "weaker" when the - test does, "equal
+  (within ± margin)" when both cross their lower bounds; else play another batch, until the
+  game cap ("no decision").
+
+``margin`` in score points; by default half the standard deviation of ``x_d`` over the first
+batch (a pilot estimate, frozen, printed), so the test asks "is the candidate half a deal's
+noise better or worse than the pool?". Decisions need at least ``MIN_DEALS`` deals.
+
+The TrueSkill place (pool ratings fixed at the published ones) is printed beside the decision.
 The run is an ordinary tournament directory (``tournament.json``, ``games.jsonl``): it can be
 reported on, and the schedule for fewer deals is a prefix of the one for more.
 """
 import json
+import math
 import os
 import time
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from tournaments.config import ConfigError, build_config, label, resolve_spec
 from tournaments.ratings import rate
@@ -20,27 +44,42 @@ from tournaments.report import leaderboard_path
 from tournaments.runner import RunLog, load_records, run_tournament
 from tournaments.schedule import schedule_for
 
+MIN_DEALS = 4
+#: Bot modules left out of the default pool: OpenSpiel's Python searches (minutes a game).
+SLOW_MODULES = ("bots.openspiel_bots",)
 
-def default_pool(game, exclude=()):
-    from bots.registry import available_bots, bot_class
+
+def default_pool(game, exclude: Sequence[str] = ()) -> List[str]:
+    """Every registered bot that plays ``game``, is not an oracle, not interactive, not one of
+    the slow OpenSpiel bots, and can be built with the installed extras."""
+    from bots.registry import available_bots, bot_class, make_bot
+    from bots.spec import BotSpec
     out = []
     for name in available_bots():
+        if name in exclude:
+            continue
         try:
             cls = bot_class(name)
-        except Exception:
-            continue
-        if cls.cheats or getattr(cls, "interactive", False) or name in exclude:
-            continue
-        try:
-            if not cls.supports(game):
+            if (cls.cheats or getattr(cls, "interactive", False)
+                    or cls.__module__ in SLOW_MODULES or not cls.supports(game)):
                 continue
-        except Exception:
+            make_bot(BotSpec(name, ()), 0)
+        except Exception:  # noqa: BLE001 — a bot this install cannot build is not in the pool
             continue
         out.append(name)
     return out
 
 
-def published_pool(game_spec, directory):
+def buildable(spec: str, game) -> Optional[str]:
+    """None if this install can build ``spec`` for ``game``, else why not (one line)."""
+    try:
+        resolve_spec(spec, game)
+    except ConfigError as e:
+        return str(e)
+    return None
+
+
+def published_pool(game_spec: str, directory: str):
     """(specs, {spec: (mu, sigma)}, rows) from a published leaderboard, or None."""
     path = leaderboard_path(game_spec, directory)
     if not os.path.exists(path):
@@ -55,7 +94,74 @@ def published_pool(game_spec, directory):
     return [r["spec"] for r in rows], fixed, rows
 
 
-def _deals_for(cfg, num_players, max_games):
+@dataclass
+class SPRT:
+    """The state of the two-sided sequential test after some deals."""
+    deals: int
+    mean: float
+    sd: float
+    margin: float
+    alpha: float
+    beta: float
+    llr_plus: float
+    llr_minus: float
+    decision: Optional[str]        # "stronger", "weaker", "equal" or None (go on)
+
+    @property
+    def lower(self) -> float:
+        return math.log(self.beta / (1 - self.alpha))
+
+    @property
+    def upper(self) -> float:
+        return math.log((1 - self.beta) / self.alpha)
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "lower": self.lower, "upper": self.upper}
+
+
+def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0.05,
+         min_deals: int = MIN_DEALS) -> SPRT:
+    """The two-sided SPRT of the module doc on per-deal margins ``x``."""
+    n = len(x)
+    mean = sum(x) / n if n else 0.0
+    var = sum((v - mean) ** 2 for v in x) / (n - 1) if n > 1 else float("inf")
+    # A variance floor: identical bots on duplicate deals can give x_d = 0 on every deal.
+    var = max(var, (margin / 10) ** 2)
+    llr_plus = n * margin * (mean - margin / 2) / var if var != float("inf") else 0.0
+    llr_minus = n * margin * (-mean - margin / 2) / var if var != float("inf") else 0.0
+    res = SPRT(n, mean, math.sqrt(var) if var != float("inf") else float("nan"), margin,
+               alpha, beta, llr_plus, llr_minus, None)
+    if n >= min_deals:
+        if llr_plus >= res.upper:
+            res.decision = "stronger"
+        elif llr_minus >= res.upper:
+            res.decision = "weaker"
+        elif llr_plus <= res.lower and llr_minus <= res.lower:
+            res.decision = "equal"
+    return res
+
+
+def deal_margins(records, candidate: str, pool: Sequence[str]) -> List[float]:
+    """x_d per deal, in deal order: the candidate's score minus each pool bot's on the same
+    deal and seat of the candidate's tables, averaged (module doc)."""
+    cells: Dict[Tuple[int, int], Dict[str, List[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        if r.returns is None or candidate not in r.seating:
+            continue
+        for seat, (spec, ret) in enumerate(zip(r.seating, r.returns)):
+            cells[(r.deal_index, seat)][spec].append(ret)
+    per_deal = defaultdict(list)
+    for (deal, _seat), scores in cells.items():
+        if candidate not in scores:
+            continue
+        c = sum(scores[candidate]) / len(scores[candidate])
+        for p in pool:
+            if p in scores:
+                per_deal[deal].append(c - sum(scores[p]) / len(scores[p]))
+    return [sum(v) / len(v) for _d, v in sorted(per_deal.items())]
+
+
+def _deals_for(cfg, num_players: int, max_games: int) -> int:
     """The fewest deals whose fixtures reach ``max_games`` games."""
     cfg.deals = max_games
     count = 0
@@ -66,14 +172,22 @@ def _deals_for(cfg, num_players, max_games):
     return cfg.deals
 
 
-def rate_bot(candidate, game, sigma=2.0, max_games=200, seed=1, workers=1, executor="process",
-             out=None, pool=None, leaderboards="results/leaderboards", iterations=None,
-             move_time=None, time_margin=None, batch_deals=None, echo=print, dask_processes=True):
-    """Play the gauntlet; returns a dict with the candidate's rating, place and the board."""
+def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.05,
+             beta: float = 0.05, max_games: int = 200, seed: int = 1, workers: int = 1,
+             executor: str = "process", out: Optional[str] = None, pool=None,
+             leaderboards: str = "results/leaderboards", iterations=None, move_time=None,
+             time_margin=None, batch_deals: Optional[int] = None,
+             echo: Callable[[str], None] = print, dask_processes: bool = True,
+             progress: bool = True) -> dict:
+    """Play the gauntlet until the SPRT decides or ``max_games``; returns the decision, the
+    test's state, the candidate's rating and place."""
     from solver.registry import load_game
     from tournaments.executors import make_executor
+    if not 0 < alpha < 0.5 or not 0 < beta < 0.5:
+        raise ConfigError(f"alpha and beta must be in (0, 0.5), got {alpha} and {beta}")
+    if margin is not None and not margin > 0:
+        raise ConfigError(f"--margin must be positive, got {margin}")
     g = load_game(game) if isinstance(game, str) else game
-    cand_spec = candidate
     published = None
     if pool:
         pool_specs, fixed = list(pool), {}
@@ -83,6 +197,16 @@ def rate_bot(candidate, game, sigma=2.0, max_games=200, seed=1, workers=1, execu
             pool_specs, fixed, _ = published
         else:
             pool_specs, fixed = default_pool(g), {}
+    if not pool:
+        # Leave out (and name) pool bots this install cannot build, e.g. a missing extra.
+        kept = []
+        for b in pool_specs:
+            why = buildable(b, g)
+            if why:
+                echo(f"pool: leaving out {label(b)} ({why})")
+            else:
+                kept.append(b)
+        pool_specs = kept
     if out is None:
         stem = label(candidate).replace("/", "_").replace(":", "-")
         out = os.path.join("results", f"rate-{stem}-{g.spec()}-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -96,37 +220,55 @@ def rate_bot(candidate, game, sigma=2.0, max_games=200, seed=1, workers=1, execu
     fixed = {resolved[b]: v for b, v in fixed.items() if b in resolved}
     raw["bots"] = [b for b in pool_specs if resolved[b] != cand_spec]
     if not raw["bots"]:
-        raise ConfigError(f"no pool to rate against for {g.spec()}: publish a leaderboard or give --pool")
+        raise ConfigError(f"no pool to rate against for {g.spec()}: publish a leaderboard or "
+                          f"give --pool")
     cfg = build_config({k: v for k, v in raw.items() if v is not None})
     cfg.deals = _deals_for(cfg, g.num_players, max_games)
     cand_spec = cfg.candidates[0]
     fixed = {sp: v for sp, v in fixed.items() if sp in cfg.bots}
-    batch = batch_deals or max(2, 2 * cfg.workers)
+    from tournaments.adaptive import batch_deals as groups_per_batch
+    batch = batch_deals or groups_per_batch(cfg, g.num_players)
     ctx = None
     if cfg.executor == "process":
         import multiprocessing
         from tournaments.executors import default_start_method
         ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     source = "published leaderboard" if published else ("given pool" if pool else "built-in bots")
-    echo(f"rating {label(cand_spec)} on {cfg.game} against {', '.join(label(b) for b in cfg.bots)} "
-         f"({source}); stop at sigma < {sigma} or {max_games} games; run in {cfg.out}")
+    echo(f"rating {label(cand_spec)} on {cfg.game}")
+    echo(f"pool ({source}): {', '.join(label(b) for b in cfg.bots)}")
+    echo(f"SPRT on the paired score difference per deal: H0 0 vs H1 ±margin, alpha {alpha}, "
+         f"beta {beta}; {batch} deal(s) per batch, at most {max_games} games; run in {cfg.out}")
     deals_done = 0
     first = True
+    test = None
     with RunLog(cfg.out, ctx) as runlog:
         ex = make_executor(cfg, log_queue=runlog.queue, dask_processes=dask_processes)
         with ex:
             while True:
                 deals_done = min(cfg.deals, deals_done + batch)
+                echo(f"  playing deals up to {deals_done} ...")
                 run_tournament(cfg, resume=not first, executor=ex, max_deals=deals_done,
-                               progress=False)
+                               progress=progress)
                 first = False
                 records = load_records(cfg.out)
-                ratings = rate(records, fixed=fixed, history=False)
-                mu, sg = ratings.ratings.get(cand_spec, (float("nan"), float("nan")))
-                n = ratings.games.get(cand_spec, 0)
-                echo(f"  after {len(records)} games: {label(cand_spec)} mu {mu:.2f} sigma {sg:.2f}")
-                if sg < sigma or deals_done >= cfg.deals or len(records) >= max_games:
+                x = deal_margins(records, cand_spec, cfg.bots)
+                if margin is None and len(x) >= 2:
+                    m = sum(x) / len(x)
+                    sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
+                    margin = 0.5 * sd if sd > 0 else 1.0
+                    echo(f"  margin: {margin:.3g} points (half the pilot standard deviation "
+                         f"of the per-deal difference)")
+                if margin is not None and x:
+                    test = sprt(x, margin, alpha, beta)
+                    echo(f"  after {len(records)} games ({test.deals} deals): mean "
+                         f"{test.mean:+.3g}, LLR+ {test.llr_plus:+.2f}, LLR- "
+                         f"{test.llr_minus:+.2f} (bounds {test.lower:.2f}, {test.upper:.2f})")
+                    if test.decision:
+                        break
+                if deals_done >= cfg.deals or len(records) >= max_games:
                     break
+    ratings = rate(records, fixed=fixed, history=False)
+    mu, sg = ratings.ratings.get(cand_spec, (float("nan"), float("nan")))
     board = []
     for spec, (m, s) in ratings.ratings.items():
         if spec != cand_spec and spec not in cfg.bots:
@@ -137,15 +279,33 @@ def rate_bot(candidate, game, sigma=2.0, max_games=200, seed=1, workers=1, execu
     board.sort(key=lambda r: -r["conservative"])
     place = next(i for i, r in enumerate(board, 1) if r["candidate"])
     return {"candidate": cand_spec, "mu": mu, "sigma": sg, "conservative": mu - 3 * sg,
-            "games": n, "place": place, "of": len(board), "board": board, "run_dir": cfg.out,
-            "converged": sg < sigma, "source": source}
+            "games": len(records), "place": place, "of": len(board), "board": board,
+            "run_dir": cfg.out, "source": source, "pool": list(cfg.bots),
+            "decision": test.decision if test else None,
+            "test": test.to_json() if test else None}
 
 
-def format_result(res):
-    lines = [f"{label(res['candidate'])}: mu {res['mu']:.2f}, sigma {res['sigma']:.2f}, "
-             f"mu - 3·sigma {res['conservative']:.2f} over {res['games']} games"
-             + ("" if res["converged"] else " (game cap reached before the sigma threshold)"),
-             f"place {res['place']} of {res['of']} in the leaderboard ({res['source']}):"]
+def format_result(res: dict) -> str:
+    """The decision, the test's bounds and the games used, then the TrueSkill place."""
+    t = res["test"]
+    cand = label(res["candidate"])
+    if t is None:
+        lines = [f"{cand}: no decision (too few deals for the test) after {res['games']} games"]
+    else:
+        words = {"stronger": "STRONGER than the pool by at least the margin",
+                 "weaker": "WEAKER than the pool by at least the margin",
+                 "equal": "EQUAL to the pool within ± the margin",
+                 None: "no decision: the game cap came first"}
+        lines = [f"{cand}: {words[res['decision']]}",
+                 f"  mean paired score difference vs the pool {t['mean']:+.3g} per deal "
+                 f"(sd {t['sd']:.3g}) over {t['deals']} deals, {res['games']} games",
+                 f"  SPRT: margin {t['margin']:.3g} points, alpha {t['alpha']}, beta "
+                 f"{t['beta']}; bounds {t['lower']:.2f} / {t['upper']:.2f}; LLR+ "
+                 f"{t['llr_plus']:+.2f}, LLR- {t['llr_minus']:+.2f}"]
+    scale = ("pool fixed at its published ratings" if res["source"] == "published leaderboard"
+             else "every bot rated from these games")
+    lines.append(f"TrueSkill ({scale}): mu {res['mu']:.2f}, "
+                 f"sigma {res['sigma']:.2f}; place {res['place']} of {res['of']}:")
     for i, r in enumerate(res["board"], 1):
         mark = "  <-" if r["candidate"] else ""
         lines.append(f"  {i:2d}. {r['label']:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "

@@ -1,34 +1,63 @@
-"""TrueSkill ratings from game records (the ``trueskill`` package).
+"""TrueSkill ratings from game records (the ``trueskill`` package), independent of record order.
 
-Every rated game is a free-for-all: one single-player team per seat, ranked by the record's
-``ranks`` (0 = first; equal ranks are a tie and share the place). Records are rated in
-``game_id`` order whatever order the file holds them in, so a run's ratings do not depend on
-which worker finished first. Not rated: games without ranks (``failed``) and games where one
-bot holds every seat.
+Every rated game is a free-for-all: one single-player team per seat, ranked by its *placings*
+(0 = first; equal placings are a tie and share the place). Placings are either the record's
+own ``ranks`` (``placings = "ranks"``) or recomputed from the scores (``placings = "score"``):
+seats are ordered by score and a seat within ``tie_threshold`` points of the seat above it
+shares that seat's place, so margins the game's ranks throw away (a 1-point and a 40-point win)
+can be told apart by choosing a threshold. Not rated: games without placings (``failed``) and
+games where one bot holds every seat.
 
-A bot holding several seats of one game (a pool too small to fill the table) enters the
-update once per seat from the same prior; its new rating is the mean of those seats' posts.
+Order-free: classic TrueSkill is an online filter — one pass over the games, each update
+starting from the ratings the previous games left — so its numbers depend on the order of the
+games (shuffling moved mu by about one sigma on the published boards). Here the same factor
+graph is solved by expectation propagation to convergence (TrueSkill Through Time without skill
+drift): every game keeps the Gaussian *message* it sends to each bot; a bot's rating is the prior
+times all its games' messages; a sweep re-rates every game from its *cavity* (the bot's rating
+with that game's own message divided out) with ``trueskill``'s ``rate`` and stores the new
+message (posterior / cavity). Sweeps repeat until no mu moves by more than ``TOLERANCE``.
+The fixed point does not depend on the order of the games — only on the set of games — so a
+shuffled ``games.jsonl`` (or a resumed run, whose lines come in another order) rates the same.
+There is no skill drift (``tau = 0``): a bot is one strategy, its skill does not change.
+
+Draw probability: per game and player count, estimated from the records as the share of
+adjacent places (in sorted placing order, the pairs TrueSkill's factor graph compares) that are
+tied, clamped to [``DRAW_MIN``, ``DRAW_MAX``]. 4-player Mattis ends with most seats sharing a
+place; a fixed 0.10 there reads every tie as a surprise.
 
 Ties share: with three or more players, trueskill's update of tied players depends on their
 order in the input; the update is averaged over rotations of every tie group (see
 ``_rate_symmetric``).
 
+A bot holding several seats of one game (a pool too small to fill the table) enters the update
+once per seat from the same cavity; its posterior is the mean of those seats' posteriors.
+
 ``fixed`` ratings (``trickhound rate``: the published pool) are used as they are and never
 updated, so a candidate is measured against the established scale.
+
+``history``: mu and sigma of every bot after each game of the *first* sweep (the online pass,
+in game_id order) — what the ratings plot draws; the final ratings are the converged ones.
 """
+import math
+from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import trueskill
 
 MU = 25.0
 SIGMA = MU / 3
 BETA = SIGMA / 2
-TAU = SIGMA / 100
-DRAW_PROBABILITY = 0.10
+TAU = 0.0                 # no skill drift: a bot is a fixed strategy
+DRAW_PROBABILITY = 0.10   # only when the records hold no rated game to estimate it from
+DRAW_MIN, DRAW_MAX = 0.01, 0.90
+TOLERANCE = 1e-3          # convergence: largest mu change of a sweep
+MAX_SWEEPS = 60
+PLACINGS = ("ranks", "score")
 
 
-def environment(draw_probability=DRAW_PROBABILITY):
+def environment(draw_probability: float = DRAW_PROBABILITY) -> trueskill.TrueSkill:
+    """The trueskill environment of every rating here (prior mu 25, sigma 25/3, beta sigma/2)."""
     return trueskill.TrueSkill(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU,
                                draw_probability=draw_probability, backend=None)
 
@@ -41,15 +70,57 @@ class Ratings:
     rated: int = 0                       # games rated (the x axis of history)
     env: dict = field(default_factory=dict)
 
-    def mu(self, spec):
+    def mu(self, spec: str) -> float:
         return self.ratings[spec][0]
 
-    def sigma(self, spec):
+    def sigma(self, spec: str) -> float:
         return self.ratings[spec][1]
 
-    def conservative(self, spec):
+    def conservative(self, spec: str) -> float:
         mu, sigma = self.ratings[spec]
         return mu - 3 * sigma
+
+
+def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> List[int]:
+    """Competition placings from scores: highest score first; a seat within ``tie_threshold``
+    of the seat just above it (in score order) shares that seat's place.
+
+    >>> score_placings([10, 3, 9.5, -2], tie_threshold=1)
+    [0, 2, 0, 3]
+    """
+    order = sorted(range(len(returns)), key=lambda i: -returns[i])
+    out = [0] * len(returns)
+    for k in range(1, len(order)):
+        i, above = order[k], order[k - 1]
+        if returns[above] - returns[i] <= tie_threshold:
+            out[i] = out[above]
+        else:
+            out[i] = k
+    return out
+
+
+def placings_of(rec, placings: str = "ranks", tie_threshold: float = 0.0) -> Optional[List[int]]:
+    """The placings a record is rated by (None: not rated). A forfeit keeps the record's ranks
+    (the forfeiting seat last) whatever ``placings`` says: its scores are not a played game."""
+    if not rec.ranks:
+        return None
+    if placings == "score" and rec.returns is not None and not rec.forfeit:
+        return score_placings(rec.returns, tie_threshold)
+    return list(rec.ranks)
+
+
+def estimate_draw_probability(placing_lists: Iterable[Sequence[int]]) -> float:
+    """Share of adjacent places (in sorted order) that are tied, clamped to [DRAW_MIN,
+    DRAW_MAX]; DRAW_PROBABILITY when there is nothing to count."""
+    tied = total = 0
+    for pl in placing_lists:
+        s = sorted(pl)
+        for a, b in zip(s, s[1:]):
+            total += 1
+            tied += a == b
+    if total == 0:
+        return DRAW_PROBABILITY
+    return min(DRAW_MAX, max(DRAW_MIN, tied / total))
 
 
 def _rate_symmetric(env, ratings, ranks):
@@ -77,37 +148,120 @@ def _rate_symmetric(env, ratings, ranks):
     return [env.create_rating(m / shifts, s / shifts) for m, s in acc]
 
 
-def rate(records, fixed=None, draw_probability=DRAW_PROBABILITY, history=True):
-    """TrueSkill over ``records`` (GameRecords, any order; rated by game_id)."""
-    env = environment(draw_probability)
+# Gaussians in natural parameters: pi = 1 / sigma^2 (precision), tau = mu * pi.
+def _natural(mu: float, sigma: float) -> Tuple[float, float]:
+    pi = 1.0 / (sigma * sigma)
+    return pi, mu * pi
+
+
+def _moments(pi: float, tau: float) -> Tuple[float, float]:
+    return tau / pi, math.sqrt(1.0 / pi)
+
+
+def _recentre(marginal, messages, prior) -> float:
+    """Move every game's messages along the likelihood's one symmetry (all skills shifted by
+    the same amount) so the mean mu of the bots is the prior's MU; returns the largest mu move.
+
+    Every factor depends only on differences of skills, and the bots share one Gaussian prior,
+    so the exact posterior mean of the average skill is the prior mean: MU. Sweeps alone reach
+    that level only slowly (the prior is the one weak force on it); this step puts it there.
+    Shifting a message by c adds c * pi to its tau; a marginal then moves by c * (1 - prior
+    precision / its precision)."""
+    mus = {s: f[1] / f[0] for s, f in marginal.items()}
+    gain = {s: 1.0 - prior[0] / f[0] for s, f in marginal.items()}
+    mean_gain = sum(gain.values()) / len(gain)
+    if mean_gain <= 1e-12:
+        return 0.0
+    c = (MU - sum(mus.values()) / len(mus)) / mean_gain
+    for msg in messages:
+        for s, (m_pi, m_tau) in msg.items():
+            msg[s] = (m_pi, m_tau + c * m_pi)
+    for s, f in marginal.items():
+        f[1] += c * (f[0] - prior[0])
+    return max(abs(c * g) for g in gain.values())
+
+
+def rate(records, fixed=None, draw_probability: Optional[float] = None, history: bool = True,
+         placings: str = "ranks", tie_threshold: float = 0.0) -> Ratings:
+    """Order-free TrueSkill over ``records`` (GameRecords, any order); see the module doc.
+
+    ``draw_probability``: None estimates it from the records (per game and player count; the
+    records of one run share both)."""
+    if placings not in PLACINGS:
+        raise ValueError(f"placings must be one of {', '.join(PLACINGS)}, got {placings!r}")
     fixed = dict(fixed or {})
-    current = {s: env.create_rating(mu, sigma) for s, (mu, sigma) in fixed.items()}
-    out = Ratings(env={"mu": MU, "sigma": SIGMA, "beta": BETA, "tau": TAU,
-                       "draw_probability": draw_probability})
+    games = []                                     # (game_id, seating, placings)
     for rec in sorted(records, key=lambda r: r.game_id):
-        if not rec.ranks or len(set(rec.seating)) < 2:
+        pl = placings_of(rec, placings, tie_threshold)
+        if pl is None or len(set(rec.seating)) < 2:
             continue
-        for spec in rec.seating:
-            if spec not in current:
-                current[spec] = env.create_rating()
-        post = _rate_symmetric(env, [current[spec] for spec in rec.seating], list(rec.ranks))
-        new = {}
-        for spec, r in zip(rec.seating, post):
-            new.setdefault(spec, []).append(r)
-        out.rated += 1
-        for spec, rs in new.items():
-            out.games[spec] = out.games.get(spec, 0) + 1
-            if spec in fixed:
-                continue
-            if len(rs) == 1:
-                current[spec] = rs[0]
-            else:
-                current[spec] = env.create_rating(sum(r.mu for r in rs) / len(rs),
-                                                  sum(r.sigma for r in rs) / len(rs))
-            if history:
-                out.history.setdefault(spec, []).append(
-                    (out.rated, current[spec].mu, current[spec].sigma))
-    out.ratings = {s: (r.mu, r.sigma) for s, r in current.items()}
+        games.append((rec.game_id, list(rec.seating), pl))
+    if draw_probability is None:
+        draw_probability = estimate_draw_probability(g[2] for g in games)
+    env = environment(draw_probability)
+    out = Ratings(env={"mu": MU, "sigma": SIGMA, "beta": BETA, "tau": TAU,
+                       "draw_probability": draw_probability, "placings": placings,
+                       "tie_threshold": tie_threshold, "procedure":
+                       "expectation propagation to convergence (order-free)"})
+    prior = _natural(MU, SIGMA)
+    # marginal[spec] = prior * prod(messages): natural parameters, summed.
+    marginal: Dict[str, List[float]] = {}
+    for rec_specs in (g[1] for g in games):
+        for s in rec_specs:
+            if s not in fixed:
+                marginal.setdefault(s, list(prior))
+    messages: List[Dict[str, Tuple[float, float]]] = [{} for _ in games]
+
+    def rating_of(spec, msg):
+        if spec in fixed:
+            return env.create_rating(*fixed[spec])
+        pi = marginal[spec][0] - msg.get(spec, (0.0, 0.0))[0]
+        tau = marginal[spec][1] - msg.get(spec, (0.0, 0.0))[1]
+        return env.create_rating(*_moments(pi, tau))
+
+    for sweep in range(MAX_SWEEPS):
+        largest = 0.0
+        for k, (_gid, seating, pl) in enumerate(games):
+            msg = messages[k]
+            cavity = {s: rating_of(s, msg) for s in set(seating)}
+            post = _rate_symmetric(env, [cavity[s] for s in seating], pl)
+            by_spec = defaultdict(list)
+            for s, r in zip(seating, post):
+                by_spec[s].append(r)
+            for s, rs in by_spec.items():
+                if s in fixed:
+                    continue
+                mu = sum(r.mu for r in rs) / len(rs)
+                sigma = sum(r.sigma for r in rs) / len(rs)
+                p_pi, p_tau = _natural(mu, sigma)
+                c_pi, c_tau = _natural(cavity[s].mu, cavity[s].sigma)
+                # The new message: posterior / cavity. A truncated-Gaussian update never
+                # widens a rating, so its precision is >= 0 up to rounding; clamp at 0.
+                m_pi, m_tau = max(p_pi - c_pi, 0.0), p_tau - c_tau
+                if m_pi == 0.0:
+                    m_tau = 0.0
+                old_mu = marginal[s][1] / marginal[s][0]
+                marginal[s][0] = c_pi + m_pi
+                marginal[s][1] = c_tau + m_tau
+                msg[s] = (m_pi, m_tau)
+                largest = max(largest, abs(marginal[s][1] / marginal[s][0] - old_mu))
+            if sweep == 0:
+                out.rated += 1
+                for s in by_spec:
+                    if history and s not in fixed:
+                        mu, sg = _moments(*marginal[s])
+                        out.history.setdefault(s, []).append((out.rated, mu, sg))
+        if not fixed and marginal:
+            largest = max(largest, abs(_recentre(marginal, messages, prior)))
+        if largest < TOLERANCE:
+            break
+    out.env["sweeps"] = sweep + 1
+    for _gid, seating, _pl in games:
+        for s in set(seating):
+            out.games[s] = out.games.get(s, 0) + 1
+    out.ratings = {s: (float(f[0]), float(f[1])) for s, f in fixed.items()}
+    for s, (pi, tau) in marginal.items():
+        out.ratings[s] = _moments(pi, tau)
     for s in out.ratings:
         out.games.setdefault(s, 0)
     return out

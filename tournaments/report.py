@@ -12,8 +12,10 @@ import re
 import time
 from collections import defaultdict
 
+from tournaments.config import ConfigError, TournamentConfig
 from tournaments.runner import load_records, read_meta
-from tournaments.stats import leaderboard_rows, leaderboard_text, score_text, summarize
+from tournaments.stats import (adjacent_lines, control_lines, leaderboard_rows, leaderboard_text,
+                               ranking_statement, score_text, summarize)
 
 PLOTS = ("ratings.png", "head_to_head.png", "scores.png")
 
@@ -31,7 +33,7 @@ def _colors(n):
     return [cmap(i % cmap.N) for i in range(n)]
 
 
-def plot_ratings(summary, path, title=""):
+def plot_ratings(summary, path: str, title: str = "") -> None:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
     bots = summary.bots
@@ -45,7 +47,7 @@ def plot_ratings(summary, path, title=""):
         ax.plot(x, mu, color=color, lw=1.8, label=f"{row.label}  ({row.mu:.1f} ± {row.sigma:.1f})")
         ax.fill_between(x, [m - s for m, s in zip(mu, sg)], [m + s for m, s in zip(mu, sg)],
                         color=color, alpha=0.15, lw=0)
-    ax.set_xlabel("games rated (in game_id order)")
+    ax.set_xlabel("games rated (the first, online pass in game_id order; legend: converged)")
     ax.set_ylabel("TrueSkill mu (band: ± sigma)")
     ax.set_title(title or "Ratings over the tournament")
     ax.grid(alpha=0.3)
@@ -135,7 +137,7 @@ def _md_table(head, rows):
     return "\n".join(out)
 
 
-def ratings_json(summary, meta=None):
+def ratings_json(summary, meta: dict = None) -> dict:
     obj = summary.to_json()
     if meta:
         obj["game"] = meta["config"]["game"]
@@ -144,13 +146,41 @@ def ratings_json(summary, meta=None):
     return obj
 
 
-def write_report(run_dir, summary=None):
+def run_summary(run_dir: str, cfg: TournamentConfig = None, records=None):
+    """The Summary of a run as its config asks for it: the leaderboard settings (ranking,
+    placings, control variate), a gauntlet's per-candidate tables, the adaptive run's outcome
+    and the sanity table's board."""
+    from tournaments.adaptive import (SANITY_DIR, outcome_text, read_outcome, settings_of)
+    from tournaments.control_variate import reference_values
+    if cfg is None:
+        cfg = TournamentConfig.from_json(read_meta(run_dir)["config"])
+    st = settings_of(cfg)
+    records = load_records(run_dir) if records is None else records
+    reference = None
+    if st["control_variate"] and records:
+        reference = reference_values(run_dir, records)
+    summary = summarize(records, order=cfg.all_bots, ranking=st["ranking"],
+                        placings=st["placings"], tie_threshold=st["tie_threshold"],
+                        reference=reference,
+                        candidates=cfg.candidates if cfg.format == "gauntlet" else ())
+    summary.note = outcome_text(read_outcome(run_dir))
+    sanity = os.path.join(run_dir, SANITY_DIR)
+    if st["sanity"] and os.path.exists(os.path.join(sanity, "tournament.json")):
+        srec = load_records(sanity)
+        if srec:
+            scfg = TournamentConfig.from_json(read_meta(sanity)["config"])
+            summary.sanity = summarize(srec, order=scfg.all_bots, ranking=st["ranking"],
+                                       candidates=scfg.candidates, trueskill=False)
+    return summary
+
+
+def write_report(run_dir: str, summary=None):
     """Write report.md, ratings.json and the plots into ``run_dir``; returns the Summary."""
     meta = read_meta(run_dir)
     cfg = meta["config"]
     records = load_records(run_dir)
     if summary is None:
-        summary = summarize(records, order=list(cfg.get("candidates", [])) + list(cfg["bots"]))
+        summary = run_summary(run_dir, TournamentConfig.from_json(cfg), records)
     name = os.path.basename(os.path.normpath(run_dir))
     with open(os.path.join(run_dir, "ratings.json"), "w", encoding="utf-8") as f:
         json.dump(ratings_json(summary, meta), f, indent=2)
@@ -163,7 +193,17 @@ def write_report(run_dir, summary=None):
     return summary
 
 
-def report_markdown(run_dir, meta, records, summary):
+def _deals_text(run_dir: str, cfg: dict) -> str:
+    """The deals of a run: the schedule's, or those an adaptive run played of its cap."""
+    from tournaments.adaptive import read_outcome
+    outcome = read_outcome(run_dir)
+    if outcome:
+        return (f"{outcome['deals_played']} played (--until-separated, cap "
+                f"{outcome['max_deals']}, stopped: {outcome['stopped']})")
+    return str(cfg["deals"])
+
+
+def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
     cfg = meta["config"]
     name = os.path.basename(os.path.normpath(run_dir))
     names = {r.spec: r.label for r in summary.bots}
@@ -174,7 +214,7 @@ def report_markdown(run_dir, meta, records, summary):
         f"- Format: {cfg['format']}" + (f"; candidates: {', '.join('`%s`' % names.get(c, c) for c in cfg['candidates'])}"
                                          if cfg.get("candidates") else ""),
         f"- Bots: {', '.join('`%s`' % names.get(b, b) for b in cfg['bots'])}",
-        f"- Deals: {cfg['deals']} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
+        f"- Deals: {_deals_text(run_dir, cfg)} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
         f"- Games: {len(records)} recorded of {meta.get('games', '?')} scheduled"
         + (f"; {summary.failed} failed" if summary.failed else ""),
         f"- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
@@ -182,14 +222,30 @@ def report_markdown(run_dir, meta, records, summary):
         f"- Schedule hash: `{meta.get('schedule_hash', '')[:16]}`; written {time.strftime('%Y-%m-%d %H:%M')}",
         "",
         "## Leaderboard", "",
-        "TrueSkill (mu, sigma; ranked by the conservative mu − 3·sigma) from each game's ranks, "
-        "rated in game_id order. Score: mean return per game with a 95% interval over deals. "
-        "1st: outright first places.", "",
+        ranking_statement(summary).capitalize() + ". Paired: the bot's mean paired score "
+        "difference over the opponents it met. Score: mean return per game with a 95% interval "
+        "over deals. 1st: outright first places.", "",
     ]
-    head, rows = leaderboard_rows(summary)
-    lines.append(_md_table(head, rows))
+    if summary.candidates:
+        lines += ["```", leaderboard_text(summary), "```"]
+    else:
+        head, rows = leaderboard_rows(summary)
+        lines.append(_md_table(head, rows))
     if any(r.oracle for r in summary.bots):
         lines += ["", "\\* oracle: sees the full state; not a fair player."]
+    lines += ["", "## What the board knows", ""]
+    lines += [ln if not ln.startswith("  ") else "- " + ln.strip()
+              for ln in adjacent_lines(summary)] if summary.adjacent else ["No adjacent pairs."]
+    if summary.note:
+        lines += ["", summary.note]
+    if summary.control is not None:
+        lines += [""] + control_lines(summary)
+    sanity = getattr(summary, "sanity", None)
+    if sanity is not None:
+        lines += ["", "## Sanity table", "",
+                  "The weak bots, played apart from the main table (a gauntlet against the "
+                  "pool), so they do not decide the main table's outcomes:", "", "```",
+                  leaderboard_text(sanity), "```"]
     lines += ["", "![ratings](ratings.png)", "", "## Head to head", "",
               "Mean paired score difference on duplicate deals: for each deal and seat where both "
               "bots sat, the row bot's score minus the column bot's, averaged per deal and over deals "
@@ -267,17 +323,41 @@ def move_time_stats(records):
     return per_bot
 
 
-def publish(run_dir, summary, directory="results/leaderboards"):
+def check_publish(run_dir: str, directory: str = "results/leaderboards") -> str:
+    """The path ``publish`` would write; ConfigError if a leaderboard is already there (a
+    shipped board is only replaced with ``--force``)."""
+    game = read_meta(run_dir)["config"]["game"]
+    path = leaderboard_path(game, directory)
+    if os.path.exists(path):
+        raise ConfigError(f"{path} exists (a published leaderboard); pass --force to replace "
+                          f"it, or --leaderboards DIR to publish elsewhere")
+    return path
+
+
+def publish(run_dir: str, summary, directory: str = "results/leaderboards",
+            force: bool = False) -> str:
     """Write the run's leaderboard as the published pool of its game
-    (``results/leaderboards/<game>.json``, read by ``trickhound rate``)."""
+    (``results/leaderboards/<game>.json``, read by ``trickhound rate``); an existing board is
+    replaced only with ``force``."""
     meta = read_meta(run_dir)
     game = meta["config"]["game"]
+    if not force:
+        check_publish(run_dir, directory)
     os.makedirs(directory, exist_ok=True)
     path = leaderboard_path(game, directory)
+    names = {r.spec: r.label for r in summary.bots}
     obj = {"game": game, "run": run_dir, "updated": time.strftime("%Y-%m-%dT%H:%M:%S"),
+           "ranking": ranking_statement(summary),
            "bots": [{"spec": r.spec, "label": r.label, "mu": r.mu, "sigma": r.sigma,
-                     "conservative": r.conservative, "games": r.games, "oracle": r.oracle}
-                    for r in summary.bots if r.mu == r.mu]}
+                     "conservative": r.conservative, "games": r.games, "oracle": r.oracle,
+                     "paired_score": r.paired_score, "mean_score": r.mean_score,
+                     "score_ci": r.score_ci}
+                    for r in summary.bots if r.mu == r.mu],
+           "adjacent": [{**a.to_json(), "upper_label": names.get(a.upper, a.upper),
+                         "lower_label": names.get(a.lower, a.lower)} for a in summary.adjacent],
+           "separation": summary.note}
+    if summary.control is not None:
+        obj["control_variate"] = summary.control.to_json()
     with open(path, "w", encoding="utf-8") as f:
         json.dump(obj, f, indent=2)
         f.write("\n")
@@ -285,29 +365,61 @@ def publish(run_dir, summary, directory="results/leaderboards"):
     return path
 
 
-def write_index(directory="results/leaderboards"):
-    """Rewrite ``README.md`` beside the leaderboards folder: one table per published game."""
+def write_index(directory: str = "results/leaderboards") -> str:
+    """Rewrite ``README.md`` beside the leaderboards folder: one table per published board,
+    with what each board knows about its adjacent pairs."""
     boards = []
     for name in sorted(os.listdir(directory)):
         if name.endswith(".json"):
             with open(os.path.join(directory, name), encoding="utf-8") as f:
                 boards.append(json.load(f))
     lines = ["# Published leaderboards", "",
-             "Produced by the project's own commands; each game's config is "
-             "`leaderboards/<game>.toml`, its run (records, report, plots) "
-             "`leaderboards/runs/<game>/`. Reproduce one with",
-             "", "    trickhound tournament results/leaderboards/<game>.toml",
-             "    trickhound report results/leaderboards/runs/<game> --publish", "",
-             "TrueSkill over each game's ranks on duplicate deals, ranked by mu − 3·sigma. "
-             "`*` marks an oracle (sees the full state; never in the pool `trickhound rate` "
-             "uses).", ""]
+             "Produced by the project's own commands; each board's config is "
+             "`leaderboards/<board>.toml`, its run (records, report, plots) "
+             "`leaderboards/runs/<board>/`. Reproduce one (into another folder) with",
+             "", "    trickhound tournament results/leaderboards/<board>.toml --until-separated "
+             "--out results/my-run",
+             "    trickhound report results/my-run --publish --leaderboards results/my-boards",
+             "", "Publishing over a shipped board needs `--force`.", "",
+             "Each board states its order, and for every adjacent pair (oracles, marked `*`, "
+             "left out) the paired score difference on the same deals and seats with its 95% "
+             "interval, whether that separates them, and the share of bootstrap resamples over "
+             "deals keeping the order. `trickhound rate` uses the non-oracle bots as its pool.",
+             ""]
     for b in boards:
-        lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']})", "",
-                  "| # | bot | mu | sigma | mu − 3σ | games |", "|---|---|---|---|---|---|"]
-        for i, r in enumerate(sorted(b["bots"], key=lambda r: -r["conservative"]), start=1):
+        lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']})", ""]
+        if b.get("ranking"):
+            lines += [b["ranking"][0].upper() + b["ranking"][1:] + ".", ""]
+        lines += ["| # | bot | paired | score | mu | sigma | mu − 3σ | games |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for i, r in enumerate(b["bots"], start=1):
             star = " *" if r.get("oracle") else ""
-            lines.append(f"| {i} | `{r['spec']}`{star} | {r['mu']:.2f} | {r['sigma']:.2f} | "
-                         f"{r['conservative']:.2f} | {r['games']} |")
+            ps = r.get("paired_score")
+            sc = r.get("mean_score")
+            ci = r.get("score_ci")
+            lines.append(f"| {i} | `{r['spec']}`{star} | "
+                         f"{'-' if ps is None else f'{ps:+.2f}'} | "
+                         f"{'-' if sc is None else f'{sc:+.2f}'}"
+                         f"{'' if ci is None else f' ± {ci:.2f}'} | {r['mu']:.2f} | "
+                         f"{r['sigma']:.2f} | {r['conservative']:.2f} | {r['games']} |")
+        if b.get("adjacent"):
+            lines += ["", "| upper > lower | paired difference (95% CI) | deals | separated | "
+                      "bootstrap | TrueSkill agrees |", "|---|---|---|---|---|---|"]
+            for a in b["adjacent"]:
+                m, ci = a.get("mean"), a.get("ci")
+                diff = "-" if m is None else f"{m:+.2f}" + ("" if ci is None else f" ± {ci:.2f}")
+                sep = "yes" if a["separated"] else ("reversed" if a["reversed"] else "**no**")
+                boot = "-" if a.get("bootstrap") is None else f"{100 * a['bootstrap']:.0f}%"
+                lines.append(f"| {a['upper_label']} > {a['lower_label']} | {diff} | "
+                             f"{a['deals']} | {sep} | {boot} | "
+                             f"{'no (flagged)' if a['trueskill_disagrees'] else 'yes'} |")
+        if b.get("separation"):
+            lines += ["", b["separation"]]
+        cv = b.get("control_variate")
+        if cv:
+            lines += ["", f"Control variate ({cv['reference']}): per-deal variance "
+                      f"{cv['var_raw']:.2f} -> {cv['var_adjusted']:.2f}, "
+                      f"{cv['factor']:.2f}x fewer deals for the same interval."]
         lines.append("")
     path = os.path.join(os.path.dirname(os.path.abspath(directory)), "README.md")
     with open(path, "w", encoding="utf-8") as f:

@@ -6,18 +6,50 @@ means — the games of one duplicate deal are not independent, the deals are. Fo
 failed games have no returns: they count in the rating (the forfeiting seat ranks last) and
 in the ``forfeits`` column, not in the mean score.
 
-Paired difference of bots A and B: for every deal and seat where both sat (in different
-rotations of the same deal), A's score there minus B's; averaged per deal, then over deals,
-with a 95% interval. On duplicate deals this removes the luck of the cards, which is the
-point of playing them.
+Paired difference of bots A and B: for every deal, table and seat where both sat (in different
+rotations of the same deal at the same table), A's score there minus B's; averaged per deal,
+then over deals, with a 95% interval. On duplicate deals this removes the luck of the cards.
+A *table* is the set of bots of a game: in a gauntlet every candidate has its own tables on the
+same deals, and a pool bot's score on one candidate's table is never paired with its score on
+another's (each candidate's figures come from its own tables only).
+
+The leaderboard's primary order (``ranking``):
+
+- ``"paired"`` (the default; every game here scores points): by each bot's *paired score*,
+  the mean over the opponents it met of its paired difference with them. Margins count, luck of
+  the cards cancels.
+- ``"trueskill"``: by the order-free TrueSkill mu − 3·sigma (tournaments.ratings).
+
+For every adjacent pair of that order (oracles, which see the cards, left out of the chain) the
+board states the paired difference with its 95% interval, whether the interval excludes zero
+(*separated*), and the share of bootstrap resamples over deals in which the upper bot stays
+ahead; where TrueSkill's mu orders the pair the other way the pair is flagged.
+
+Control variate (``reference``): for each deal and seat, the score a fixed reference policy
+(every seat played by the heuristic bot, tournaments.control_variate) gets there. A bot's
+*advantage* on deal ``d`` is its per-deal mean score minus ``c_d`` times the reference's mean
+over the same seats. The reference is a function of the deal and the seat alone — fixed before
+any bot under test plays — so its expectation is the same for every bot. The coefficient
+``c_d`` is one number for every bot, fitted (least squares, pooled over bots) on the *other*
+deals only (cross-fitting), so it is independent of deal ``d``: E[c_d · ref_d] is then the same
+for every bot and differences of advantages are unbiased for differences of mean scores by
+construction, while the luck of the deal that drives both cancels as far as the data show it
+does (c near 0 where the reference carries no information, e.g. a constant-sum game whose
+every seat a bot plays in the duplicate rotations). The board reports the per-deal variance
+with and without it and the deals needed for the same interval.
 """
 import math
+import random
 from collections import defaultdict
-from dataclasses import asdict, dataclass
-from typing import List, Optional
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from tournaments.config import labels as make_labels
 from tournaments.ratings import rate
+
+RANKINGS = ("paired", "trueskill")
+BOOTSTRAP = 2000           # resamples over deals per adjacent pair
+BOOTSTRAP_SEED = 20261201  # fixed: the same records give the same board
 
 # Two-sided 95% Student-t quantiles by degrees of freedom (1..30); 1.96 beyond.
 _T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -25,13 +57,14 @@ _T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2
         2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
 
 
-def t95(df):
+def t95(df: int) -> float:
+    """Two-sided 95% Student-t quantile for ``df`` degrees of freedom."""
     if df < 1:
         return float("nan")
     return _T95[df - 1] if df <= len(_T95) else 1.96
 
 
-def mean_ci(values):
+def mean_ci(values: Sequence[float]) -> Tuple[Optional[float], Optional[float]]:
     """(mean, half-width of the 95% interval) — half-width None below two values."""
     n = len(values)
     if n == 0:
@@ -41,6 +74,29 @@ def mean_ci(values):
         return m, None
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     return m, t95(n - 1) * math.sqrt(var / n)
+
+
+def variance(values: Sequence[float]) -> Optional[float]:
+    """Sample variance (n - 1), None below two values."""
+    n = len(values)
+    if n < 2:
+        return None
+    m = sum(values) / n
+    return sum((v - m) ** 2 for v in values) / (n - 1)
+
+
+def bootstrap_share(diffs: Sequence[float], resamples: int = BOOTSTRAP,
+                    seed: int = BOOTSTRAP_SEED) -> Optional[float]:
+    """Share of bootstrap resamples (deals drawn with replacement) whose mean is > 0; a zero
+    mean counts half. None without deals."""
+    n = len(diffs)
+    if n == 0:
+        return None
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    arr = np.asarray(diffs, dtype=float)
+    means = arr[rng.integers(0, n, size=(resamples, n))].mean(axis=1)
+    return float((means > 1e-12).mean() + 0.5 * (np.abs(means) <= 1e-12).mean())
 
 
 @dataclass
@@ -58,8 +114,11 @@ class BotRow:
     first_places: int
     forfeits: int
     oracle: bool
+    paired_score: Optional[float] = None   # mean over opponents met of the paired difference
+    advantage: Optional[float] = None      # mean score minus the reference (control variate)
+    advantage_ci: Optional[float] = None
 
-    def to_json(self):
+    def to_json(self) -> dict:
         return asdict(self)
 
 
@@ -67,12 +126,52 @@ class BotRow:
 class PairRow:
     a: str
     b: str
-    mean: Optional[float]  # mean of a's score minus b's on the same deal and seat
+    mean: Optional[float]  # mean of a's score minus b's on the same deal, table and seat
     ci: Optional[float]
     deals: int
+    diffs: List[float] = field(default_factory=list, repr=False)   # per deal
 
-    def to_json(self):
+    def to_json(self) -> dict:
+        return {"a": self.a, "b": self.b, "mean": self.mean, "ci": self.ci, "deals": self.deals}
+
+
+@dataclass
+class AdjacentRow:
+    """Two neighbours of the primary order, upper first."""
+    upper: str
+    lower: str
+    mean: Optional[float]     # upper minus lower, paired on the same deals and seats
+    ci: Optional[float]
+    deals: int
+    separated: bool           # the 95% interval lies above zero
+    reversed: bool            # ...or below it: the pair's own games contradict the order
+    bootstrap: Optional[float]  # share of resamples over deals keeping upper ahead
+    trueskill_disagrees: bool   # TrueSkill's mu orders the pair the other way
+
+    def to_json(self) -> dict:
         return asdict(self)
+
+
+@dataclass
+class ControlVariate:
+    """What the per-deal reference bought (pooled over bots)."""
+    reference: str             # the policy, e.g. "heuristic in every seat"
+    var_raw: float             # variance of a bot's per-deal mean score
+    var_adjusted: float        # ...of its per-deal mean advantage
+    deals: int
+
+    @property
+    def factor(self) -> float:
+        """Deals needed without the control variate / deals needed with it."""
+        return self.var_raw / self.var_adjusted if self.var_adjusted > 0 else float("inf")
+
+    def deals_needed(self, half_width: float) -> Tuple[int, int]:
+        """Deals for a ±half_width 95% interval on a bot's mean: (without, with)."""
+        return (math.ceil((1.96 ** 2) * self.var_raw / half_width ** 2),
+                math.ceil((1.96 ** 2) * self.var_adjusted / half_width ** 2))
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "factor": self.factor}
 
 
 @dataclass
@@ -83,30 +182,69 @@ class Summary:
     records: int
     failed: int
     forfeits: dict        # reason -> count
+    ranking: str = "paired"
+    adjacent: List[AdjacentRow] = field(default_factory=list)
+    control: Optional[ControlVariate] = None
+    tables: Dict[str, "Summary"] = field(default_factory=dict)   # gauntlet: candidate -> own
+    candidates: List[str] = field(default_factory=list)
+    note: Optional[str] = None          # e.g. the adaptive run's stopping statement
+    sanity: Optional["Summary"] = None  # the sanity table's board (tournaments.adaptive)
 
-    def row(self, spec):
+    def row(self, spec: str) -> BotRow:
         return next(r for r in self.bots if r.spec == spec)
 
-    def pair(self, a, b):
+    def pair(self, a: str, b: str) -> Optional[PairRow]:
         for p in self.pairs:
             if (p.a, p.b) == (a, b):
                 return p
             if (p.a, p.b) == (b, a):
-                return PairRow(a, b, None if p.mean is None else -p.mean, p.ci, p.deals)
+                return PairRow(a, b, None if p.mean is None else -p.mean, p.ci, p.deals,
+                               [-d for d in p.diffs])
         return None
 
-    def to_json(self):
-        return {"bots": [b.to_json() for b in self.bots],
-                "pairs": [p.to_json() for p in self.pairs],
-                "records": self.records, "failed": self.failed, "forfeits": self.forfeits,
-                "env": self.ratings.env}
+    def unseparated(self) -> List[AdjacentRow]:
+        """Adjacent pairs whose order the games do not establish."""
+        return [a for a in self.adjacent if not a.separated]
+
+    def to_json(self) -> dict:
+        out = {"bots": [b.to_json() for b in self.bots],
+               "pairs": [p.to_json() for p in self.pairs],
+               "adjacent": [a.to_json() for a in self.adjacent],
+               "ranking": self.ranking,
+               "records": self.records, "failed": self.failed, "forfeits": self.forfeits,
+               "env": self.ratings.env}
+        if self.control is not None:
+            out["control_variate"] = self.control.to_json()
+        if self.tables:
+            out["gauntlet_tables"] = {c: t.to_json() for c, t in self.tables.items()}
+        if self.note:
+            out["note"] = self.note
+        return out
 
 
-def summarize(records, fixed=None, order=None):
+def _table(rec) -> Tuple[str, ...]:
+    """The bots at a game's table, order-free: what makes two games comparable seat by seat."""
+    return tuple(sorted(set(rec.seating)))
+
+
+def summarize(records, fixed=None, order=None, ranking: str = "paired", placings: str = "ranks",
+              tie_threshold: float = 0.0, reference: Optional[Dict[Tuple[int, int], float]] = None,
+              candidates: Sequence[str] = (), trueskill: bool = True) -> "Summary":
     """The Summary of a run's records. ``fixed``: ratings held fixed (see ratings.rate);
-    ``order``: specs to list even without games (e.g. the config's bots)."""
+    ``order``: specs to list even without games (e.g. the config's bots); ``ranking``: the
+    primary order (module doc); ``placings``/``tie_threshold``: what TrueSkill rates (see
+    ratings.rate); ``reference``: (deal_index, seat) -> the reference policy's score, the
+    control variate; ``candidates``: a gauntlet's candidates, each also summarised from its own
+    tables alone (``Summary.tables``); ``trueskill``: False skips the rating (the adaptive
+    loop's quick look)."""
+    if ranking not in RANKINGS:
+        raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
     records = sorted(records, key=lambda r: r.game_id)
-    ratings = rate(records, fixed=fixed)
+    if trueskill:
+        ratings = rate(records, fixed=fixed, placings=placings, tie_threshold=tie_threshold)
+    else:
+        from tournaments.ratings import Ratings
+        ratings = Ratings(env={"skipped": True})
     specs = list(order or [])
     for r in records:
         for s in r.seating:
@@ -118,7 +256,8 @@ def summarize(records, fixed=None, order=None):
     forfeits_by = defaultdict(int)
     oracle = set()
     per_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> scores
-    cell = defaultdict(lambda: defaultdict(list))           # (deal, seat) -> spec -> scores
+    ref_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> reference values
+    cell = defaultdict(lambda: defaultdict(list))           # (deal, table, seat) -> spec -> scores
     reasons = defaultdict(int)
     failed = 0
     for r in records:
@@ -139,40 +278,150 @@ def summarize(records, fixed=None, order=None):
                     firsts[r.seating[seat]] += 1
         if r.returns is None:
             continue
+        table = _table(r)
         for seat, (spec, ret) in enumerate(zip(r.seating, r.returns)):
             per_deal[spec][r.deal_index].append(ret)
-            cell[(r.deal_index, seat)][spec].append(ret)
+            cell[(r.deal_index, table, seat)][spec].append(ret)
+            if reference is not None and (r.deal_index, seat) in reference:
+                ref_deal[spec][r.deal_index].append(reference[(r.deal_index, seat)])
     names = make_labels(specs)
-    rows = []
-    for s in specs:
-        deal_means = [sum(v) / len(v) for v in per_deal[s].values()]
-        m, ci = mean_ci(deal_means)
-        mu, sigma = ratings.ratings.get(s, (float("nan"), float("nan")))
-        rows.append(BotRow(spec=s, label=names[s], mu=mu, sigma=sigma, conservative=mu - 3 * sigma,
-                           games=games[s], rated=ratings.games.get(s, 0), mean_score=m,
-                           score_ci=ci, deals=len(deal_means), first_places=firsts[s],
-                           forfeits=forfeits_by[s], oracle=s in oracle))
-    rows.sort(key=lambda r: (-(r.conservative if r.conservative == r.conservative else -1e18), r.label))
+
     pairs = []
     for i, a in enumerate(specs):
         for b in specs[i + 1:]:
             by_deal = defaultdict(list)
-            for (deal, seat), scores in cell.items():
+            for (deal, _table_, _seat), scores in cell.items():
                 if a in scores and b in scores:
                     sa, sb = scores[a], scores[b]
                     by_deal[deal].append(sum(sa) / len(sa) - sum(sb) / len(sb))
-            diffs = [sum(v) / len(v) for v in by_deal.values()]
+            diffs = [sum(v) / len(v) for _d, v in sorted(by_deal.items())]
             if diffs:
                 m, ci = mean_ci(diffs)
-                pairs.append(PairRow(a, b, m, ci, len(diffs)))
-    return Summary(rows, pairs, ratings, len(records), failed, dict(reasons))
+                pairs.append(PairRow(a, b, m, ci, len(diffs), diffs))
+    pair_of = {}
+    for p in pairs:
+        pair_of[(p.a, p.b)] = p.mean
+        pair_of[(p.b, p.a)] = -p.mean
+
+    adv_deal = advantages(per_deal, ref_deal) if reference is not None else {}
+    rows = []
+    for s in specs:
+        deal_means = [sum(v) / len(v) for v in per_deal[s].values()]
+        m, ci = mean_ci(deal_means)
+        adv = list(adv_deal.get(s, {}).values())
+        am, aci = mean_ci(adv)
+        met = [pair_of[(s, o)] for o in specs if o != s and (s, o) in pair_of]
+        mu, sigma = ratings.ratings.get(s, (float("nan"), float("nan")))
+        rows.append(BotRow(spec=s, label=names[s], mu=mu, sigma=sigma, conservative=mu - 3 * sigma,
+                           games=games[s], rated=ratings.games.get(s, 0), mean_score=m,
+                           score_ci=ci, deals=len(deal_means), first_places=firsts[s],
+                           forfeits=forfeits_by[s], oracle=s in oracle,
+                           paired_score=sum(met) / len(met) if met else None,
+                           advantage=am, advantage_ci=aci))
+
+    def ts_key(r):
+        return -(r.conservative if r.conservative == r.conservative else -1e18)
+
+    if ranking == "paired":
+        rows.sort(key=lambda r: (r.paired_score is None,
+                                 -(r.paired_score if r.paired_score is not None else 0.0),
+                                 ts_key(r), r.label))
+    else:
+        rows.sort(key=lambda r: (ts_key(r), r.label))
+    summary = Summary(rows, pairs, ratings, len(records), failed, dict(reasons), ranking=ranking,
+                      candidates=list(candidates))
+    summary.adjacent = adjacent_pairs(summary, trueskill)
+    if reference is not None:
+        summary.control = control_variate(per_deal, adv_deal)
+    for c in candidates:
+        own = [r for r in records if c in r.seating]
+        summary.tables[c] = summarize(own, fixed=fixed, order=[c] + [s for s in specs
+                                                                     if s not in candidates],
+                                      ranking=ranking, placings=placings,
+                                      tie_threshold=tie_threshold, reference=reference,
+                                      trueskill=trueskill)
+    return summary
 
 
-def _num(x, fmt="{:.1f}"):
+def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow]:
+    """Adjacent pairs of the primary order among the non-oracle bots (see the module doc)."""
+    chain = [r for r in summary.bots if not r.oracle and r.games > 0]
+    out = []
+    for up, low in zip(chain, chain[1:]):
+        p = summary.pair(up.spec, low.spec)
+        if p is None or p.mean is None:
+            out.append(AdjacentRow(up.spec, low.spec, None, None, 0, False, False, None, False))
+            continue
+        sep = p.ci is not None and p.mean - p.ci > 0
+        rev = p.ci is not None and p.mean + p.ci < 0
+        disagree = trueskill and up.mu == up.mu and low.mu == low.mu and (
+            (up.mu < low.mu) if summary.ranking == "paired" else p.mean < 0)
+        out.append(AdjacentRow(up.spec, low.spec, p.mean, p.ci, p.deals, sep, rev,
+                               bootstrap_share(p.diffs), bool(disagree)))
+    return out
+
+
+def advantages(per_deal: dict, ref_deal: dict) -> Dict[str, Dict[int, float]]:
+    """spec -> deal -> the bot's mean score on the deal minus c_d times the reference's mean
+    on the same seats, c_d fitted on the other deals (module doc)."""
+    points = []                                   # (deal, spec, mean score, mean reference)
+    for spec, refs in ref_deal.items():
+        for d, fv in refs.items():
+            sv = per_deal[spec][d]
+            points.append((d, spec, sum(sv) / len(sv), sum(fv) / len(fv)))
+    out: Dict[str, Dict[int, float]] = defaultdict(dict)
+    by_deal = defaultdict(list)
+    for p in points:
+        by_deal[p[0]].append(p)
+    # Sums over all points; each deal's coefficient removes that deal's own terms.
+    n = len(points)
+    sx = sum(p[3] for p in points)
+    sy = sum(p[2] for p in points)
+    sxx = sum(p[3] * p[3] for p in points)
+    sxy = sum(p[3] * p[2] for p in points)
+    for d, own in by_deal.items():
+        k = n - len(own)
+        if k < 2:
+            c = 0.0
+        else:
+            ox = sx - sum(p[3] for p in own)
+            oy = sy - sum(p[2] for p in own)
+            oxx = sxx - sum(p[3] * p[3] for p in own)
+            oxy = sxy - sum(p[3] * p[2] for p in own)
+            var = oxx - ox * ox / k
+            c = (oxy - ox * oy / k) / var if var > 1e-12 else 0.0
+        for _d, spec, y, x in own:
+            out[spec][d] = y - c * x
+    return out
+
+
+def control_variate(per_deal: dict, adv_deal: dict) -> Optional[ControlVariate]:
+    """Pooled per-deal variance of the bots' raw scores and of their advantages, over the deals
+    where both are known."""
+    raw_v, adj_v, n = [], [], 0
+    for spec, adv in adv_deal.items():
+        deals = [d for d in adv if d in per_deal[spec]]
+        raw = [sum(per_deal[spec][d]) / len(per_deal[spec][d]) for d in deals]
+        adj = [adv[d] for d in deals]
+        vr, va = variance(raw), variance(adj)
+        if vr is None or va is None:
+            continue
+        raw_v.append(vr)
+        adj_v.append(va)
+        n = max(n, len(deals))
+    if not raw_v:
+        return None
+    return ControlVariate("heuristic in every seat, cross-fitted coefficient",
+                          sum(raw_v) / len(raw_v),
+                          sum(adj_v) / len(adj_v), n)
+
+
+def _num(x, fmt: str = "{:.1f}") -> str:
     return "-" if x is None or x != x else fmt.format(x)
 
 
-def score_text(row):
+def score_text(row: BotRow) -> str:
+    """``+3.2 ± 1.1``: a bot's mean score and its 95% interval."""
     if row.mean_score is None:
         return "-"
     if row.score_ci is None:
@@ -180,25 +429,97 @@ def score_text(row):
     return f"{row.mean_score:+.1f} ± {row.score_ci:.1f}"
 
 
-def leaderboard_rows(summary):
+def leaderboard_rows(summary: Summary) -> Tuple[List[str], List[List[str]]]:
     """Header and rows of the leaderboard as text cells."""
-    head = ["#", "bot", "mu", "sigma", "mu-3s", "games", "score (95% CI)", "1st", "forfeits"]
+    head = ["#", "bot", "paired", "mu", "sigma", "mu-3s", "games", "score (95% CI)"]
+    cv = summary.control is not None
+    if cv:
+        head.append("vs reference (95% CI)")
+    head += ["1st", "forfeits"]
     rows = []
     for i, r in enumerate(summary.bots, 1):
-        rows.append([str(i), r.label + (" *" if r.oracle else ""), _num(r.mu, "{:.2f}"),
-                     _num(r.sigma, "{:.2f}"), _num(r.conservative, "{:.2f}"), str(r.games),
-                     score_text(r), str(r.first_places), str(r.forfeits)])
+        cells = [str(i), r.label + (" *" if r.oracle else ""), _num(r.paired_score, "{:+.2f}"),
+                 _num(r.mu, "{:.2f}"), _num(r.sigma, "{:.2f}"), _num(r.conservative, "{:.2f}"),
+                 str(r.games), score_text(r)]
+        if cv:
+            cells.append("-" if r.advantage is None else
+                         f"{r.advantage:+.1f}" + ("" if r.advantage_ci is None
+                                                  else f" ± {r.advantage_ci:.1f}"))
+        cells += [str(r.first_places), str(r.forfeits)]
+        rows.append(cells)
     return head, rows
 
 
-def leaderboard_text(summary, title=None):
-    """The plain-text leaderboard (and the paired differences) the CLI prints."""
+def ranking_statement(summary: Summary) -> str:
+    """One sentence: what orders the board and what TrueSkill rated."""
+    env = summary.ratings.env
+    if summary.ranking == "paired":
+        first = ("ranked by paired score (mean over opponents met of the score difference on "
+                 "the same deal, table and seat)")
+    else:
+        first = "ranked by TrueSkill mu - 3·sigma"
+    if env.get("skipped"):
+        return first
+    pl = env.get("placings", "ranks")
+    placing = ("placings from the game's ranks" if pl == "ranks" else
+               f"placings by score, ties within {env.get('tie_threshold', 0):g} points")
+    return (f"{first}; TrueSkill: order-free (expectation propagation to convergence, "
+            f"{env.get('sweeps', '?')} sweeps), {placing}, draw probability "
+            f"{env.get('draw_probability', float('nan')):.3f} estimated from the records")
+
+
+def _pm(mean, ci):
+    return f"{_z(mean):+.2f}" + (f" ± {ci:.2f}" if ci is not None else " (no interval)")
+
+
+def _z(x):
+    return 0.0 if abs(x) < 0.005 else x
+
+
+def adjacent_lines(summary: Summary) -> List[str]:
+    """The 'what the board knows' block: one line per adjacent pair."""
+    names = {r.spec: r.label for r in summary.bots}
+    lines = ["Adjacent pairs (upper - lower, paired on the same deals and seats, 95% CI; "
+             "bootstrap: share of resamples over deals keeping the order):"]
+    for a in summary.adjacent:
+        u, lo = names.get(a.upper, a.upper), names.get(a.lower, a.lower)
+        if a.mean is None:
+            lines.append(f"  {u} > {lo}: never met on the same deal — NOT SEPARATED")
+            continue
+        verdict = ("separated" if a.separated else
+                   "REVERSED (their own games put the lower bot ahead)" if a.reversed else
+                   "NOT SEPARATED")
+        boot = "" if a.bootstrap is None else f", bootstrap {100 * a.bootstrap:.0f}%"
+        flag = "  [TrueSkill orders this pair the other way]" if a.trueskill_disagrees else ""
+        lines.append(f"  {u} > {lo}: {_pm(a.mean, a.ci)} over {a.deals} deal(s){boot} "
+                     f"— {verdict}{flag}")
+    return lines
+
+
+def control_lines(summary: Summary) -> List[str]:
+    cv = summary.control
+    if cv is None:
+        return []
+    sd = math.sqrt(cv.var_raw) if cv.var_raw > 0 else 1.0
+    h = max(0.1 * sd, 1e-9)
+    without, with_ = cv.deals_needed(h)
+    return [f"Control variate ({cv.reference}, per deal and seat; unbiased: the reference is "
+            f"fixed by the deal and seat alone): per-deal variance of a bot's score "
+            f"{cv.var_raw:.2f} -> {cv.var_adjusted:.2f} (x{cv.factor:.2f}); deals for a "
+            f"±{h:.2f} interval on a bot's mean: {without} without, {with_} with."]
+
+
+def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
+    """The plain-text leaderboard (and what it knows about each adjacent pair) the CLI prints."""
+    if summary.candidates:
+        return gauntlet_text(summary, title)
     head, rows = leaderboard_rows(summary)
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(head)]
-    right = {0, 2, 3, 4, 5, 7, 8}
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(head)]
+    left = {1, 7, 8} if summary.control is not None else {1, 7}
 
     def fmt(cells):
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+        return "  ".join(c.ljust(w) if i in left else c.rjust(w)
                          for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
     lines = []
@@ -211,10 +532,29 @@ def leaderboard_text(summary, title=None):
     if summary.failed:
         notes.append(f"{summary.failed} failed (not rated)")
     if summary.forfeits:
-        notes.append("forfeits: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.forfeits.items())))
-    lines.append("(" + "; ".join(notes) + "; ranked by mu - 3·sigma)")
+        notes.append("forfeits: " + ", ".join(f"{k} {v}"
+                                               for k, v in sorted(summary.forfeits.items())))
+    lines.append("(" + "; ".join(notes) + ")")
+    lines.append("(" + ranking_statement(summary) + ")")
     if any(r.oracle for r in summary.bots):
-        lines.append("* oracle: sees the full state (cheats)")
+        lines.append("* oracle: sees the full state (cheats); not in the adjacent-pair chain")
+    if summary.adjacent:
+        lines.append("")
+        lines += adjacent_lines(summary)
+        bad = summary.unseparated()
+        if bad:
+            names = {r.spec: r.label for r in summary.bots}
+            lines.append(f"  {len(bad)} of {len(summary.adjacent)} adjacent pair(s) not "
+                         f"separated: " + ", ".join(f"{names[a.upper]} / {names[a.lower]}"
+                                                    for a in bad))
+        else:
+            lines.append("  every adjacent pair is separated")
+    if summary.note:
+        lines.append(summary.note)
+    cv = control_lines(summary)
+    if cv:
+        lines.append("")
+        lines += cv
     names = {r.spec: r.label for r in summary.bots}
     pairs = [p for p in summary.pairs if p.mean is not None]
     if pairs:
@@ -227,4 +567,33 @@ def leaderboard_text(summary, title=None):
             ci = f" ± {p.ci:.1f}" if p.ci is not None else ""
             m = 0.0 if abs(m) < 0.05 else m
             lines.append(f"  {a} - {b}: {m:+.1f}{ci} over {p.deals} deal(s)")
+    return "\n".join(lines)
+
+
+def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
+    """A gauntlet's board: each candidate's figures from its own tables only."""
+    lines = [title] if title else []
+    lines.append("Gauntlet: every candidate's figures come from its own tables against the "
+                 "pool only.")
+    order = []
+    for c in summary.candidates:
+        t = summary.tables[c]
+        row = t.row(c)
+        order.append((row.paired_score if row.paired_score is not None else -1e18, c, t, row))
+    order.sort(key=lambda x: -x[0])
+    for i, (_ps, c, t, row) in enumerate(order, 1):
+        lines.append("")
+        lines.append(f"{i}. candidate {row.label}: paired score vs the pool "
+                     f"{_num(row.paired_score, '{:+.2f}')}; TrueSkill on its own tables mu "
+                     f"{_num(row.mu, '{:.2f}')} sigma {_num(row.sigma, '{:.2f}')}")
+        names = {r.spec: r.label for r in t.bots}
+        lines.append(f"   {t.records} games on its tables; its paired difference with each "
+                     f"pool bot (same deal and seat, 95% CI):")
+        for o in t.bots:
+            p = t.pair(c, o.spec) if o.spec != c else None
+            if p is None or p.mean is None:
+                continue
+            sep = p.ci is not None and abs(p.mean) > p.ci
+            lines.append(f"     {row.label} - {names[o.spec]}: {_pm(p.mean, p.ci)} over "
+                         f"{p.deals} deal(s){'' if sep else ' — not separated'}")
     return "\n".join(lines)
