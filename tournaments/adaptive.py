@@ -137,7 +137,7 @@ def extend(cfg: TournamentConfig, num_players: int) -> int:
     schedule for more deals extends the one for fewer (tournaments.schedule), and every recorded
     game is checked against the new schedule first. ConfigError for games of another run."""
     from tournaments.runner import load_records, write_meta
-    from tournaments.schedule import schedule_for
+    from tournaments.schedule import schedule_digest, schedule_for
     records = load_records(cfg.out) if os.path.isdir(cfg.out) else []
     if not records:
         return 0
@@ -152,7 +152,8 @@ def extend(cfg: TournamentConfig, num_players: int) -> int:
                 r.deal_seed, list(r.seating), list(r.bot_seeds)):
             raise ConfigError(f"{cfg.out} holds games of another schedule (game {r.game_id}); "
                               f"choose another --out")
-    write_meta(cfg.out, cfg, fixtures, num_players)
+    digest, games = schedule_digest(cfg.game, schedule_for(cfg, num_players))
+    write_meta(cfg.out, cfg, digest, games, num_players)
     return max(r.deal_index for r in records) + 1
 
 

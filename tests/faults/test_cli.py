@@ -47,7 +47,8 @@ def invoke(args):
     (["tournament", "--game", "mate", "--bots", "random,heuristic", "--time-margin", "inf"],
      ["--time-margin", "finite"]),
     (["resume", "somewhere", "--workers", "-1"], ["--workers", "at least 1"]),
-    (["rate", "x.py:X", "--game", "mate", "--sigma", "0"], ["--sigma", "more than 0"]),
+    (["rate", "x.py:X", "--game", "mate", "--margin", "0"], ["--margin", "positive"]),
+    (["rate", "x.py:X", "--game", "mate", "--alpha", "0.7"], ["--alpha", "between 0 and 0.5"]),
     (["rate", "x.py:X", "--game", "mate", "--max-games", "0"], ["--max-games", "between 1"]),
 ])
 def test_numeric_options_are_range_checked(args, words):

@@ -26,7 +26,7 @@ README = os.path.join(REPO, "README.md")
 SMALL = {"bench": ["--seconds", "0.05", "--solve-deals", "2", "--length-games", "20",
                    "--game", "mate"],
          # the default pool may hold bots that take minutes a game (the OpenSpiel ones)
-         "rate": ["--max-games", "4", "--sigma", "50", "--pool", "random,heuristic"],
+         "rate": ["--max-games", "4", "--pool", "random,heuristic"],
          "tournament demo.toml": ["--deals", "1", "--out", "results/demo-toml"],
          "tournament config.toml": ["--deals", "1", "--out", "results/config-toml"]}
 #: Commands that cannot run here, with the reason: they name a machine that does not exist.
@@ -65,7 +65,7 @@ def readme_commands(text):
             continue
         if len(words) == 2 and (words[1] not in main.commands or any(
                 p.required for p in main.commands[words[1]].params)
-                or words[1] == "recommend"):
+                or words[1] in ("recommend", "analyse")):
             continue
         found.append(" ".join(words))
     out = []
@@ -100,6 +100,14 @@ def workspace(path):
     view = game.new_initial_state(3).view(4).to_json()
     view["game"] = game.spec()
     (path / "view.json").write_text(json.dumps(view))
+    # The shipped leaderboards' runs, which the README's review examples read, and the
+    # games.jsonl one of them names.
+    boards = os.path.join(REPO, "results", "leaderboards")
+    (path / "results").mkdir(exist_ok=True)
+    if not (path / "results" / "leaderboards").exists():
+        os.symlink(boards, path / "results" / "leaderboards")
+    with open(os.path.join(boards, "runs", "mate", "games.jsonl"), encoding="utf-8") as f:
+        (path / "games.jsonl").write_text(f.read())
 
 
 def run(command, cwd, stdin="quit\n"):
