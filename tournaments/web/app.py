@@ -31,6 +31,7 @@ from starlette.templating import Jinja2Templates
 from solver.errors import TrickhoundError
 from solver.registry import available_games, load_game
 from tournaments import engine_adapter as engine
+from tournaments.records import GameRecord
 from tournaments.web import tasks
 from tournaments.web.host import GameHost
 from tournaments.web.jobs import Job, JobManager
@@ -272,7 +273,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             raise HTTPException(404, f"run {name!r} has no {plot}")
         return FileResponse(path, media_type="image/png")
 
-    def _record(name: str, gid_text: str):
+    def _record(name: str, gid_text: str) -> GameRecord:
         from tournaments.analyse import find_record
         try:
             gid = int(gid_text)
