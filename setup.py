@@ -18,7 +18,8 @@ import platform
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-def _cython_modules():
+
+def _cython_modules() -> list[str]:
     """Every .pyx under solver/, as dotted module names: a new module is built (and shipped)
     without being listed anywhere."""
     root = os.path.dirname(os.path.abspath(__file__))
@@ -51,7 +52,7 @@ if platform.machine().lower() in ("x86_64", "amd64") and os.name != "nt":
     CFLAGS.append("-mpopcnt")
 
 
-def fast_pdep():
+def fast_pdep() -> bool:
     """Whether the CPU building us has a fast BMI2 pdep: Intel since Haswell, AMD since Zen 3
     (family 0x19; earlier AMD chips microcode it, ~100x slower than the portable select).
     solver/cards.pxd then picks a card with one instruction: ISMCTS on Vic Village +25%.
@@ -76,7 +77,8 @@ if "-mpopcnt" in CFLAGS and fast_pdep():      # x86-64 only
     CFLAGS.append("-mbmi2")
 
 
-def extensions():
+def extensions() -> list[Extension]:
+    """The extension modules to build (all, or those TRICKHOUND_ONLY names)."""
     only = os.environ.get("TRICKHOUND_ONLY", "")
     names = [m for m in CYTHON_MODULES if only in m]
     return [

@@ -10,13 +10,15 @@ Errors by cause:
   (Ctrl-C) or 143 (SIGTERM);
 * anything else is a bug in trickhound: its traceback, a line saying so, exit code 1.
 """
+import contextlib
 import json
 import logging
 import os
 import signal
 import sys
 import traceback
-from typing import Any, Callable, Iterator, NoReturn, Optional
+from collections.abc import Iterator, Sequence
+from typing import IO, Any, Callable, NoReturn, Optional
 
 import click
 
@@ -31,14 +33,16 @@ EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPT, EXIT_TERM = 2, 1, 130, 143
 class UserError(click.ClickException):
     exit_code = 2
 
-    def show(self, file=None):
+    def show(self, file: Optional[IO[Any]] = None) -> None:
         click.echo(f"trickhound: error: {self.format_message()}", err=True)
 
 
 class TrickhoundGroup(click.Group):
     """Turns our errors and click's usage errors into one line and exit code 2."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
+             complete_var: Optional[str] = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
         try:
             return super().main(args=args, prog_name=prog_name, complete_var=complete_var,
                                 standalone_mode=False, **extra)
@@ -63,7 +67,7 @@ class TrickhoundGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("trickhound: interrupted", err=True)
             sys.exit(EXIT_INTERRUPT)
-        except Exception:  # noqa: BLE001 - not a user error: show it as the bug it is
+        except Exception:  # not a user error: show it as the bug it is
             traceback.print_exc()
             click.echo("trickhound: internal error: this is a bug in trickhound, not in your "
                        "input; please report it with the traceback above", err=True)
@@ -84,8 +88,6 @@ def _raise_terminated(signum: int, frame: object) -> NoReturn:
 def _clean_shutdown() -> "contextlib.AbstractContextManager[None]":
     """Ctrl-C (marked as the user's, see referee.user_interrupts) and SIGTERM stop the command
     by exceptions, so every ``finally`` runs."""
-    import contextlib
-
     from tournaments.referee import user_interrupts
 
     @contextlib.contextmanager
@@ -120,8 +122,8 @@ class Bounded(click.ParamType):
     """A finite number within inclusive bounds (``low_open``: the low end excluded), with a
     message that says what is wanted: ``must be at least 1, got 0``."""
 
-    def __init__(self, kind: type, low: Optional[float] = None, high: Optional[float] = None,
-                 low_open: bool = False) -> None:
+    def __init__(self, kind: type[float], low: Optional[float] = None,
+                 high: Optional[float] = None, low_open: bool = False) -> None:
         self.kind, self.low, self.high, self.low_open = kind, low, high, low_open
         self.name = "integer" if kind is int else "seconds"
 
@@ -171,19 +173,19 @@ POSITIVE_SECONDS = Seconds(0.0, MAX_SECONDS, min_open=True)
 SECONDS = Seconds(0.0, MAX_SECONDS)
 
 
-def _one_line(e):
+def _one_line(e: BaseException) -> str:
     text = str(e) or type(e).__name__
     return " ".join(text.split())
 
 
-def _load_game(text):
+def _load_game(text: str) -> Any:
     try:
         return load_game(text)
     except TrickhoundError as e:
         raise UserError(_one_line(e)) from None
 
 
-def _read_json(path):
+def _read_json(path: str) -> Any:
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
@@ -195,13 +197,13 @@ def _read_json(path):
 
 @click.group(cls=TrickhoundGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="trickhound")
-def main():
+def main() -> None:
     """trickhound: search-based AI and bot tournaments for Mate, Mate (Vic Village), Dog Tag
     Trick and Mattis."""
 
 
 @main.command()
-def games():
+def games() -> None:
     """List the games and their options (with defaults)."""
     for slug in available_games():
         cls = game_class(slug)
@@ -217,7 +219,7 @@ def games():
 @click.option("--game", "game_text", default=None,
               help="Game string (default: the file's \"game\" field, else mate).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def solve(state_file, game_text, as_json):
+def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
     """Solve a perfect-information position exactly: value, best moves, principal variation.
 
     The file holds a state JSON (the format of `state.to_json()`, documented in each game's
@@ -230,18 +232,21 @@ def solve(state_file, game_text, as_json):
     obj.pop("game", None)
     state = game.state_from_json(obj)
     if game.num_players != 2:
-        raise UserError(f"solve handles two-player games; {game.name} has {game.num_players} players")
+        raise UserError(f"solve handles two-player games; {game.name} has "
+                        f"{game.num_players} players")
     if not game.perfect_information:
         raise UserError(f"{game.spec()} has hidden information; use `trickhound recommend`")
     if state.is_terminal():
         raise UserError("the position is terminal; there is nothing to solve")
     res = alphabeta(state)
     me = res.player
+    seat_values = res.seat_values
+    assert seat_values is not None      # alpha-beta reports every seat's value along its line
     best_v = res.best.mean
     best = sorted(a.action for a in res.actions if a.mean == best_v)
     if as_json:
         click.echo(json.dumps({
-            "player": me, "value": list(res.seat_values),
+            "player": me, "value": list(seat_values),
             "best": [state.action_to_str(a) for a in best],
             "actions": {state.action_to_str(a): v for a, v in sorted(res.values().items())},
             "pv": _pv_text(state, list(res.pv)), "nodes": res.nodes, "seconds": res.seconds}))
@@ -249,7 +254,7 @@ def solve(state_file, game_text, as_json):
     click.echo(state.render())
     click.echo("")
     click.echo(f"Value for seat {me} (to move), to the end of this game: "
-               f"{res.seat_values[me]:+g} (seat {1 - me}: {res.seat_values[1 - me]:+g})")
+               f"{seat_values[me]:+g} (seat {1 - me}: {seat_values[1 - me]:+g})")
     click.echo(f"Best: {' '.join(state.action_to_str(a) for a in best)}")
     ranked = sorted(res.values().items(), key=lambda kv: -kv[1])
     click.echo("Moves: " + "  ".join(f"{state.action_to_str(a)} {v:+g}" for a, v in ranked))
@@ -257,7 +262,7 @@ def solve(state_file, game_text, as_json):
     click.echo(f"({res.nodes:,} nodes, {1e3 * res.seconds:.1f} ms)")
 
 
-def _pv_text(state, pv):
+def _pv_text(state: Any, pv: list[int]) -> list[str]:
     s = state.clone()
     out = []
     for a in pv:
@@ -278,16 +283,17 @@ def _pv_text(state, pv):
               help="Seconds a move may take before it is a `timeout` forfeit (default 60; 0: no "
                    "limit).")
 @click.option("--quiet", is_flag=True, help="Only the final totals.")
-def match(game_text, bots, seed, n_games, move_limit, quiet):
+def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Optional[float],
+          quiet: bool) -> None:
     """Play seeded games between bots and print each game and the totals.
 
     The games are played in a worker process, so a bot that hangs is stopped (a `timeout`
     forfeit) and one that crashes its process is a `crash` forfeit; its prints go nowhere."""
+    from solver.rng import derive_seed
     from tournaments.config import DEFAULT_MOVE_LIMIT, ConfigError, resolve_spec, split_specs
     from tournaments.executors import ProcessPoolExecutor
     from tournaments.schedule import Fixture
     from tournaments.worker import Job
-    from solver.rng import derive_seed
     game = _load_game(game_text)
     texts = split_specs(bots)
     if len(texts) != game.num_players:
@@ -315,7 +321,7 @@ def match(game_text, bots, seed, n_games, move_limit, quiet):
             for i, r in enumerate(rec.ranks or []):
                 wins[i] += r == 0
     click.echo("")
-    click.echo("Totals over {} game(s):".format(n_games))
+    click.echo(f"Totals over {n_games} game(s):")
     for i, sp in enumerate(specs):
         click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   "
                    f"first places {wins[i]}")
@@ -334,7 +340,7 @@ def _match_line(game: Any, g: int, rec: Any, quiet: bool) -> None:
     click.echo(f"{label} {g + 1}: " + _record_line(game, rec))
 
 
-def _record_line(game, rec):
+def _record_line(game: Any, rec: Any) -> str:
     if rec.termination == "forfeit":
         f = rec.forfeit
         return f"seat {f['seat']} forfeits ({f['reason']}: {f['detail']})"
@@ -345,8 +351,8 @@ def _record_line(game, rec):
             state.apply_action(a)
         res = state.to_json()["results"]
         detail = "; ".join(
-            f"g{i + 1}: " + (f"seat {r['winner']} mates with {r['card']} on trick {r['trick']}, {r['points']}"
-                             if r["winner"] is not None else "draw")
+            f"g{i + 1}: " + (f"seat {r['winner']} mates with {r['card']} on trick {r['trick']}, "
+                             f"{r['points']}" if r["winner"] is not None else "draw")
             for i, r in enumerate(res)) + " | "
     return f"{detail}returns {', '.join(f'{x:+g}' for x in rec.returns)}; ranks {rec.ranks}"
 
@@ -359,7 +365,7 @@ def _record_line(game, rec):
                    "fills every other seat).")
 @click.option("--seed", default=1, show_default=True, type=SEED,
               help="Seed of the deal and the bots.")
-def play(game_text, seat, vs, seed):
+def play(game_text: str, seat: int, vs: str, seed: int) -> None:
     """Play a game at the terminal against bots. Type a move in the game's notation (e.g. AS,
     PASS), `hint` for the engine's value of every legal move, `moves`, or `quit`."""
     from bots.registry import check_supports
@@ -378,7 +384,7 @@ def play(game_text, seat, vs, seed):
     specs = others[:seat] + ["human"] + others[seat:]
     seeds = [derive_seed(seed, "bot", p) for p in range(game.num_players)]
 
-    def show(state, who, action):
+    def show(state: Any, who: int, action: int) -> None:
         if who != seat:
             click.echo(f"seat {who} ({specs[who]}) plays {state.action_to_str(action)}")
 
@@ -395,7 +401,7 @@ def play(game_text, seat, vs, seed):
 
 
 @main.command("bots")
-def bots_command():
+def bots_command() -> None:
     """List every bot, its parameters with defaults, and the games it plays."""
     from bots.registry import available_bots, bot_class
     for name in available_bots():
@@ -432,8 +438,10 @@ def bots_command():
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A search parameter, e.g. c=1.0 or observers=multi (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, worlds,
-              search_seed, params, as_json):
+def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
+              moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
+              worlds: Optional[int], search_seed: Optional[int], params: tuple[str, ...],
+              as_json: bool) -> None:
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -446,8 +454,8 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
     """
-    from solver.search import (DEFAULT_LIMITS, SearchLimit, play_defaults,
-                               recommend as run_search, view_from_moves)
+    from solver.search import DEFAULT_LIMITS, SearchLimit, play_defaults, view_from_moves
+    from solver.search import recommend as run_search
     if position:
         obj = _read_json(position)
         if not isinstance(obj, dict):
@@ -466,7 +474,8 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
         raise UserError(f"seat {view.current_player()} is to act, not seat {view.player}")
     default = DEFAULT_LIMITS[algo]
     limit = SearchLimit(
-        iterations=iterations if iterations is not None else (None if time_s else default.iterations),
+        iterations=(iterations if iterations is not None
+                    else (None if time_s else default.iterations)),
         time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
     kw = _search_params(algo, params)
     kw = play_defaults(game, algo, kw)
@@ -516,17 +525,19 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
     return kw
 
 
-def _missing_game(path):
+def _missing_game(path: str) -> NoReturn:
     raise UserError(f"{path} does not name its game: add a \"game\" field or --game")
 
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--seconds", default=1.0, show_default=True, type=Seconds(0.0, 600.0, min_open=True),
+@click.option("--seconds", default=1.0, show_default=True,
+              type=Seconds(0.0, 600.0, min_open=True),
               help="Rough time per measurement (a bound on each).")
 @click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
 @click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
-              help="A built copy of ../shared/limits: run the C reference programs too and print ratios.")
+              help="A built copy of ../shared/limits: run the C reference programs too and "
+                   "print ratios.")
 @click.option("--solve-deals", default=200, show_default=True, type=Count(1, 100000),
               help="Mate deals for the solve timing.")
 @click.option("--length-games", default=10000, show_default=True,
@@ -534,7 +545,8 @@ def _missing_game(path):
               help="Random games for the game-length distribution (Mattis).")
 @click.option("--save", type=click.Path(file_okay=False), default=None,
               help="Also write the JSON report into this folder (e.g. results/bench).")
-def bench(as_json, seconds, games_, limits, solve_deals, length_games, save):
+def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Optional[str],
+          solve_deals: int, length_games: int, save: Optional[str]) -> None:
     """Measure engine, determinization, solver and search speed."""
     from tournaments import bench as B
     for g in games_:
@@ -554,11 +566,11 @@ class RunError(click.ClickException):
     """A run that could not go on (not a bad input): one line, exit code 1."""
     exit_code = 1
 
-    def show(self, file=None):
+    def show(self, file: Optional[IO[Any]] = None) -> None:
         click.echo(f"trickhound: error: {self.format_message()}", err=True)
 
 
-def _config_errors(fn, *args, **kwargs):
+def _config_errors(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     from tournaments.config import ConfigError
     try:
         return fn(*args, **kwargs)
@@ -578,7 +590,7 @@ def _writing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise UserError(f"cannot write{where}: {e.strerror or e}") from None
 
 
-def _print_leaderboard(run_dir, cfg, title=None):
+def _print_leaderboard(run_dir: str, cfg: Any, title: Optional[str] = None) -> Any:
     from tournaments.report import run_summary
     from tournaments.stats import leaderboard_text
     summary = run_summary(run_dir, cfg)
@@ -617,15 +629,21 @@ def _print_leaderboard(run_dir, cfg, title=None):
                    "forfeits with reason `memory`).")
 @click.option("--out", default=None, help="Run directory (default results/run-<time>).")
 @click.option("--quiet", is_flag=True, help="No progress line.")
-@click.option("--report", "with_report", is_flag=True, help="Also write report.md, ratings.json and plots.")
+@click.option("--report", "with_report", is_flag=True,
+              help="Also write report.md, ratings.json and plots.")
 @click.option("--until-separated", is_flag=True,
               help="Play batches of duplicate deals until every adjacent pair of the leaderboard "
                    "is separated (95% CI of the paired difference excludes 0) or --max-deals.")
 @click.option("--max-deals", type=int, default=None,
               help="Deal cap of --until-separated (default: --deals / the config's deals).")
-def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed, workers, executor,
-               scheduler, start_method, iterations, move_time, time_margin, move_limit,
-               worker_memory, out, quiet, with_report, until_separated, max_deals):
+def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[str],
+               candidates: Optional[str], fmt: Optional[str], deals: Optional[int],
+               duplicate: Optional[bool], seed: Optional[int], workers: Optional[int],
+               executor: Optional[str], scheduler: Optional[str], start_method: Optional[str],
+               iterations: Optional[int], move_time: Optional[float],
+               time_margin: Optional[float], move_limit: Optional[float],
+               worker_memory: Optional[int], out: Optional[str], quiet: bool, with_report: bool,
+               until_separated: bool, max_deals: Optional[int]) -> None:
     """Run a bot tournament from CONFIG.toml and/or flags, then print the leaderboard.
 
     A progress line (games, forfeits, rate, ETA) is drawn on stderr when it is a terminal.
@@ -649,8 +667,7 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
     try:
         with _clean_shutdown():
             if until_separated:
-                from tournaments.adaptive import (outcome_text, run_sanity_table,
-                                                  run_until_separated)
+                from tournaments.adaptive import outcome_text, run_sanity_table, run_until_separated
                 outcome = _config_errors(run_until_separated, cfg, max_deals or cfg.deals,
                                          progress=not quiet,
                                          echo=lambda m: click.echo(m, err=True))
@@ -681,7 +698,8 @@ def tournament(config_file, game, bots, candidates, fmt, deals, duplicate, seed,
               help="Move corrupt lines of games.jsonl to games.corrupt.jsonl and replay those "
                    "games (without it a corrupt line stops the resume).")
 @click.option("--quiet", is_flag=True, help="No progress line.")
-def resume(run_dir, workers, executor, scheduler, repair, quiet):
+def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
+           scheduler: Optional[str], repair: bool, quiet: bool) -> None:
     """Finish an interrupted tournament: play exactly the scheduled games not yet recorded.
 
     A second tournament or resume on the same folder is refused while one runs (a lock)."""
@@ -710,12 +728,13 @@ def resume(run_dir, workers, executor, scheduler, repair, quiet):
 @click.argument("run_dir", metavar="RUN_DIR")
 @click.option("--publish", is_flag=True,
               help="Also publish the leaderboard as the rating pool of the game (for `rate`).")
-@click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
-              help="Where published leaderboards live.")
+@click.option("--leaderboards", default=os.path.join("results", "leaderboards"),
+              show_default=True, help="Where published leaderboards live.")
 @click.option("--force", is_flag=True, help="With --publish: overwrite a published leaderboard.")
-def report(run_dir, publish, leaderboards, force):
+def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     """Write report.md, ratings.json and PNG plots for a run and print its leaderboard."""
-    from tournaments.report import check_publish, publish as publish_board, write_report
+    from tournaments.report import check_publish, write_report
+    from tournaments.report import publish as publish_board
     from tournaments.runner import config_from_run, load_records
     from tournaments.stats import leaderboard_text
     cfg, _ = _config_errors(config_from_run, run_dir)
@@ -729,8 +748,9 @@ def report(run_dir, publish, leaderboards, force):
     click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
                f"head_to_head.png, scores.png")
     if publish:
-        click.echo(f"published "
-                   f"{_writing(_config_errors, publish_board, run_dir, summary, leaderboards, force=force)}")
+        published = _writing(_config_errors, publish_board, run_dir, summary, leaderboards,
+                             force=force)
+        click.echo(f"published {published}")
 
 
 @main.command()
@@ -739,12 +759,14 @@ def report(run_dir, publish, leaderboards, force):
 @click.option("--margin", type=float, default=None,
               help="SPRT margin in score points per deal (default: half the pilot batch's "
                    "standard deviation).")
-@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT error rate alpha.")
+@click.option("--alpha", type=float, default=0.05, show_default=True,
+              help="SPRT error rate alpha.")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT error rate beta.")
 @click.option("--max-games", type=Count(1, 1_000_000), default=200, show_default=True,
               help="Game cap.")
 @click.option("--pool", default=None,
-              help="Comma-separated pool specs (default: the published leaderboard, else the built-in bots).")
+              help="Comma-separated pool specs (default: the published leaderboard, else the "
+                   "built-in bots).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Master seed.")
 @click.option("--workers", type=COUNT, default=1, show_default=True, help="Worker processes.")
 @click.option("--executor", default="process", show_default=True, help="process, serial or dask.")
@@ -752,11 +774,14 @@ def report(run_dir, publish, leaderboards, force):
               help="Iterations for bots that take them.")
 @click.option("--move-time", type=POSITIVE_SECONDS, default=None,
               help="Seconds per move (enforced with a margin).")
-@click.option("--out", default=None, help="Run directory (default results/rate-<bot>-<game>-<time>).")
-@click.option("--leaderboards", default=os.path.join("results", "leaderboards"), show_default=True,
-              help="Where published leaderboards live.")
-def rate(candidate, game_text, margin, alpha, beta, max_games, pool, seed, workers, executor,
-         iterations, move_time, out, leaderboards):
+@click.option("--out", default=None,
+              help="Run directory (default results/rate-<bot>-<game>-<time>).")
+@click.option("--leaderboards", default=os.path.join("results", "leaderboards"),
+              show_default=True, help="Where published leaderboards live.")
+def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, beta: float,
+         max_games: int, pool: Optional[str], seed: int, workers: int, executor: str,
+         iterations: Optional[int], move_time: Optional[float], out: Optional[str],
+         leaderboards: str) -> None:
     """Rate BOT against the established pool on duplicate deals: a sequential test (SPRT) on
     the paired score difference, stopped as soon as it decides stronger, weaker or equal.
 
@@ -839,8 +864,8 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
         return
     if (node_budget is not None and node_budget < 1) or (worlds is not None and worlds < 1):
         raise UserError("--node-budget and --worlds must be at least 1")
-    kw = dict(node_budget=node_budget or A.DEFAULT_BUDGET["node_budget"],
-              worlds=worlds or A.DEFAULT_BUDGET["worlds"])
+    kw: dict[str, Any] = dict(node_budget=node_budget or A.DEFAULT_BUDGET["node_budget"],
+                              worlds=worlds or A.DEFAULT_BUDGET["worlds"])
     if source:
         review = A.review_record(A.find_record(source, game_id), **kw)
     else:

@@ -19,7 +19,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 ARTEFACTS = os.environ.get("TRICKHOUND_ARTEFACTS",
                            os.path.join(tempfile.gettempdir(), "trickhound-artefacts"))
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
-_saved = []
+_saved: list[str] = []
 
 
 def chromium_path():

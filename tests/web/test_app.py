@@ -15,9 +15,9 @@ pytest.importorskip("multipart")
 
 with warnings.catch_warnings():         # starlette 1.x asks for httpx2; httpx still works
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-from tournaments.web.app import create_app  # noqa: E402
+from tournaments.web.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

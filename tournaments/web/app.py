@@ -16,7 +16,8 @@ import os
 import secrets
 import shutil
 import tempfile
-from typing import Dict, List, Optional
+from collections.abc import AsyncIterator, Mapping
+from typing import Any, Callable, Optional
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -30,9 +31,10 @@ from starlette.templating import Jinja2Templates
 from solver.errors import TrickhoundError
 from solver.registry import available_games, load_game
 from tournaments import engine_adapter as engine
+from tournaments.records import GameRecord
 from tournaments.web import tasks
 from tournaments.web.host import GameHost
-from tournaments.web.jobs import JobManager
+from tournaments.web.jobs import Job, JobManager
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 log = logging.getLogger("trickhound.web")
@@ -49,7 +51,8 @@ def _one_line(e: BaseException) -> str:
     return " ".join(str(e).split()) or type(e).__name__
 
 
-def _field(form, name: str, default: Optional[str] = None, required: bool = True) -> str:
+def _field(form: Mapping[str, Any], name: str, default: Optional[str] = None,
+           required: bool = True) -> str:
     v = form.get(name)
     v = v.strip() if isinstance(v, str) else None
     if not v:
@@ -59,7 +62,8 @@ def _field(form, name: str, default: Optional[str] = None, required: bool = True
     return v
 
 
-def _int(form, name: str, default: Optional[int] = None, lo: Optional[int] = None) -> int:
+def _int(form: Mapping[str, Any], name: str, default: Optional[int] = None,
+         lo: Optional[int] = None) -> int:
     text = _field(form, name, None if default is None else str(default))
     try:
         v = int(text)
@@ -75,11 +79,11 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
     """The app, browsing the runs under ``runs_dir`` and running ``workers`` searches at once."""
     templates = Jinja2Templates(directory=os.path.join(HERE, "templates"))
     jobs = JobManager(workers=workers)
-    hosts: Dict[str, GameHost] = {}
-    reviews: Dict[tuple, str] = {}    # (run, game id, budget) -> job id of its review
+    hosts: dict[str, GameHost] = {}
+    reviews: dict[tuple, str] = {}    # (run, game id, budget) -> job id of its review
     plot_dir = tempfile.mkdtemp(prefix="trickhound-serve-")   # review plots, made on demand
 
-    def page(request: Request, template: str, code: int = 200, **ctx) -> Response:
+    def page(request: Request, template: str, code: int = 200, **ctx: Any) -> Response:
         return templates.TemplateResponse(request, template, {"games": available_games(), **ctx},
                                           status_code=code)
 
@@ -269,7 +273,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             raise HTTPException(404, f"run {name!r} has no {plot}")
         return FileResponse(path, media_type="image/png")
 
-    def _record(name: str, gid_text: str):
+    def _record(name: str, gid_text: str) -> GameRecord:
         from tournaments.analyse import find_record
         try:
             gid = int(gid_text)
@@ -287,7 +291,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         ply = _int(request.query_params, "ply", len(rec.actions), lo=0)
         ply = min(ply, len(rec.actions))
         state = game.new_initial_state(rec.deal_seed)
-        moves: List[dict] = []
+        moves: list[dict] = []
         for i, a in enumerate(rec.actions):
             if i == ply:
                 render = state.render()
@@ -361,10 +365,12 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         Route("/runs/{run}/games/{gid}/review/{job}.png", review_plot),
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
     ]
-    handlers = {TrickhoundError: input_error, ValueError: input_error, LookupError: input_error,
-                HTTPException: http_error, Exception: server_error}
+    handlers: dict[Any, Callable[..., Any]] = {
+        TrickhoundError: input_error, ValueError: input_error, LookupError: input_error,
+        HTTPException: http_error, Exception: server_error}
+
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         shutdown()
 
@@ -373,14 +379,14 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
     return app
 
 
-def _job(jobs: JobManager, job_id: str, kind: Optional[str] = None):
+def _job(jobs: JobManager, job_id: str, kind: Optional[str] = None) -> Job:
     job = jobs.get(job_id)
     if job is None or (kind is not None and job.kind != kind):
         raise HTTPException(404, f"no search {job_id!r} (finished searches are kept a while)")
     return job
 
 
-def _runs(runs_dir: str) -> List[str]:
+def _runs(runs_dir: str) -> list[str]:
     """Sub-folders of ``runs_dir`` holding a games.jsonl (the runs to browse), sorted."""
     if not os.path.isdir(runs_dir):
         return []

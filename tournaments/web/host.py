@@ -8,14 +8,16 @@ dict, or {"error": message} for a move that is not legal or not the human's turn
 """
 import multiprocessing
 import threading
-from typing import List, Optional
+from multiprocessing.connection import Connection
+from typing import Any, Optional
 
 from solver.errors import TrickhoundError
+from solver.game import State
 
 _CTX = multiprocessing.get_context("forkserver")
 
 
-def _snapshot(state, seat: int, specs: List[str], log: List[list]) -> dict:
+def _snapshot(state: State, seat: int, specs: list[str], log: list[list]) -> dict:
     view = state.view(seat)
     out = {"seat": seat, "specs": specs, "log": log, "render": view.render(),
            "view": view.to_json(), "terminal": state.is_terminal(), "to_act": None,
@@ -31,8 +33,8 @@ def _snapshot(state, seat: int, specs: List[str], log: List[list]) -> dict:
     return out
 
 
-def _host(conn, game_text: str, deal_seed: int, seat: int, specs: List[str],
-          seeds: List[int]) -> None:
+def _host(conn: Connection, game_text: str, deal_seed: int, seat: int, specs: list[str],
+          seeds: list[int]) -> None:
     """The child's loop: bots move until the human is to act, then wait for a command."""
     from bots.registry import make_bot
     from solver.registry import load_game
@@ -41,7 +43,7 @@ def _host(conn, game_text: str, deal_seed: int, seat: int, specs: List[str],
     bots = {p: make_bot(specs[p], seeds[p]) for p in range(game.num_players) if p != seat}
     for p, b in bots.items():
         b.reset(game, p, seeds[p])
-    log: List[list] = []
+    log: list[list] = []
 
     def played(p: int, a: int) -> None:
         log.append([p, specs[p], state.action_to_str(a)])
@@ -79,7 +81,7 @@ def _host(conn, game_text: str, deal_seed: int, seat: int, specs: List[str],
         conn.send(_snapshot(state, seat, specs, log))
 
 
-def _base_observe():
+def _base_observe() -> Any:
     from bots.base import Bot
     return Bot.observe
 
@@ -87,8 +89,8 @@ def _base_observe():
 class GameHost:
     """The server's handle of one hosted game (thread-safe: one command at a time)."""
 
-    def __init__(self, game_text: str, deal_seed: int, seat: int, specs: List[str],
-                 seeds: List[int]):
+    def __init__(self, game_text: str, deal_seed: int, seat: int, specs: list[str],
+                 seeds: list[int]) -> None:
         self.game_text, self.deal_seed, self.seat, self.specs = game_text, deal_seed, seat, specs
         self._conn, child = _CTX.Pipe()
         self._proc = _CTX.Process(target=_host, daemon=True,

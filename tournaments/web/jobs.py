@@ -13,7 +13,9 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Optional
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable, Optional
 
 from solver.errors import TrickhoundError
 
@@ -35,10 +37,10 @@ class Job:
     total: int = 0
     started: float = field(default_factory=time.time)
     finished: Optional[float] = None
-    result: Optional[object] = None
+    result: Any = None                # the task's return value (plain JSON-able data)
     error: Optional[str] = None
     user_error: bool = False          # the error is the input's fault (a 4xx), not ours
-    _process: Optional[object] = None
+    _process: Optional[BaseProcess] = None
     _cancel: bool = False
 
     @property
@@ -62,7 +64,7 @@ class Job:
         return self.status in ("waiting", "running")
 
 
-def _child(conn, fn: Callable, kwargs: dict) -> None:
+def _child(conn: Connection, fn: Callable, kwargs: dict) -> None:
     """Runs in the child: the task with a progress callback; sends ("progress", done, total)
     messages, then ("done", result) or ("error", user_error, message)."""
     def report(done: int, total: int) -> None:
@@ -81,9 +83,9 @@ def _child(conn, fn: Callable, kwargs: dict) -> None:
 class JobManager:
     """Starts, tracks and cancels jobs; keeps the last ``keep`` of them."""
 
-    def __init__(self, workers: int = 2, keep: int = 200):
+    def __init__(self, workers: int = 2, keep: int = 200) -> None:
         self._slots = threading.BoundedSemaphore(workers)
-        self._jobs: Dict[str, Job] = {}
+        self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self.keep = keep
