@@ -55,7 +55,7 @@ class Bot:
         """Whether this bot can play ``game`` (a Game)."""
         return cls.games is None or game.name in cls.games
 
-    def reset(self, game, seat, seed):
+    def reset(self, game, seat, seed) -> None:
         """Called before every game with the game, this bot's seat and its seed for the game."""
         self.game, self.seat, self.seed = game, seat, seed
         self._rng = None
@@ -77,7 +77,7 @@ class Bot:
         """The action to play; ``view`` is this seat's View (the State, for oracles)."""
         raise NotImplementedError
 
-    def observe(self, view, seat, action):
+    def observe(self, view, seat, action) -> None:
         """Called after every action (``seat`` played ``action``) with this bot's new view."""
 
     def __repr__(self):

@@ -19,8 +19,7 @@ def register(cls):
 
 def _load_builtins():
     # Importing the modules registers their bots.
-    from bots import (heuristic, human, openspiel_bots, random_bot, search_bots,  # noqa: F401
-                      solver_bot)
+    from bots import heuristic, human, openspiel_bots, random_bot, search_bots, solver_bot  # noqa: F401
 
 
 def _entry_points():

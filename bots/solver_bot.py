@@ -41,7 +41,7 @@ class SolverBot(Bot):
     _solver = None
     _solver_game = None
 
-    def reset(self, game, seat, seed):
+    def reset(self, game, seat, seed) -> None:
         super().reset(game, seat, seed)
         self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
         self._solver_game = game

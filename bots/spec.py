@@ -5,7 +5,6 @@ tournament receive specs, never live bots, and build their own.
 """
 import re
 from dataclasses import dataclass
-from typing import Tuple
 
 from solver.errors import TrickhoundError
 from solver.registry import _coerce
@@ -22,7 +21,7 @@ _SPEC_RE = re.compile(r"^\s*([^()\s][^()]*?)\s*(?:\((.*)\))?\s*$", re.S)
 @dataclass(frozen=True)
 class BotSpec:
     name: str
-    params: Tuple[Tuple[str, object], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
 
     @classmethod
     def parse(cls, text: "str | BotSpec") -> "BotSpec":

@@ -3,7 +3,6 @@ one tested, so the README stays true."""
 import builtins
 import os
 import re
-import sys
 import textwrap
 
 import pytest

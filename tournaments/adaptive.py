@@ -21,7 +21,7 @@ Also here: the leaderboard settings of a config (``[leaderboard]`` table) and th
 """
 import json
 import os
-from typing import Callable, Dict, Optional
+from typing import Callable, Optional
 
 from tournaments.config import ConfigError, TournamentConfig, label
 from tournaments.stats import RANKINGS, summarize
@@ -36,7 +36,7 @@ LEADERBOARD_DEFAULTS = {"ranking": "paired", "placings": "ranks", "tie_threshold
                         "sanity": [], "sanity_deals": 4, "control_variate": True}
 
 
-def leaderboard_settings(raw: Optional[dict]) -> Dict:
+def leaderboard_settings(raw: Optional[dict]) -> dict:
     """The validated ``[leaderboard]`` table with defaults filled in (ConfigError naming the
     bad key otherwise)."""
     from tournaments.ratings import PLACINGS
@@ -67,7 +67,7 @@ def leaderboard_settings(raw: Optional[dict]) -> Dict:
     return out
 
 
-def settings_of(cfg: TournamentConfig) -> Dict:
+def settings_of(cfg: TournamentConfig) -> dict:
     """A config's leaderboard settings (defaults for configs written before they existed)."""
     return leaderboard_settings(getattr(cfg, "leaderboard", None))
 

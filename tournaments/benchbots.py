@@ -22,6 +22,6 @@ class BusyBot(Bot):
         return legal[self.rng.randbelow(len(legal))]
 
 
-def spec(ms=1.0):
+def spec(ms=1.0) -> str:
     """The plugin spec of a BusyBot of ``ms`` milliseconds per move."""
     return f"{__file__.replace('.pyc', '.py')}:BusyBot(ms={ms})"

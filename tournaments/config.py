@@ -34,7 +34,7 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field, fields
-from typing import List, Optional
+from typing import Optional
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -69,8 +69,8 @@ class ConfigError(TrickhoundError, ValueError):
 @dataclass
 class TournamentConfig:
     game: str = "mate"
-    bots: List[str] = field(default_factory=list)
-    candidates: List[str] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    candidates: list[str] = field(default_factory=list)
     format: str = "round-robin"
     deals: int = 10
     duplicate: bool = True

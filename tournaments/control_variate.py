@@ -13,7 +13,7 @@ report recomputes nothing it already has; one reference game per deal is played 
 """
 import json
 import os
-from typing import Dict, Iterable, Tuple
+from collections.abc import Iterable
 
 from solver.rng import derive_seed
 
@@ -28,7 +28,7 @@ def reference_game(game, deal_seed: int):
     return play_game(game, [REFERENCE_BOT] * game.num_players, deal_seed, seeds)
 
 
-def reference_values(run_dir: str, records: Iterable, game=None) -> Dict[Tuple[int, int], float]:
+def reference_values(run_dir: str, records: Iterable, game=None) -> dict[tuple[int, int], float]:
     """(deal_index, seat) -> the reference policy's score, for every deal of ``records``
     (reference games played and cached as needed; deals whose reference game did not finish
     are left out, so their games count without the correction)."""

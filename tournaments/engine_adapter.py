@@ -11,9 +11,20 @@ Units: every value is a SearchResult mean in the unit its ``value`` names; the e
 from typing import Optional
 
 from solver.game import State, View
-from solver.search import (ALGORITHMS, DEFAULT_LIMITS, SearchLimit, SearchLimitError,
-                           SearchResult, alphabeta, play_defaults, recommend, replay,
-                           search_state, split_moves, view_from_moves)
+from solver.search import (
+    ALGORITHMS,
+    DEFAULT_LIMITS,
+    SearchLimit,
+    SearchLimitError,
+    SearchResult,
+    alphabeta,
+    play_defaults,
+    recommend,
+    replay,
+    search_state,
+    split_moves,
+    view_from_moves,
+)
 
 __all__ = ["ALGORITHMS", "DEFAULT_LIMITS", "SearchLimit", "SearchLimitError", "SearchResult",
            "exact_mate_values", "play_defaults", "replay", "search_view", "solve_full_state",

@@ -31,7 +31,7 @@ import os
 import sys
 import time
 import uuid
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Optional
 
 from tournaments.records import GameRecord
 from tournaments.worker import crash_record, failed_record, forfeit_record, run_job
@@ -184,14 +184,14 @@ class ProcessPoolExecutor:
         self.close(kill=exc_type is not None)
         return False
 
-    def start(self):
+    def start(self) -> None:
         if self.method == "forkserver":
             _start_forkserver()
         while len(self._pool) < self.workers:
             self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory))
         log.info("process pool: %d workers (%s)", self.workers, self.method)
 
-    def close(self, kill=False):
+    def close(self, kill=False) -> None:
         for w in self._pool:
             w.stop(kill=kill or w.job is not None)
         self._pool = []
@@ -302,7 +302,7 @@ class DaskExecutor:
         self.close()
         return False
 
-    def start(self):
+    def start(self) -> None:
         if self.client is not None:
             return
         try:
@@ -321,7 +321,7 @@ class DaskExecutor:
             self._own = [self.client, cluster]
         log.info("dask executor: %s", self.client)
 
-    def close(self):
+    def close(self) -> None:
         for obj in self._own:
             try:
                 obj.close()

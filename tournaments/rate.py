@@ -35,8 +35,9 @@ import math
 import os
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Optional
 
 from tournaments.config import ConfigError, build_config, label, resolve_spec
 from tournaments.ratings import rate
@@ -49,7 +50,7 @@ MIN_DEALS = 4
 SLOW_MODULES = ("bots.openspiel_bots",)
 
 
-def default_pool(game, exclude: Sequence[str] = ()) -> List[str]:
+def default_pool(game, exclude: Sequence[str] = ()) -> list[str]:
     """Every registered bot that plays ``game``, is not an oracle, not interactive, not one of
     the slow OpenSpiel bots, and can be built with the installed extras."""
     from bots.registry import available_bots, bot_class, make_bot
@@ -64,7 +65,7 @@ def default_pool(game, exclude: Sequence[str] = ()) -> List[str]:
                     or cls.__module__ in SLOW_MODULES or not cls.supports(game)):
                 continue
             make_bot(BotSpec(name, ()), 0)
-        except Exception:  # noqa: BLE001 — a bot this install cannot build is not in the pool
+        except Exception:
             continue
         out.append(name)
     return out
@@ -141,10 +142,10 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
     return res
 
 
-def deal_margins(records, candidate: str, pool: Sequence[str]) -> List[float]:
+def deal_margins(records, candidate: str, pool: Sequence[str]) -> list[float]:
     """x_d per deal, in deal order: the candidate's score minus each pool bot's on the same
     deal and seat of the candidate's tables, averaged (module doc)."""
-    cells: Dict[Tuple[int, int], Dict[str, List[float]]] = defaultdict(lambda: defaultdict(list))
+    cells: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for r in records:
         if r.returns is None or candidate not in r.seating:
             continue
@@ -231,6 +232,7 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
     ctx = None
     if cfg.executor == "process":
         import multiprocessing
+
         from tournaments.executors import default_start_method
         ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     source = "published leaderboard" if published else ("given pool" if pool else "built-in bots")

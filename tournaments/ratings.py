@@ -40,8 +40,9 @@ in game_id order) — what the ratings plot draws; the final ratings are the con
 """
 import math
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Optional
 
 import trueskill
 
@@ -64,9 +65,9 @@ def environment(draw_probability: float = DRAW_PROBABILITY) -> trueskill.TrueSki
 
 @dataclass
 class Ratings:
-    ratings: Dict[str, Tuple[float, float]] = field(default_factory=dict)   # spec -> (mu, sigma)
-    games: Dict[str, int] = field(default_factory=dict)                     # rated games per bot
-    history: Dict[str, List[Tuple[int, float, float]]] = field(default_factory=dict)
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)   # spec -> (mu, sigma)
+    games: dict[str, int] = field(default_factory=dict)                     # rated games per bot
+    history: dict[str, list[tuple[int, float, float]]] = field(default_factory=dict)
     rated: int = 0                       # games rated (the x axis of history)
     env: dict = field(default_factory=dict)
 
@@ -81,7 +82,7 @@ class Ratings:
         return mu - 3 * sigma
 
 
-def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> List[int]:
+def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> list[int]:
     """Competition placings from scores: highest score first; a seat within ``tie_threshold``
     of the seat just above it (in score order) shares that seat's place.
 
@@ -99,7 +100,7 @@ def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> List
     return out
 
 
-def placings_of(rec, placings: str = "ranks", tie_threshold: float = 0.0) -> Optional[List[int]]:
+def placings_of(rec, placings: str = "ranks", tie_threshold: float = 0.0) -> Optional[list[int]]:
     """The placings a record is rated by (None: not rated). A forfeit keeps the record's ranks
     (the forfeiting seat last) whatever ``placings`` says: its scores are not a played game."""
     if not rec.ranks:
@@ -149,12 +150,12 @@ def _rate_symmetric(env, ratings, ranks):
 
 
 # Gaussians in natural parameters: pi = 1 / sigma^2 (precision), tau = mu * pi.
-def _natural(mu: float, sigma: float) -> Tuple[float, float]:
+def _natural(mu: float, sigma: float) -> tuple[float, float]:
     pi = 1.0 / (sigma * sigma)
     return pi, mu * pi
 
 
-def _moments(pi: float, tau: float) -> Tuple[float, float]:
+def _moments(pi: float, tau: float) -> tuple[float, float]:
     return tau / pi, math.sqrt(1.0 / pi)
 
 
@@ -205,12 +206,12 @@ def rate(records, fixed=None, draw_probability: Optional[float] = None, history:
                        "expectation propagation to convergence (order-free)"})
     prior = _natural(MU, SIGMA)
     # marginal[spec] = prior * prod(messages): natural parameters, summed.
-    marginal: Dict[str, List[float]] = {}
+    marginal: dict[str, list[float]] = {}
     for rec_specs in (g[1] for g in games):
         for s in rec_specs:
             if s not in fixed:
                 marginal.setdefault(s, list(prior))
-    messages: List[Dict[str, Tuple[float, float]]] = [{} for _ in games]
+    messages: list[dict[str, tuple[float, float]]] = [{} for _ in games]
 
     def rating_of(spec, msg):
         if spec in fixed:

@@ -9,7 +9,7 @@ import contextlib
 import signal
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from bots.registry import make_bot
 from bots.spec import BotSpec

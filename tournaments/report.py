@@ -14,8 +14,15 @@ from collections import defaultdict
 
 from tournaments.config import ConfigError, TournamentConfig
 from tournaments.runner import load_records, read_meta
-from tournaments.stats import (adjacent_lines, control_lines, leaderboard_rows, leaderboard_text,
-                               ranking_statement, score_text, summarize)
+from tournaments.stats import (
+    adjacent_lines,
+    control_lines,
+    leaderboard_rows,
+    leaderboard_text,
+    ranking_statement,
+    score_text,
+    summarize,
+)
 
 PLOTS = ("ratings.png", "head_to_head.png", "scores.png")
 
@@ -150,7 +157,7 @@ def run_summary(run_dir: str, cfg: TournamentConfig = None, records=None):
     """The Summary of a run as its config asks for it: the leaderboard settings (ranking,
     placings, control variate), a gauntlet's per-candidate tables, the adaptive run's outcome
     and the sanity table's board."""
-    from tournaments.adaptive import (SANITY_DIR, outcome_text, read_outcome, settings_of)
+    from tournaments.adaptive import SANITY_DIR, outcome_text, read_outcome, settings_of
     from tournaments.control_variate import reference_values
     if cfg is None:
         cfg = TournamentConfig.from_json(read_meta(run_dir)["config"])
@@ -217,7 +224,7 @@ def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
         f"- Deals: {_deals_text(run_dir, cfg)} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
         f"- Games: {len(records)} recorded of {meta.get('games', '?')} scheduled"
         + (f"; {summary.failed} failed" if summary.failed else ""),
-        f"- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
+        "- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
         + (f"; iterations {cfg['iterations']}" if cfg.get("iterations") else ""),
         f"- Schedule hash: `{meta.get('schedule_hash', '')[:16]}`; written {time.strftime('%Y-%m-%d %H:%M')}",
         "",

@@ -17,12 +17,12 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Set, TextIO
+from typing import Any, Optional, TextIO
 
 from tournaments.config import ConfigError, TournamentConfig
-from tournaments.records import (CORRUPT, GameRecord, RecordWriter, read_records,
-                                 set_aside_corrupt)
+from tournaments.records import CORRUPT, GameRecord, RecordWriter, read_records, set_aside_corrupt
 from tournaments.schedule import schedule_digest, schedule_for
 from tournaments.worker import Job
 
@@ -59,10 +59,11 @@ def _mp_handler(sub_handler, ctx):
     forkserver workers can be handed it (the package's own install_mp_handler only supports
     fork)."""
     import threading
+
     from multiprocessing_logging import MultiProcessingHandler
 
     class _Handler(MultiProcessingHandler):
-        def __init__(self, name, sub_handler):  # noqa: D401 - same as the parent's, other queue
+        def __init__(self, name, sub_handler):
             logging.Handler.__init__(self)
             self.sub_handler = sub_handler
             self.setLevel(sub_handler.level)
@@ -406,7 +407,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
         write_meta(run_dir, cfg, digest, scheduled, game.num_players)
-    done: Set[int] = {r.game_id for r in read_records(gpath)}
+    done: set[int] = {r.game_id for r in read_records(gpath)}
 
     def wanted(f: Any) -> bool:
         return f.game_id not in done and (max_deals is None or f.deal_index < max_deals)
@@ -426,6 +427,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         ctx = None
         if cfg.executor == "process":
             import multiprocessing
+
             from tournaments.executors import default_start_method
             ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     else:

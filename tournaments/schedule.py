@@ -18,9 +18,10 @@ schedule for more deals extends the one for fewer (``trickhound rate`` relies on
 """
 import hashlib
 import json
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple, dataclass
 from itertools import combinations
-from typing import Any, Iterable, Iterator, List, Sequence, Tuple
+from typing import Any
 
 from solver.rng import Random, derive_seed
 
@@ -29,8 +30,8 @@ from solver.rng import Random, derive_seed
 class Fixture:
     game_id: int
     deal_seed: int
-    seating: Tuple[str, ...]      # bot spec per seat
-    bot_seeds: Tuple[int, ...]
+    seating: tuple[str, ...]      # bot spec per seat
+    bot_seeds: tuple[int, ...]
     deal_index: int
     rotation: int
 
@@ -70,7 +71,7 @@ def _shuffled(groups, seed, *tag):
 
 def build_schedule(num_players: int, bots: Sequence[str], deals: int, seed: int,
                    duplicate: bool = True, candidates: Sequence[str] = (),
-                   fmt: str = "round-robin") -> List[Fixture]:
+                   fmt: str = "round-robin") -> list[Fixture]:
     """Every Fixture of the tournament, in game_id order (as a list: for tests and small
     runs; the runner walks :func:`iter_schedule` instead)."""
     return list(iter_schedule(num_players, bots, deals, seed, duplicate, candidates, fmt))
@@ -115,7 +116,7 @@ def schedule_hash(game: str, fixtures: Iterable[Fixture]) -> str:
     return schedule_digest(game, fixtures)[0]
 
 
-def schedule_digest(game: str, fixtures: Iterable[Fixture]) -> Tuple[str, int]:
+def schedule_digest(game: str, fixtures: Iterable[Fixture]) -> tuple[str, int]:
     """(schedule_hash, number of fixtures) in one pass over a possibly lazy schedule."""
     h = hashlib.sha256()
     h.update(game.encode())

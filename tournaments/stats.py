@@ -39,10 +39,10 @@ every seat a bot plays in the duplicate rotations). The board reports the per-de
 with and without it and the deals needed for the same interval.
 """
 import math
-import random
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional
 
 from tournaments.config import labels as make_labels
 from tournaments.ratings import rate
@@ -64,7 +64,7 @@ def t95(df: int) -> float:
     return _T95[df - 1] if df <= len(_T95) else 1.96
 
 
-def mean_ci(values: Sequence[float]) -> Tuple[Optional[float], Optional[float]]:
+def mean_ci(values: Sequence[float]) -> tuple[Optional[float], Optional[float]]:
     """(mean, half-width of the 95% interval) — half-width None below two values."""
     n = len(values)
     if n == 0:
@@ -129,7 +129,7 @@ class PairRow:
     mean: Optional[float]  # mean of a's score minus b's on the same deal, table and seat
     ci: Optional[float]
     deals: int
-    diffs: List[float] = field(default_factory=list, repr=False)   # per deal
+    diffs: list[float] = field(default_factory=list, repr=False)   # per deal
 
     def to_json(self) -> dict:
         return {"a": self.a, "b": self.b, "mean": self.mean, "ci": self.ci, "deals": self.deals}
@@ -165,7 +165,7 @@ class ControlVariate:
         """Deals needed without the control variate / deals needed with it."""
         return self.var_raw / self.var_adjusted if self.var_adjusted > 0 else float("inf")
 
-    def deals_needed(self, half_width: float) -> Tuple[int, int]:
+    def deals_needed(self, half_width: float) -> tuple[int, int]:
         """Deals for a ±half_width 95% interval on a bot's mean: (without, with)."""
         return (math.ceil((1.96 ** 2) * self.var_raw / half_width ** 2),
                 math.ceil((1.96 ** 2) * self.var_adjusted / half_width ** 2))
@@ -176,17 +176,17 @@ class ControlVariate:
 
 @dataclass
 class Summary:
-    bots: List[BotRow]
-    pairs: List[PairRow]
+    bots: list[BotRow]
+    pairs: list[PairRow]
     ratings: object       # tournaments.ratings.Ratings
     records: int
     failed: int
     forfeits: dict        # reason -> count
     ranking: str = "paired"
-    adjacent: List[AdjacentRow] = field(default_factory=list)
+    adjacent: list[AdjacentRow] = field(default_factory=list)
     control: Optional[ControlVariate] = None
-    tables: Dict[str, "Summary"] = field(default_factory=dict)   # gauntlet: candidate -> own
-    candidates: List[str] = field(default_factory=list)
+    tables: dict[str, "Summary"] = field(default_factory=dict)   # gauntlet: candidate -> own
+    candidates: list[str] = field(default_factory=list)
     note: Optional[str] = None          # e.g. the adaptive run's stopping statement
     sanity: Optional["Summary"] = None  # the sanity table's board (tournaments.adaptive)
 
@@ -202,7 +202,7 @@ class Summary:
                                [-d for d in p.diffs])
         return None
 
-    def unseparated(self) -> List[AdjacentRow]:
+    def unseparated(self) -> list[AdjacentRow]:
         """Adjacent pairs whose order the games do not establish."""
         return [a for a in self.adjacent if not a.separated]
 
@@ -222,13 +222,13 @@ class Summary:
         return out
 
 
-def _table(rec) -> Tuple[str, ...]:
+def _table(rec) -> tuple[str, ...]:
     """The bots at a game's table, order-free: what makes two games comparable seat by seat."""
     return tuple(sorted(set(rec.seating)))
 
 
 def summarize(records, fixed=None, order=None, ranking: str = "paired", placings: str = "ranks",
-              tie_threshold: float = 0.0, reference: Optional[Dict[Tuple[int, int], float]] = None,
+              tie_threshold: float = 0.0, reference: Optional[dict[tuple[int, int], float]] = None,
               candidates: Sequence[str] = (), trueskill: bool = True) -> "Summary":
     """The Summary of a run's records. ``fixed``: ratings held fixed (see ratings.rate);
     ``order``: specs to list even without games (e.g. the config's bots); ``ranking``: the
@@ -343,7 +343,7 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
     return summary
 
 
-def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow]:
+def adjacent_pairs(summary: Summary, trueskill: bool = True) -> list[AdjacentRow]:
     """Adjacent pairs of the primary order among the non-oracle bots (see the module doc)."""
     chain = [r for r in summary.bots if not r.oracle and r.games > 0]
     out = []
@@ -361,7 +361,7 @@ def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow
     return out
 
 
-def advantages(per_deal: dict, ref_deal: dict) -> Dict[str, Dict[int, float]]:
+def advantages(per_deal: dict, ref_deal: dict) -> dict[str, dict[int, float]]:
     """spec -> deal -> the bot's mean score on the deal minus c_d times the reference's mean
     on the same seats, c_d fitted on the other deals (module doc)."""
     points = []                                   # (deal, spec, mean score, mean reference)
@@ -369,7 +369,7 @@ def advantages(per_deal: dict, ref_deal: dict) -> Dict[str, Dict[int, float]]:
         for d, fv in refs.items():
             sv = per_deal[spec][d]
             points.append((d, spec, sum(sv) / len(sv), sum(fv) / len(fv)))
-    out: Dict[str, Dict[int, float]] = defaultdict(dict)
+    out: dict[str, dict[int, float]] = defaultdict(dict)
     by_deal = defaultdict(list)
     for p in points:
         by_deal[p[0]].append(p)
@@ -429,7 +429,7 @@ def score_text(row: BotRow) -> str:
     return f"{row.mean_score:+.1f} ± {row.score_ci:.1f}"
 
 
-def leaderboard_rows(summary: Summary) -> Tuple[List[str], List[List[str]]]:
+def leaderboard_rows(summary: Summary) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the leaderboard as text cells."""
     head = ["#", "bot", "paired", "mu", "sigma", "mu-3s", "games", "score (95% CI)"]
     cv = summary.control is not None
@@ -476,7 +476,7 @@ def _z(x):
     return 0.0 if abs(x) < 0.005 else x
 
 
-def adjacent_lines(summary: Summary) -> List[str]:
+def adjacent_lines(summary: Summary) -> list[str]:
     """The 'what the board knows' block: one line per adjacent pair."""
     names = {r.spec: r.label for r in summary.bots}
     lines = ["Adjacent pairs (upper - lower, paired on the same deals and seats, 95% CI; "
@@ -496,7 +496,7 @@ def adjacent_lines(summary: Summary) -> List[str]:
     return lines
 
 
-def control_lines(summary: Summary) -> List[str]:
+def control_lines(summary: Summary) -> list[str]:
     cv = summary.control
     if cv is None:
         return []

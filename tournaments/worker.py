@@ -226,7 +226,7 @@ def limit_memory(mib: Optional[int]) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (want, hard))
 
 
-def worker_main(conn, tracker, log_queue=None, level=logging.INFO, memory_mib=None):
+def worker_main(conn, tracker, log_queue=None, level=logging.INFO, memory_mib=None) -> None:
     """A pool worker: receive jobs on ``conn`` until None or the parent goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

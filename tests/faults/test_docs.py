@@ -13,7 +13,6 @@ import shlex
 import subprocess
 import sys
 
-import click
 import pytest
 
 from tournaments.cli import main
