@@ -3,7 +3,7 @@ of a tournament; ratings and reports are recomputed from it)."""
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from solver.errors import TrickhoundError
 
@@ -22,21 +22,22 @@ class GameRecord:
     returns: Optional[list[float]] = None
     ranks: Optional[list[int]] = None
     termination: str = "normal"     # normal | forfeit | a game's own ending (e.g. move_cap)
-    forfeit: Optional[dict] = None  # {"seat": s, "reason": exception|illegal|timeout, "detail": text}
+    # {"seat": s, "reason": exception|illegal|timeout, "detail": text}
+    forfeit: Optional[dict] = None
     oracle_seats: list[int] = field(default_factory=list)
     deal_index: int = 0             # which deal of the schedule (for duplicate pairing)
     rotation: int = 0               # which seat rotation of that deal
     move_times: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, obj):
+    def from_json(cls, obj: dict[str, Any]) -> "GameRecord":
         return cls(**obj)
 
-    def comparable(self):
+    def comparable(self) -> dict[str, Any]:
         """The record without timing fields (what serial, parallel and resumed runs share)."""
         d = self.to_json()
         for k in TIMING_FIELDS:
@@ -48,11 +49,11 @@ class RecordWriter:
     """Appends records to a JSONL file, one flushed and fsynced line per game, so a killed run
     loses at most the games in flight."""
 
-    def __init__(self, path):
+    def __init__(self, path: str) -> None:
         self.path = path
         self._f = open(path, "a", encoding="utf-8")
 
-    def write(self, record) -> None:
+    def write(self, record: GameRecord) -> None:
         self._f.write(json.dumps(record.to_json(), sort_keys=True) + "\n")
         self._f.flush()
         os.fsync(self._f.fileno())
@@ -60,10 +61,10 @@ class RecordWriter:
     def close(self) -> None:
         self._f.close()
 
-    def __enter__(self):
+    def __enter__(self) -> "RecordWriter":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -35,13 +35,13 @@ class Fixture:
     deal_index: int
     rotation: int
 
-    def to_json(self):
-        return {"game_id": self.game_id, "deal_seed": self.deal_seed, "seating": list(self.seating),
-                "bot_seeds": list(self.bot_seeds), "deal_index": self.deal_index,
-                "rotation": self.rotation}
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "deal_seed": self.deal_seed,
+                "seating": list(self.seating), "bot_seeds": list(self.bot_seeds),
+                "deal_index": self.deal_index, "rotation": self.rotation}
 
 
-def seat_groups(bots, seats):
+def seat_groups(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """Tables of ``seats`` bots drawn from ``bots`` (see the module doc), in a fixed order."""
     m = len(bots)
     if m == 0:
@@ -51,11 +51,11 @@ def seat_groups(bots, seats):
     return [tuple(bots[(k + j) % m] for j in range(seats)) for k in range(m)]
 
 
-def rotations(group):
+def rotations(group: Sequence[str]) -> list[tuple[str, ...]]:
     """The distinct cyclic rotations of a seating (rotation r puts group[(s + r) % n] in
     seat s)."""
     n = len(group)
-    out = []
+    out: list[tuple[str, ...]] = []
     for r in range(n):
         seating = tuple(group[(s + r) % n] for s in range(n))
         if seating not in out:
@@ -63,7 +63,7 @@ def rotations(group):
     return out
 
 
-def _shuffled(groups, seed, *tag):
+def _shuffled(groups: list[tuple[str, ...]], seed: int, *tag: "int | str") -> list[tuple[str, ...]]:
     order = list(range(len(groups)))
     Random(derive_seed(seed, "groups", *tag)).shuffle(order)
     return [groups[i] for i in order]
