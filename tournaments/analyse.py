@@ -40,6 +40,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Optional
 
 from solver.errors import TrickhoundError
+from solver.game import Game, State
 from solver.registry import load_game
 from tournaments import engine_adapter as engine
 from tournaments.records import GameRecord
@@ -160,7 +161,7 @@ def summarise_by_bot(reviews: Sequence[Review]) -> list[dict]:
     return rows
 
 
-def _loss(result, played: int) -> Optional[float]:
+def _loss(result: engine.SearchResult, played: int) -> Optional[float]:
     """Best mean minus the played action's mean (>= 0), None when a mean is missing."""
     best = result.actions[0].mean
     mine = result.stats(played).mean
@@ -290,7 +291,7 @@ def actions_from_moves(game_text: str, deal_seed: int, moves_text: str) -> list[
     return _ids_by_replay(game, deal_seed, moves_text, final)
 
 
-def _ids_by_replay(game, deal_seed, moves_text, final) -> list[int]:
+def _ids_by_replay(game: Game, deal_seed: int, moves_text: str, final: State) -> list[int]:
     """The action ids leading from the deal to ``final``: found by replaying prefixes move by
     move, so the multi-word notation is parsed exactly as ``replay`` does."""
     words, exact = engine.split_moves(moves_text)
@@ -330,7 +331,7 @@ def pick_games(records: Sequence[GameRecord], max_games: Optional[int]) -> list[
     return [done[int(i * step)] for i in range(max_games)]
 
 
-def _review_json(args) -> dict:
+def _review_json(args: tuple[dict, dict]) -> dict:
     rec, kw = args
     return review_record(GameRecord.from_json(rec), **kw).to_json()
 
@@ -421,8 +422,8 @@ def plot_review(review: Review, path: str) -> str:
         ds = [d for d in review.decisions if d.seat == s and not d.forced]
         ax.plot([d.ply + 1 for d in ds], [d.loss_view or 0.0 for d in ds], "o-", ms=4, lw=0.8,
                 label=f"seat {s} {bot} (view)")
-        ex = [d for d in ds if d.loss_exact is not None]
-        ax.plot([d.ply + 1 for d in ex], [d.loss_exact for d in ex], "s", mfc="none", ms=6,
+        ex = [(d.ply, d.loss_exact) for d in ds if d.loss_exact is not None]
+        ax.plot([ply + 1 for ply, _ in ex], [loss for _, loss in ex], "s", mfc="none", ms=6,
                 label=f"seat {s} exact")
     a, b, c = THRESHOLDS.get(load_game(review.game).name, THRESHOLDS["mate-vic-village"])
     for y, name in ((a, "inaccuracy"), (b, "mistake"), (c, "blunder")):
