@@ -11,6 +11,10 @@ marks. A minimal plugin::
         def act(self, view):
             return view.legal_actions()[0]
 """
+from collections.abc import Collection
+from typing import Any, Optional
+
+from solver.game import Game, State, View
 from solver.rng import Random
 
 #: Upper bounds of the common search budgets (a bot's ``RANGES`` use them). Beyond them one
@@ -37,12 +41,13 @@ class Bot:
     name = "bot"
     cheats = False
     interactive = False     # True for bots that read from a person (never in unattended runs)
-    games = None
-    PARAMS = {}
-    CHOICES = {}
-    RANGES = {}
+    games: Optional[Collection[str]] = None
+    PARAMS: dict[str, tuple[Any, str]] = {}
+    CHOICES: dict[str, tuple[Any, ...]] = {}
+    RANGES: dict[str, tuple[Optional[float], Optional[float]]] = {}
+    _rng: Optional[Random]
 
-    def __init__(self, seed=0, **params):
+    def __init__(self, seed: int = 0, **params: Any) -> None:
         unknown = set(params) - set(self.PARAMS)
         if unknown:
             raise TypeError(f"unknown parameter {', '.join(sorted(unknown))} for bot {self.name}")
@@ -51,35 +56,36 @@ class Bot:
             setattr(self, key, params.get(key, default))
 
     @classmethod
-    def supports(cls, game):
+    def supports(cls, game: Game) -> bool:
         """Whether this bot can play ``game`` (a Game)."""
         return cls.games is None or game.name in cls.games
 
-    def reset(self, game, seat, seed):
+    def reset(self, game: Game, seat: int, seed: int) -> None:
         """Called before every game with the game, this bot's seat and its seed for the game."""
         self.game, self.seat, self.seed = game, seat, seed
         self._rng = None
 
     @property
-    def rng(self):
+    def rng(self) -> Random:
         """This bot's seeded stream (solver.rng.Random): it restarts from the game's seed at
         every reset (from the constructor's seed if the bot acts without one), so a game
         replays exactly."""
-        if getattr(self, "_rng", None) is None:
-            self._rng = Random(self.seed)
-        return self._rng
+        rng = getattr(self, "_rng", None)
+        if rng is None:
+            rng = self._rng = Random(self.seed)
+        return rng
 
-    def next_seed(self):
+    def next_seed(self) -> int:
         """A fresh non-negative seed from ``rng``, e.g. one per search."""
         return int(self.rng.next_u64() >> 1)
 
-    def act(self, view):
+    def act(self, view: "View | State") -> int:
         """The action to play; ``view`` is this seat's View (the State, for oracles)."""
         raise NotImplementedError
 
-    def observe(self, view, seat, action):
+    def observe(self, view: View, seat: int, action: int) -> None:
         """Called after every action (``seat`` played ``action``) with this bot's new view."""
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         params = ",".join(f"{k}={getattr(self, k)!r}" for k in self.PARAMS)
         return f"{type(self).__name__}({params})"

@@ -7,6 +7,7 @@ import click
 from bots.base import Bot
 from bots.registry import register
 from solver.errors import TrickhoundError
+from solver.game import View
 
 
 class Resign(Exception):
@@ -18,8 +19,9 @@ class HumanBot(Bot):
     name = "human"
     interactive = True      # needs a person at the terminal: not for unattended tournaments
     PARAMS = {"hints": (True, "allow the `hint` command")}
+    hints: bool
 
-    def act(self, view):
+    def act(self, view: View) -> int:
         click.echo("")
         click.echo(view.render())
         legal = view.legal_actions()
@@ -45,18 +47,19 @@ class HumanBot(Bot):
             return a
 
 
-    def read_line(self):
+    def read_line(self) -> str:
         return click.prompt(">", default="", show_default=False).strip()
 
 
-def hint_text(view):
+def hint_text(view: View) -> str:
     """The recommendation table for the seat to move: the exact solver in Mate, a search
     elsewhere."""
     if view.game.name == "mate":
         from bots.solver_bot import SolverBot
         values = SolverBot(seed=0).action_values(view)
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        where = "exact" if view.game.perfect_information else "mean over sampled worlds, exact per world"
+        where = ("exact" if view.game.perfect_information
+                 else "mean over sampled worlds, exact per world")
         return f"  hint ({where} value to the end of this game): " + "  ".join(
             f"{view.action_to_str(a)} {v:+.1f}" for a, v in ranked)
     from solver.search import SearchLimit, play_defaults, recommend

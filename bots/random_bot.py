@@ -1,6 +1,7 @@
 """The uniform random player: the floor every other bot must clear."""
 from bots.base import Bot
 from bots.registry import register
+from solver.game import View
 
 
 @register
@@ -9,6 +10,6 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def act(self, view):
+    def act(self, view: View) -> int:
         legal = view.legal_actions()
         return legal[self.rng.randbelow(len(legal))]

@@ -4,36 +4,40 @@ import importlib
 import importlib.util
 import os
 import sys
+from typing import Any, TypeVar
 
 from bots.base import Bot
 from bots.spec import BotSpec, BotSpecError
+from solver.game import Game
 
-_BUILTIN = {}
+_BUILTIN: dict[str, type[Bot]] = {}
+
+_BotClass = TypeVar("_BotClass", bound=type[Bot])
 
 
-def register(cls):
+def register(cls: _BotClass) -> _BotClass:
     """Class decorator: make a Bot subclass available under ``cls.name``."""
     _BUILTIN[cls.name] = cls
     return cls
 
 
-def _load_builtins():
+def _load_builtins() -> None:
     # Importing the modules registers their bots.
-    from bots import (heuristic, human, openspiel_bots, random_bot, search_bots,  # noqa: F401
-                      solver_bot)
+    from bots import heuristic, human, openspiel_bots, random_bot, search_bots, solver_bot  # noqa: F401
 
 
-def _entry_points():
+def _entry_points() -> dict[str, Any]:
     try:
         from importlib.metadata import entry_points
     except ImportError:  # pragma: no cover
         return {}
     eps = entry_points()
-    group = eps.select(group="trickhound.bots") if hasattr(eps, "select") else eps.get("trickhound.bots", [])
+    group = (eps.select(group="trickhound.bots") if hasattr(eps, "select")
+             else eps.get("trickhound.bots", []))  # type: ignore[arg-type]  # Python < 3.10
     return {ep.name: ep for ep in group}
 
 
-def available_bots():
+def available_bots() -> list[str]:
     """Names of every built-in and installed bot, sorted."""
     _load_builtins()
     return sorted(set(_BUILTIN) | set(_entry_points()))
@@ -41,10 +45,10 @@ def available_bots():
 
 # Plugin modules already executed: (real path, mtime, size) -> module. A tournament makes its
 # bots afresh for every game; the file runs once per process (again only if it changes).
-_PLUGIN_MODULES = {}
+_PLUGIN_MODULES: dict[tuple[str, int, int], Any] = {}
 
 
-def _load_plugin_file(target):
+def _load_plugin_file(target: str) -> type[Bot]:
     path, _, clsname = target.rpartition(":")
     if not os.path.isfile(path):
         raise BotSpecError(f"bot plugin file {path!r} not found")
@@ -54,6 +58,8 @@ def _load_plugin_file(target):
     if module is None:
         modname = "trickhound_plugin_" + os.path.splitext(os.path.basename(path))[0]
         spec = importlib.util.spec_from_file_location(modname, path)
+        if spec is None or spec.loader is None:
+            raise BotSpecError(f"bot plugin {path!r} cannot be imported (not a Python file)")
         module = importlib.util.module_from_spec(spec)
         sys.modules[modname] = module
         try:
@@ -68,7 +74,7 @@ def _load_plugin_file(target):
     return cls
 
 
-def bot_class(name):
+def bot_class(name: str) -> type[Bot]:
     """The Bot class for a spec name (built-in name, entry point, or ``file.py:Class``)."""
     if ":" in name and name.split(":")[0].endswith(".py"):
         return _load_plugin_file(name)
@@ -122,7 +128,7 @@ def check_range(cls: type, bot: str, key: str, value: object) -> None:
         raise BotSpecError(f"parameter {key}={value} of bot {bot} must be {want}")
 
 
-def _convert(bot, key, value, default):
+def _convert(bot: str, key: str, value: object, default: object) -> object:
     if default is None or isinstance(value, type(default)):
         return value
     try:
@@ -139,11 +145,12 @@ def _convert(bot, key, value, default):
     raise BotSpecError(f"parameter {key}={value!r} of bot {bot} must be {type(default).__name__}")
 
 
-def check_supports(spec, game):
+def check_supports(spec: "str | BotSpec", game: Game) -> type[Bot]:
     """Raise BotSpecError (at configuration time) if the bot cannot play this game or its
     spec names an unknown parameter or a bad value."""
     make_bot(spec, 0)
     cls = bot_class(BotSpec.parse(spec).name)
     if not cls.supports(game):
-        raise BotSpecError(f"bot {spec} does not play {game.name}; it plays: {', '.join(cls.games)}")
+        raise BotSpecError(f"bot {spec} does not play {game.name}; "
+                           f"it plays: {', '.join(cls.games or ())}")
     return cls

@@ -24,35 +24,46 @@ Two defaults come from measurement (paired margins against ``heuristic`` on dupl
   misjudge a hand plan — even 20x the budget there lost to the heuristic's discard. ``wide=0``
   searches every decision.
 """
+from typing import Optional
+
 from bots import heuristic
 from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
+from solver.game import Game, State, View
 from solver.rng import Random
-from solver.search import SearchLimit, play_defaults, recommend, search_state
+from solver.search import SearchLimit, SearchResult, play_defaults, recommend, search_state
 
 
 class _SearchBot(Bot):
     """Shared plumbing: the limit, the horizon and the wide decisions."""
 
-    def limit(self, worlds=None):
+    # Set from PARAMS by Bot.__init__ (each subclass declares the ones it takes).
+    iterations: int
+    time_s: float
+    horizon: str
+    objective: str
+    wide: int
+    rollout: str
+
+    def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)
         if self.iterations <= 0 and t <= 0:
             raise BotSpecError(f"bot {self.name} needs iterations > 0 or time_s > 0")
         return SearchLimit(iterations=self.iterations if self.iterations > 0 else None,
                            time_s=t if t > 0 else None, worlds=worlds)
 
-    def search(self, view):
+    def search(self, view: View) -> SearchResult:
         raise NotImplementedError
 
-    def search_horizon(self, game):
+    def search_horizon(self, game: Game) -> str:
         """The horizon the search uses in ``game``: ``auto`` is ``round`` for the score where
         the game's rounds add up, else ``game``."""
         if self.horizon != "auto":
             return self.horizon
         return play_defaults(game, "ismcts", {"objective": self.objective}).get("horizon", "game")
 
-    def act(self, view):
+    def act(self, view: View) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -83,8 +94,10 @@ class ISMCTSBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (0.0, 100.0), "wide": (0, None)}
+    c: float
+    observers: str
 
-    def search(self, view):
+    def search(self, view: View) -> SearchResult:
         return recommend(view, "ismcts", self.limit(), self.next_seed(), c=self.c,
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout)
@@ -113,8 +126,11 @@ class PIMCBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS)}
+    worlds: int
+    evaluator: str
+    c: float
 
-    def search(self, view):
+    def search(self, view: View) -> SearchResult:
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(),
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout)
@@ -139,8 +155,9 @@ class OracleBot(_SearchBot):
                "horizon": ("auto", "game", "round")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS)}
     objective = "score"
+    algo: str
 
-    def act(self, state):
+    def act(self, state: State) -> int:  # type: ignore[override, unused-ignore]  # gets the State
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -14,8 +14,11 @@
   -0.4 of a possible 0.33): use ismcts there.
 Ties are broken by the bot's seed.
 """
+from typing import Any, Optional
+
 from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
+from solver.game import Game, View
 from solver.rng import derive_seed
 from solver.search import AlphaBeta, SearchLimit, alphabeta, recommend
 
@@ -37,20 +40,25 @@ class SolverBot(Bot):
     CHOICES = {"evaluation": ("heuristic", "rollout", "policy")}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
               "tt_bits": (8, 28), "rollouts": (1, 1000)}
+    worlds: int
+    node_budget: int
+    tt_bits: int
+    evaluation: str
+    rollouts: int
     # The reusable alpha-beta of the game last reset for (two players), and that game.
-    _solver = None
-    _solver_game = None
+    _solver: Optional[Any] = None
+    _solver_game: Optional[Game] = None
 
-    def reset(self, game, seat, seed):
+    def reset(self, game: Game, seat: int, seed: int) -> None:
         super().reset(game, seat, seed)
         self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
         self._solver_game = game
 
-    def _ensure(self, view):
+    def _ensure(self, view: View) -> None:
         if self._solver_game != view.game:
             self.reset(view.game, view.player, self.seed)
 
-    def action_values(self, view):
+    def action_values(self, view: View) -> dict[int, float]:
         """{action: mean value for this seat} — exact per world; the gain to the end of the
         current game (Mate) or round (the others)."""
         self._ensure(view)
@@ -74,7 +82,7 @@ class SolverBot(Bot):
                 totals[a] += v
         return {a: v / len(worlds) for a, v in totals.items()}
 
-    def act(self, view):
+    def act(self, view: View) -> int:
         values = self.action_values(view)
         best = max(values.values())
         choices = [a for a, v in values.items() if v >= best - 1e-9]

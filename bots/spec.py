@@ -5,7 +5,6 @@ tournament receive specs, never live bots, and build their own.
 """
 import re
 from dataclasses import dataclass
-from typing import Tuple
 
 from solver.errors import TrickhoundError
 from solver.registry import _coerce
@@ -22,7 +21,7 @@ _SPEC_RE = re.compile(r"^\s*([^()\s][^()]*?)\s*(?:\((.*)\))?\s*$", re.S)
 @dataclass(frozen=True)
 class BotSpec:
     name: str
-    params: Tuple[Tuple[str, object], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()
 
     @classmethod
     def parse(cls, text: "str | BotSpec") -> "BotSpec":
@@ -37,7 +36,8 @@ class BotSpec:
         if body and body.strip():
             for part in _split_params(body):
                 if "=" not in part:
-                    raise BotSpecError(f"bot parameter {part.strip()!r} in {text!r} is not key=value")
+                    raise BotSpecError(f"bot parameter {part.strip()!r} in {text!r} "
+                                       "is not key=value")
                 k, v = (x.strip() for x in part.split("=", 1))
                 if k in params:
                     raise BotSpecError(f"bot parameter {k!r} given twice in {text!r}")
@@ -45,20 +45,20 @@ class BotSpec:
         return cls(name, tuple(sorted(params.items())))
 
     @property
-    def kwargs(self):
+    def kwargs(self) -> dict[str, object]:
         return dict(self.params)
 
-    def __str__(self):
+    def __str__(self) -> str:
         if not self.params:
             return self.name
         return f"{self.name}({','.join(f'{k}={_fmt(v)}' for k, v in self.params)})"
 
 
-def _split_params(body):
+def _split_params(body: str) -> list[str]:
     return [p for p in body.split(",") if p.strip()]
 
 
-def _coerce_value(v):
+def _coerce_value(v: str) -> object:
     value = _coerce(v)
     if isinstance(value, str):
         try:
@@ -68,7 +68,7 @@ def _coerce_value(v):
     return value
 
 
-def _fmt(v):
+def _fmt(v: object) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return repr(v) if isinstance(v, float) and v != v else str(v)

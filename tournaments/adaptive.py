@@ -21,10 +21,10 @@ Also here: the leaderboard settings of a config (``[leaderboard]`` table) and th
 """
 import json
 import os
-from typing import Callable, Dict, Optional
+from typing import Callable, Optional
 
 from tournaments.config import ConfigError, TournamentConfig, label
-from tournaments.stats import RANKINGS, summarize
+from tournaments.stats import RANKINGS, Summary, summarize
 
 ADAPTIVE = "adaptive.json"
 #: An adjacent pair counts as separated for stopping only with at least this many deals: a
@@ -36,7 +36,7 @@ LEADERBOARD_DEFAULTS = {"ranking": "paired", "placings": "ranks", "tie_threshold
                         "sanity": [], "sanity_deals": 4, "control_variate": True}
 
 
-def leaderboard_settings(raw: Optional[dict]) -> Dict:
+def leaderboard_settings(raw: Optional[dict]) -> dict:
     """The validated ``[leaderboard]`` table with defaults filled in (ConfigError naming the
     bad key otherwise)."""
     from tournaments.ratings import PLACINGS
@@ -67,7 +67,7 @@ def leaderboard_settings(raw: Optional[dict]) -> Dict:
     return out
 
 
-def settings_of(cfg: TournamentConfig) -> Dict:
+def settings_of(cfg: TournamentConfig) -> dict:
     """A config's leaderboard settings (defaults for configs written before they existed)."""
     return leaderboard_settings(getattr(cfg, "leaderboard", None))
 
@@ -82,7 +82,7 @@ def batch_deals(cfg: TournamentConfig, num_players: int) -> int:
     return max(2, groups)
 
 
-def quick_summary(run_dir: str, cfg: TournamentConfig):
+def quick_summary(run_dir: str, cfg: TournamentConfig) -> Summary:
     """The paired statistics of a run so far (no TrueSkill, no control variate)."""
     from tournaments.runner import load_records
     st = settings_of(cfg)
@@ -112,7 +112,7 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
         played = min(max_deals, played + step)
         run_tournament(cfg, resume=not first, max_deals=played, progress=progress)
         first = False
-        summary = quick_summary(cfg.out, cfg)
+        summary = quick_summary(cfg.run_dir, cfg)
         bad = [a for a in summary.adjacent if not a.separated or a.deals < MIN_DEALS]
         echo(f"after {played} deal(s) ({summary.records} games): "
              f"{len(summary.adjacent) - len(bad)} of {len(summary.adjacent)} adjacent pairs "
@@ -125,7 +125,7 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
                "unseparated": [{"upper": a.upper, "lower": a.lower, "mean": a.mean, "ci": a.ci,
                                 "deals": a.deals} for a in (summary.unseparated()
                                                             if summary else [])]}
-    with open(os.path.join(cfg.out, ADAPTIVE), "w", encoding="utf-8") as f:
+    with open(os.path.join(cfg.run_dir, ADAPTIVE), "w", encoding="utf-8") as f:
         json.dump(outcome, f, indent=2)
         f.write("\n")
     return outcome
@@ -138,10 +138,10 @@ def extend(cfg: TournamentConfig, num_players: int) -> int:
     game is checked against the new schedule first. ConfigError for games of another run."""
     from tournaments.runner import load_records, write_meta
     from tournaments.schedule import schedule_digest, schedule_for
-    records = load_records(cfg.out) if os.path.isdir(cfg.out) else []
+    records = load_records(cfg.run_dir) if os.path.isdir(cfg.run_dir) else []
     if not records:
         return 0
-    if read_outcome(cfg.out) is None:
+    if read_outcome(cfg.run_dir) is None:
         raise ConfigError(f"{cfg.out} already holds {len(records)} games of a fixed-size run; "
                           f"resume it with `trickhound resume {cfg.out}` or choose another --out")
     fixtures = schedule_for(cfg, num_players)
@@ -153,7 +153,7 @@ def extend(cfg: TournamentConfig, num_players: int) -> int:
             raise ConfigError(f"{cfg.out} holds games of another schedule (game {r.game_id}); "
                               f"choose another --out")
     digest, games = schedule_digest(cfg.game, schedule_for(cfg, num_players))
-    write_meta(cfg.out, cfg, digest, games, num_players)
+    write_meta(cfg.run_dir, cfg, digest, games, num_players)
     return max(r.deal_index for r in records) + 1
 
 
@@ -188,7 +188,7 @@ def run_sanity_table(cfg: TournamentConfig, progress: bool = True) -> Optional[s
     st = settings_of(cfg)
     if not st["sanity"]:
         return None
-    out = os.path.join(cfg.out, SANITY_DIR)
+    out = os.path.join(cfg.run_dir, SANITY_DIR)
     from tournaments.schedule import seat_groups
     # At least one deal for every table of pool bots, so the sanity bot meets each of them.
     tables = len(seat_groups(list(cfg.bots), cfg.game_obj().num_players - 1))

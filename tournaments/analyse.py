@@ -35,17 +35,19 @@ bounded budget per decision: the second view on strength besides TrueSkill.
 import json
 import math
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Callable, Optional
 
 from solver.errors import TrickhoundError
+from solver.game import Game, State
 from solver.registry import load_game
 from tournaments import engine_adapter as engine
 from tournaments.records import GameRecord
 from tournaments.stats import mean_ci
 
 # (inaccuracy, mistake, blunder) lower bounds of the view loss, in round points, per game slug.
-THRESHOLDS: Dict[str, tuple] = {
+THRESHOLDS: dict[str, tuple] = {
     "mate": (3.0, 10.0, 25.0),
     "mate-vic-village": (1.0, 3.0, 6.0),
     "dog-tag-trick": (1.0, 3.0, 6.0),
@@ -93,7 +95,7 @@ class Decision:
     exact: bool = False
     best_view: Optional[str] = None
     loss_view: Optional[float] = None
-    view_ci: Optional[List[Optional[float]]] = None  # 95% interval of the played move's value
+    view_ci: Optional[list[Optional[float]]] = None  # 95% interval of the played move's value
     label: Optional[str] = None
 
     @property
@@ -106,18 +108,18 @@ class Review:
     """The review of one game: its decisions and the summaries per seat and per bot."""
     game: str
     deal_seed: int
-    seating: List[str]
-    returns: Optional[List[float]]
-    decisions: List[Decision] = field(default_factory=list)
+    seating: list[str]
+    returns: Optional[list[float]]
+    decisions: list[Decision] = field(default_factory=list)
     budget: dict = field(default_factory=dict)
 
-    def seat_summary(self) -> List[dict]:
+    def seat_summary(self) -> list[dict]:
         """Per seat: bot, decisions, mean losses (view, exact where known), label counts."""
         return [dict(seat=s, bot=self.seating[s],
                      **summarise_decisions([d for d in self.decisions if d.seat == s]))
                 for s in range(len(self.seating))]
 
-    def bot_summary(self) -> List[dict]:
+    def bot_summary(self) -> list[dict]:
         return summarise_by_bot([self])
 
     @classmethod
@@ -147,10 +149,10 @@ def summarise_decisions(decisions: Iterable[Decision]) -> dict:
             "exact_decisions": len(exact), **counts}
 
 
-def summarise_by_bot(reviews: Sequence[Review]) -> List[dict]:
+def summarise_by_bot(reviews: Sequence[Review]) -> list[dict]:
     """Per bot spec over all ``reviews``: as ``summarise_decisions``, sorted best (lowest mean
     loss) first."""
-    by_bot: Dict[str, List[Decision]] = {}
+    by_bot: dict[str, list[Decision]] = {}
     for r in reviews:
         for d in r.decisions:
             by_bot.setdefault(d.bot, []).append(d)
@@ -159,7 +161,7 @@ def summarise_by_bot(reviews: Sequence[Review]) -> List[dict]:
     return rows
 
 
-def _loss(result, played: int) -> Optional[float]:
+def _loss(result: engine.SearchResult, played: int) -> Optional[float]:
     """Best mean minus the played action's mean (>= 0), None when a mean is missing."""
     best = result.actions[0].mean
     mine = result.stats(played).mean
@@ -169,7 +171,7 @@ def _loss(result, played: int) -> Optional[float]:
 
 
 def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
-                 seating: Optional[Sequence[str]] = None, returns: Optional[List[float]] = None,
+                 seating: Optional[Sequence[str]] = None, returns: Optional[list[float]] = None,
                  node_budget: int = DEFAULT_BUDGET["node_budget"],
                  worlds: int = DEFAULT_BUDGET["worlds"], seed: int = 0,
                  progress: Optional[Callable[[int, int], None]] = None) -> Review:
@@ -239,7 +241,7 @@ def _record(obj: object, where: str) -> GameRecord:
         raise AnalyseError(f"{where}: not a games.jsonl record ({e})") from None
 
 
-def read_run_records(path: str) -> List[GameRecord]:
+def read_run_records(path: str) -> list[GameRecord]:
     """Every record of a run folder (its games.jsonl) or of a JSONL file; AnalyseError for a
     missing file or a malformed line (with its number)."""
     file = os.path.join(path, "games.jsonl") if os.path.isdir(path) else path
@@ -282,14 +284,14 @@ def find_record(source: str, game_id: Optional[int] = None) -> GameRecord:
     raise AnalyseError(f"{source} has no game with id {game_id}")
 
 
-def actions_from_moves(game_text: str, deal_seed: int, moves_text: str) -> List[int]:
+def actions_from_moves(game_text: str, deal_seed: int, moves_text: str) -> list[int]:
     """Action ids of ``moves_text`` (the game's notation) played from the deal ``deal_seed``."""
     game = load_game(game_text)
     final = engine.replay(game, deal_seed, moves_text)   # raises the move's own error
     return _ids_by_replay(game, deal_seed, moves_text, final)
 
 
-def _ids_by_replay(game, deal_seed, moves_text, final) -> List[int]:
+def _ids_by_replay(game: Game, deal_seed: int, moves_text: str, final: State) -> list[int]:
     """The action ids leading from the deal to ``final``: found by replaying prefixes move by
     move, so the multi-word notation is parsed exactly as ``replay`` does."""
     words, exact = engine.split_moves(moves_text)
@@ -319,7 +321,7 @@ def _ids_by_replay(game, deal_seed, moves_text, final) -> List[int]:
 
 # -- a whole run -------------------------------------------------------------------------------
 
-def pick_games(records: Sequence[GameRecord], max_games: Optional[int]) -> List[GameRecord]:
+def pick_games(records: Sequence[GameRecord], max_games: Optional[int]) -> list[GameRecord]:
     """Up to ``max_games`` finished games spread evenly over the run (a round robin's games
     cycle through the pairings, so an even spread meets every bot)."""
     done = [r for r in records if r.termination != "forfeit"]
@@ -329,7 +331,7 @@ def pick_games(records: Sequence[GameRecord], max_games: Optional[int]) -> List[
     return [done[int(i * step)] for i in range(max_games)]
 
 
-def _review_json(args) -> dict:
+def _review_json(args: tuple[dict, dict]) -> dict:
     rec, kw = args
     return review_record(GameRecord.from_json(rec), **kw).to_json()
 
@@ -391,7 +393,7 @@ def review_text(review: Review) -> str:
     return "\n".join(lines)
 
 
-def _summary_lines(rows: List[dict], key: str) -> List[str]:
+def _summary_lines(rows: list[dict], key: str) -> list[str]:
     out = []
     for r in rows:
         who = f"seat {r['seat']} {r['bot']}" if key == "seat" else r["bot"]
@@ -420,8 +422,8 @@ def plot_review(review: Review, path: str) -> str:
         ds = [d for d in review.decisions if d.seat == s and not d.forced]
         ax.plot([d.ply + 1 for d in ds], [d.loss_view or 0.0 for d in ds], "o-", ms=4, lw=0.8,
                 label=f"seat {s} {bot} (view)")
-        ex = [d for d in ds if d.loss_exact is not None]
-        ax.plot([d.ply + 1 for d in ex], [d.loss_exact for d in ex], "s", mfc="none", ms=6,
+        ex = [(d.ply, d.loss_exact) for d in ds if d.loss_exact is not None]
+        ax.plot([ply + 1 for ply, _ in ex], [loss for _, loss in ex], "s", mfc="none", ms=6,
                 label=f"seat {s} exact")
     a, b, c = THRESHOLDS.get(load_game(review.game).name, THRESHOLDS["mate-vic-village"])
     for y, name in ((a, "inaccuracy"), (b, "mistake"), (c, "blunder")):

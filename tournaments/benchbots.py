@@ -7,13 +7,15 @@ the way a search bot does) and then plays a seeded random legal move. Use it as 
 import time
 
 from bots.base import Bot
+from solver.game import View
 
 
 class BusyBot(Bot):
     name = "busy"
     PARAMS = {"ms": (1.0, "milliseconds of CPU burnt per move")}
+    ms: float
 
-    def act(self, view):
+    def act(self, view: View) -> int:
         end = time.perf_counter() + self.ms / 1e3
         x = 0
         while time.perf_counter() < end:
@@ -22,6 +24,6 @@ class BusyBot(Bot):
         return legal[self.rng.randbelow(len(legal))]
 
 
-def spec(ms=1.0):
+def spec(ms: float = 1.0) -> str:
     """The plugin spec of a BusyBot of ``ms`` milliseconds per move."""
     return f"{__file__.replace('.pyc', '.py')}:BusyBot(ms={ms})"

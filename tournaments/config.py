@@ -33,8 +33,9 @@ naming it; the command line prints it as ``trickhound: error: ...`` with exit co
 import os
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
-from typing import List, Optional
+from typing import Any, Optional
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -44,6 +45,7 @@ else:  # pragma: no cover
 from bots.registry import bot_class, check_supports, make_bot
 from bots.spec import BotSpec, BotSpecError
 from solver.errors import TrickhoundError
+from solver.game import Game
 
 FORMATS = ("round-robin", "gauntlet")
 EXECUTORS = ("serial", "process", "dask")
@@ -69,8 +71,8 @@ class ConfigError(TrickhoundError, ValueError):
 @dataclass
 class TournamentConfig:
     game: str = "mate"
-    bots: List[str] = field(default_factory=list)
-    candidates: List[str] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    candidates: list[str] = field(default_factory=list)
     format: str = "round-robin"
     deals: int = 10
     duplicate: bool = True
@@ -99,25 +101,33 @@ class TournamentConfig:
         return self.move_limit or None
 
     @property
-    def margin(self):
+    def run_dir(self) -> str:
+        """``out``, the run's folder: build_config always sets it; a config without one
+        cannot be run."""
+        if self.out is None:
+            raise ConfigError("the tournament has no output directory (out)")
+        return self.out
+
+    @property
+    def margin(self) -> float:
         if self.time_margin is not None:
             return self.time_margin
         return max(0.05, 0.2 * (self.move_time or 0.0))
 
     @property
-    def all_bots(self):
+    def all_bots(self) -> list[str]:
         """Every distinct spec of the run: candidates first (gauntlet), then the pool."""
         return list(self.candidates) + [b for b in self.bots if b not in self.candidates]
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, obj):
+    def from_json(cls, obj: dict[str, Any]) -> "TournamentConfig":
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in obj.items() if k in known})
 
-    def game_obj(self):
+    def game_obj(self) -> Game:
         from solver.registry import load_game
         return load_game(self.game)
 
@@ -125,7 +135,7 @@ class TournamentConfig:
 KEYS = tuple(f.name for f in fields(TournamentConfig)) + ("options",)
 
 
-def read_toml(path):
+def read_toml(path: str) -> dict[str, Any]:
     """The raw key/value table of a config file."""
     try:
         with open(path, "rb") as f:
@@ -141,10 +151,12 @@ def read_toml(path):
     return data
 
 
-def split_specs(text):
+def split_specs(text: str) -> list[str]:
     """``"ismcts(iterations=2000,c=0.7),random"`` -> the two specs (commas inside
     parentheses belong to the spec)."""
-    out, depth, cur = [], 0, []
+    out: list[str] = []
+    depth = 0
+    cur: list[str] = []
     for ch in text:
         if ch == "(":
             depth += 1
@@ -159,7 +171,7 @@ def split_specs(text):
     return [s for s in out if s]
 
 
-def _spec_list(value, key):
+def _spec_list(value: object, key: str) -> list[str]:
     if value is None:
         return []
     if isinstance(value, str):
@@ -169,7 +181,7 @@ def _spec_list(value, key):
     raise ConfigError(f"{key} must be a list of bot specs, got {value!r}")
 
 
-def _int(value, key, minimum=None):
+def _int(value: Any, key: str, minimum: Optional[int] = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
@@ -183,7 +195,7 @@ def _int(value, key, minimum=None):
     return value
 
 
-def _float(value, key, positive=True):
+def _float(value: Any, key: str, positive: bool = True) -> float:
     if isinstance(value, bool):
         raise ConfigError(f"{key} must be a number of seconds, got {value!r}")
     try:
@@ -191,19 +203,21 @@ def _float(value, key, positive=True):
     except (TypeError, ValueError):
         raise ConfigError(f"{key} must be a number of seconds, got {value!r}") from None
     if value < 0 or (positive and value == 0) or value != value:
-        raise ConfigError(f"{key} must be {'positive' if positive else 'non-negative'}, got {value}")
+        raise ConfigError(f"{key} must be {'positive' if positive else 'non-negative'}, "
+                          f"got {value}")
     return value
 
 
-def _bool(value, key):
+def _bool(value: object, key: str) -> bool:
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+    if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1",
+                                                    "false", "no", "off", "0"):
         return value.lower() in ("true", "yes", "on", "1")
     raise ConfigError(f"{key} must be true or false, got {value!r}")
 
 
-def _game_string(raw):
+def _game_string(raw: dict[str, Any]) -> Game:
     from solver.registry import load_game
     game = raw.get("game")
     if game is None or game == "":
@@ -214,21 +228,23 @@ def _game_string(raw):
     if not isinstance(options, dict):
         raise ConfigError("options must be a table of game options")
     try:
-        g = load_game(game, **{k: str(v) if not isinstance(v, str) else v for k, v in options.items()})
+        g = load_game(game, **{k: str(v) if not isinstance(v, str) else v
+                               for k, v in options.items()})
     except TrickhoundError as e:
         raise ConfigError(_one_line(e)) from None
     return g
 
 
-def _one_line(e):
+def _one_line(e: BaseException) -> str:
     return " ".join((str(e) or type(e).__name__).split())
 
 
-def is_plugin(name):
+def is_plugin(name: str) -> bool:
     return ":" in name and name.split(":")[0].endswith(".py")
 
 
-def resolve_spec(text, game, iterations=None, move_time=None):
+def resolve_spec(text: str, game: Game, iterations: Optional[int] = None,
+                 move_time: Optional[float] = None) -> str:
     """A spec checked against the registry and the game, plugin paths made absolute, and the
     per-move limits filled into the parameters the bot declares. Returns the canonical text."""
     try:
@@ -256,15 +272,16 @@ def resolve_spec(text, game, iterations=None, move_time=None):
     except TrickhoundError as e:
         raise ConfigError(f"bot {text!r}: {_one_line(e)}") from None
     except Exception as e:  # a plugin's constructor failing at configuration time
-        raise ConfigError(f"bot {text!r} cannot be built: {type(e).__name__}: {_one_line(e)}") from None
+        raise ConfigError(f"bot {text!r} cannot be built: "
+                          f"{type(e).__name__}: {_one_line(e)}") from None
     return str(spec)
 
 
-def spec_class(spec):
+def spec_class(spec: "str | BotSpec") -> type:
     return bot_class(BotSpec.parse(spec).name)
 
 
-def build_config(raw, check_output=True):
+def build_config(raw: dict[str, Any], check_output: bool = True) -> TournamentConfig:
     """A validated :class:`TournamentConfig` from a raw mapping (TOML table and/or flags)."""
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
@@ -288,7 +305,8 @@ def build_config(raw, check_output=True):
         raise ConfigError("a scheduler address needs executor = \"dask\"")
     start_method = raw.get("start_method") or None
     if start_method is not None and start_method not in START_METHODS:
-        raise ConfigError(f"start_method must be one of {', '.join(START_METHODS)}, got {start_method!r}")
+        raise ConfigError(f"start_method must be one of {', '.join(START_METHODS)}, "
+                          f"got {start_method!r}")
     iterations = raw.get("iterations")
     iterations = None if iterations is None else _int(iterations, "iterations", 1)
     move_time = raw.get("move_time")
@@ -317,15 +335,15 @@ def build_config(raw, check_output=True):
             raise ConfigError("a gauntlet needs at least one candidate (candidates = [...])")
         if not bots:
             raise ConfigError("a gauntlet needs a pool of bots (bots = [...])")
-    resolved = {}
+    resolved: dict[str, list[str]] = {}
     for key, specs in (("candidates", candidates), ("bots", bots)):
-        out = []
+        specs_out: list[str] = []
         for text in specs:
             spec = resolve_spec(text, game, iterations, move_time)
-            if spec in out:
+            if spec in specs_out:
                 raise ConfigError(f"bot {text!r} is listed twice in {key}")
-            out.append(spec)
-        resolved[key] = out
+            specs_out.append(spec)
+        resolved[key] = specs_out
     clash = set(resolved["candidates"]) & set(resolved["bots"])
     if clash:
         raise ConfigError(f"bot {sorted(clash)[0]} is both a candidate and in the pool")
@@ -336,14 +354,15 @@ def build_config(raw, check_output=True):
         raise ConfigError("leaderboard must be a table of leaderboard settings")
     leaderboard_settings(board)
     out = raw.get("out") or os.path.join("results", time.strftime("run-%Y%m%d-%H%M%S"))
-    cfg = TournamentConfig(game=game.spec(), bots=resolved["bots"], candidates=resolved["candidates"],
-                           format=fmt, deals=deals, duplicate=duplicate, seed=seed,
-                           workers=workers, executor=executor, scheduler=scheduler,
+    cfg = TournamentConfig(game=game.spec(), bots=resolved["bots"],
+                           candidates=resolved["candidates"], format=fmt, deals=deals,
+                           duplicate=duplicate, seed=seed, workers=workers,
+                           executor=executor, scheduler=scheduler,
                            start_method=start_method, iterations=iterations,
                            move_time=move_time, time_margin=margin, move_limit=move_limit,
                            worker_memory=memory, out=str(out), leaderboard=dict(board or {}))
     if check_output:
-        check_writable(cfg.out)
+        check_writable(cfg.run_dir)
     return cfg
 
 
@@ -363,7 +382,8 @@ def check_writable(out: str) -> None:
         raise ConfigError(f"output directory {out} is not writable: {e.strerror or e}") from None
 
 
-def load_config(path=None, check_output=True, **flags):
+def load_config(path: Optional[str] = None, check_output: bool = True,
+                **flags: Any) -> TournamentConfig:
     """Config file (optional) overlaid with flags whose value is not None."""
     raw = read_toml(path) if path else {}
     for k, v in flags.items():
@@ -372,7 +392,7 @@ def load_config(path=None, check_output=True, **flags):
     return build_config(raw, check_output=check_output)
 
 
-def label(spec):
+def label(spec: "str | BotSpec") -> str:
     """A short display name: plugin paths lose their directory."""
     s = BotSpec.parse(spec)
     if is_plugin(s.name):
@@ -381,10 +401,10 @@ def label(spec):
     return str(s)
 
 
-def labels(specs):
+def labels(specs: Iterable[str]) -> dict[str, str]:
     """spec -> display label, falling back to the full spec where two labels would clash."""
     out = {s: label(s) for s in specs}
-    counts = {}
+    counts: dict[str, int] = {}
     for v in out.values():
         counts[v] = counts.get(v, 0) + 1
     return {s: (v if counts[v] == 1 else s) for s, v in out.items()}

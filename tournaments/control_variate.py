@@ -13,33 +13,37 @@ report recomputes nothing it already has; one reference game per deal is played 
 """
 import json
 import os
-from typing import Dict, Iterable, Tuple
+from collections.abc import Iterable
+from typing import Optional
 
+from solver.game import Game
 from solver.rng import derive_seed
+from tournaments.records import GameRecord
 
 REFERENCE_BOT = "heuristic"
 CACHE = "reference.jsonl"
 
 
-def reference_game(game, deal_seed: int):
+def reference_game(game: Game, deal_seed: int) -> GameRecord:
     """The reference game of one deal: ``heuristic`` in every seat (a GameRecord)."""
     from tournaments.referee import play_game
     seeds = [derive_seed(deal_seed, "reference", s) for s in range(game.num_players)]
     return play_game(game, [REFERENCE_BOT] * game.num_players, deal_seed, seeds)
 
 
-def reference_values(run_dir: str, records: Iterable, game=None) -> Dict[Tuple[int, int], float]:
+def reference_values(run_dir: str, records: Iterable[GameRecord],
+                     game: Optional[Game] = None) -> dict[tuple[int, int], float]:
     """(deal_index, seat) -> the reference policy's score, for every deal of ``records``
     (reference games played and cached as needed; deals whose reference game did not finish
     are left out, so their games count without the correction)."""
     from solver.registry import load_game
-    deals = {}
+    deals: dict[int, int] = {}
     for r in records:
         deals.setdefault(r.deal_index, r.deal_seed)
         if game is None:
             game = load_game(r.game)
     path = os.path.join(run_dir, CACHE)
-    cached = {}
+    cached: dict[tuple[int, int], Optional[list[float]]] = {}
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -56,7 +60,7 @@ def reference_values(run_dir: str, records: Iterable, game=None) -> Dict[Tuple[i
                 cached[(d, s)] = rec.returns
                 f.write(json.dumps({"deal_index": d, "deal_seed": s,
                                     "returns": rec.returns}) + "\n")
-    out = {}
+    out: dict[tuple[int, int], float] = {}
     for d, s in deals.items():
         returns = cached.get((d, s))
         if returns is None:

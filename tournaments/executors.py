@@ -9,9 +9,9 @@ spec text only.
   retried once on a fresh worker; a game whose worker dies twice is recorded as a forfeit
   with reason ``crash`` by the seat whose bot was running (the tracker, see worker.py), or, if
   no bot was running, with termination ``failed`` (no ranks, not rated). With a move time
-  limit (a run has one unless it is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is stopped by killing its
-  worker and recorded as a ``timeout`` forfeit (the referee itself can only judge a move once
-  it returns).
+  limit (a run has one unless it is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that
+  has not returned after ``2 × limit + 1 s`` is stopped by killing its worker and recorded as
+  a ``timeout`` forfeit (the referee itself can only judge a move once it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
@@ -31,10 +31,11 @@ import os
 import sys
 import time
 import uuid
-from typing import Any, Iterable, Iterator, Optional
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal, Optional, Union
 
 from tournaments.records import GameRecord
-from tournaments.worker import crash_record, failed_record, forfeit_record, run_job
+from tournaments.worker import Job, JobResult, crash_record, failed_record, forfeit_record, run_job
 
 log = logging.getLogger("trickhound.runner")
 
@@ -42,11 +43,11 @@ log = logging.getLogger("trickhound.runner")
 class _Retries:
     """Shared bookkeeping of failed attempts: retry once, then a crash record."""
 
-    def __init__(self, retries=1):
+    def __init__(self, retries: int = 1) -> None:
         self.retries = retries
-        self.failures = collections.Counter()
+        self.failures: collections.Counter[int] = collections.Counter()
 
-    def failed(self, job, seat, detail):
+    def failed(self, job: Job, seat: Optional[int], detail: str) -> Optional[GameRecord]:
         """None to retry, else the final record."""
         gid = job.fixture.game_id
         self.failures[gid] += 1
@@ -54,27 +55,27 @@ class _Retries:
             log.warning("game %d: %s; retrying", gid, detail)
             return None
         log.error("game %d: %s again; recorded as %s", gid, detail,
-                  "a crash of seat %d" % seat if seat is not None and seat >= 0 else "failed")
+                  f"a crash of seat {seat}" if seat is not None and seat >= 0 else "failed")
         return crash_record(job, seat, f"{detail} (on {self.failures[gid]} attempts)")
 
 
 class SerialExecutor:
     name = "serial"
 
-    def __init__(self, retries=1):
+    def __init__(self, retries: int = 1) -> None:
         self.retries = retries
 
-    def __enter__(self):
+    def __enter__(self) -> "SerialExecutor":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         return False
 
-    def run(self, jobs):
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
         book = _Retries(self.retries)
         for job in jobs:
             while True:
-                msg = run_job(job)
+                msg: Any = run_job(job)
                 if msg[0] == "ok":
                     yield GameRecord.from_json(msg[1])
                     break
@@ -84,14 +85,14 @@ class SerialExecutor:
                     break
 
 
-def default_start_method():
+def default_start_method() -> str:
     """forkserver (fast worker start, nothing inherited by accident) where it can be started
     safely (see _start_forkserver), else spawn."""
     methods = multiprocessing.get_all_start_methods()
     return "forkserver" if "forkserver" in methods and sys.version_info >= (3, 11) else "spawn"
 
 
-def _start_forkserver():
+def _start_forkserver() -> None:
     """Start the fork server without the current directory on its sys.path.
 
     Python's fork server runs ``python -c ...`` and, before 3.13, never applies the parent's
@@ -112,7 +113,8 @@ def _start_forkserver():
 
 
 class _Worker:
-    def __init__(self, ctx, log_queue, level, memory_mib=None):
+    def __init__(self, ctx: Any, log_queue: Any, level: int,
+                 memory_mib: Optional[int] = None) -> None:
         from tournaments.worker import worker_main
         self.conn, child = ctx.Pipe(duplex=True)
         self.tracker = ctx.RawArray("d", 3)
@@ -122,16 +124,16 @@ class _Worker:
                                 daemon=True, name="trickhound-worker")
         self.proc.start()
         child.close()
-        self.job = None
+        self.job: Optional[Job] = None
         self.done = 0
 
-    def send(self, job):
+    def send(self, job: Job) -> None:
         self.job = job
         self.tracker[0] = -1
         self.tracker[1] = 0.0
         self.conn.send(job)
 
-    def receive(self):
+    def receive(self) -> Union[JobResult, None, Literal[False]]:
         """The worker's answer, or None if it died (or its pipe broke)."""
         try:
             if self.conn.poll():
@@ -140,7 +142,7 @@ class _Worker:
             return None
         return None if not self.proc.is_alive() else False
 
-    def stop(self, kill=False):
+    def stop(self, kill: bool = False) -> None:
         if kill:
             self.proc.kill()
         else:
@@ -158,8 +160,11 @@ class _Worker:
 class ProcessPoolExecutor:
     name = "process"
 
-    def __init__(self, workers=2, start_method=None, log_queue=None, log_level=logging.INFO,
-                 move_time_limit=None, retries=1, hard_limit=None, worker_memory=None):
+    def __init__(self, workers: int = 2, start_method: Optional[str] = None,
+                 log_queue: Any = None, log_level: int = logging.INFO,
+                 move_time_limit: Optional[float] = None, retries: int = 1,
+                 hard_limit: Optional[float] = None,
+                 worker_memory: Optional[int] = None) -> None:
         self.workers = max(1, int(workers))
         self.worker_memory = worker_memory
         self.method = start_method or default_start_method()
@@ -172,49 +177,51 @@ class ProcessPoolExecutor:
         if hard_limit is None and move_time_limit is not None:
             hard_limit = 2 * move_time_limit + 1.0
         self.hard_limit = hard_limit
-        self._pool = []
+        self._pool: list[_Worker] = []
         self._startup_deaths = 0
         self._ever_done = False
 
-    def __enter__(self):
+    def __enter__(self) -> "ProcessPoolExecutor":
         self.start()
         return self
 
-    def __exit__(self, exc_type, *exc):
+    def __exit__(self, exc_type: Optional[type], *exc: object) -> Literal[False]:
         self.close(kill=exc_type is not None)
         return False
 
-    def start(self):
+    def start(self) -> None:
         if self.method == "forkserver":
             _start_forkserver()
         while len(self._pool) < self.workers:
-            self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory))
+            self._pool.append(_Worker(self.ctx, self.log_queue, self.log_level,
+                                      self.worker_memory))
         log.info("process pool: %d workers (%s)", self.workers, self.method)
 
-    def close(self, kill=False):
+    def close(self, kill: bool = False) -> None:
         for w in self._pool:
             w.stop(kill=kill or w.job is not None)
         self._pool = []
 
-    def _replace(self, i):
+    def _replace(self, i: int) -> None:
         old = self._pool[i]
         old.stop(kill=True)
         self._ever_done = self._ever_done or old.done > 0
         self._pool[i] = _Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory)
 
-    def run(self, jobs):
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
         if not self._pool:
             self.start()
         source = iter(jobs)       # walked lazily: a long schedule is never held whole
-        pending = collections.deque()  # jobs to retry or put back, before the source's next
+        # Jobs to retry or put back, before the source's next.
+        pending: collections.deque[Job] = collections.deque()
         book = _Retries(self.retries)
 
-        def next_job():
+        def next_job() -> Optional[Job]:
             if pending:
                 return pending.popleft()
             return next(source, None)
 
-        def feed():
+        def feed() -> None:
             for w in self._pool:
                 if w.job is None:
                     job = next_job()
@@ -237,20 +244,24 @@ class ProcessPoolExecutor:
             now = time.monotonic()
             for i in busy:
                 w = self._pool[i]
-                msg = w.receive()
+                job = w.job
+                assert job is not None  # a busy worker holds its job
+                msg: Any = w.receive()
                 if msg is False:  # still playing
                     started = w.tracker[1]
-                    if self.hard_limit is not None and started > 0 and now - started > self.hard_limit:
+                    if (self.hard_limit is not None and started > 0
+                            and now - started > self.hard_limit):
                         seat = int(w.tracker[0])
-                        job = w.job
-                        log.error("game %d: seat %d gave no answer within %.1fs; stopping worker %d",
+                        log.error("game %d: seat %d gave no answer within %.1fs; "
+                                  "stopping worker %d",
                                   job.fixture.game_id, seat, self.hard_limit, w.proc.pid)
                         w.job = None
                         self._replace(i)
                         yield forfeit_record(job, seat, "timeout",
-                                             f"no answer within {self.hard_limit:.1f}s; worker stopped")
+                                             f"no answer within {self.hard_limit:.1f}s; "
+                                             "worker stopped")
                     continue
-                job, w.job = w.job, None
+                w.job = None
                 if msg is not None and msg[0] == "ok":
                     w.done += 1
                     feed()  # the next game starts before the record is written
@@ -286,23 +297,24 @@ class ProcessPoolExecutor:
 class DaskExecutor:
     name = "dask"
 
-    def __init__(self, scheduler=None, workers=2, processes=True, retries=1, client=None):
+    def __init__(self, scheduler: Optional[str] = None, workers: int = 2,
+                 processes: bool = True, retries: int = 1, client: Any = None) -> None:
         self.scheduler = scheduler
         self.workers = workers
         self.processes = processes
         self.retries = retries
         self.client = client
-        self._own = []
+        self._own: list[Any] = []
 
-    def __enter__(self):
+    def __enter__(self) -> "DaskExecutor":
         self.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 
-    def start(self):
+    def start(self) -> None:
         if self.client is not None:
             return
         try:
@@ -321,7 +333,7 @@ class DaskExecutor:
             self._own = [self.client, cluster]
         log.info("dask executor: %s", self.client)
 
-    def close(self):
+    def close(self) -> None:
         for obj in self._own:
             try:
                 obj.close()
@@ -330,15 +342,15 @@ class DaskExecutor:
         self._own = []
         self.client = None
 
-    def run(self, jobs):
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
         from distributed import as_completed
         if self.client is None:
             self.start()
         token = uuid.uuid4().hex[:8]
         book = _Retries(self.retries)
-        futures = {}
+        futures: dict[str, tuple[Job, int]] = {}
 
-        def submit(job, attempt=0):
+        def submit(job: Job, attempt: int = 0) -> Any:
             key = f"trickhound-game-{token}-{job.fixture.game_id}-{attempt}"
             fut = self.client.submit(run_job, job, key=key, pure=False)
             futures[fut.key] = (job, attempt)

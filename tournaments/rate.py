@@ -35,11 +35,14 @@ import math
 import os
 import time
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Optional, Union
 
-from tournaments.config import ConfigError, build_config, label, resolve_spec
+from solver.game import Game
+from tournaments.config import ConfigError, TournamentConfig, build_config, label, resolve_spec
 from tournaments.ratings import rate
+from tournaments.records import GameRecord
 from tournaments.report import leaderboard_path
 from tournaments.runner import RunLog, load_records, run_tournament
 from tournaments.schedule import schedule_for
@@ -49,7 +52,7 @@ MIN_DEALS = 4
 SLOW_MODULES = ("bots.openspiel_bots",)
 
 
-def default_pool(game, exclude: Sequence[str] = ()) -> List[str]:
+def default_pool(game: Game, exclude: Sequence[str] = ()) -> list[str]:
     """Every registered bot that plays ``game``, is not an oracle, not interactive, not one of
     the slow OpenSpiel bots, and can be built with the installed extras."""
     from bots.registry import available_bots, bot_class, make_bot
@@ -64,13 +67,13 @@ def default_pool(game, exclude: Sequence[str] = ()) -> List[str]:
                     or cls.__module__ in SLOW_MODULES or not cls.supports(game)):
                 continue
             make_bot(BotSpec(name, ()), 0)
-        except Exception:  # noqa: BLE001 — a bot this install cannot build is not in the pool
+        except Exception:
             continue
         out.append(name)
     return out
 
 
-def buildable(spec: str, game) -> Optional[str]:
+def buildable(spec: str, game: Game) -> Optional[str]:
     """None if this install can build ``spec`` for ``game``, else why not (one line)."""
     try:
         resolve_spec(spec, game)
@@ -79,7 +82,8 @@ def buildable(spec: str, game) -> Optional[str]:
     return None
 
 
-def published_pool(game_spec: str, directory: str):
+def published_pool(game_spec: str, directory: str) -> Optional[
+        tuple[list[str], dict[str, tuple[float, float]], list[dict[str, Any]]]]:
     """(specs, {spec: (mu, sigma)}, rows) from a published leaderboard, or None."""
     path = leaderboard_path(game_spec, directory)
     if not os.path.exists(path):
@@ -141,16 +145,17 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
     return res
 
 
-def deal_margins(records, candidate: str, pool: Sequence[str]) -> List[float]:
+def deal_margins(records: Iterable[GameRecord], candidate: str,
+                 pool: Sequence[str]) -> list[float]:
     """x_d per deal, in deal order: the candidate's score minus each pool bot's on the same
     deal and seat of the candidate's tables, averaged (module doc)."""
-    cells: Dict[Tuple[int, int], Dict[str, List[float]]] = defaultdict(lambda: defaultdict(list))
+    cells: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for r in records:
         if r.returns is None or candidate not in r.seating:
             continue
         for seat, (spec, ret) in enumerate(zip(r.seating, r.returns)):
             cells[(r.deal_index, seat)][spec].append(ret)
-    per_deal = defaultdict(list)
+    per_deal: defaultdict[int, list[float]] = defaultdict(list)
     for (deal, _seat), scores in cells.items():
         if candidate not in scores:
             continue
@@ -161,7 +166,7 @@ def deal_margins(records, candidate: str, pool: Sequence[str]) -> List[float]:
     return [sum(v) / len(v) for _d, v in sorted(per_deal.items())]
 
 
-def _deals_for(cfg, num_players: int, max_games: int) -> int:
+def _deals_for(cfg: TournamentConfig, num_players: int, max_games: int) -> int:
     """The fewest deals whose fixtures reach ``max_games`` games."""
     cfg.deals = max_games
     count = 0
@@ -172,11 +177,13 @@ def _deals_for(cfg, num_players: int, max_games: int) -> int:
     return cfg.deals
 
 
-def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.05,
-             beta: float = 0.05, max_games: int = 200, seed: int = 1, workers: int = 1,
-             executor: str = "process", out: Optional[str] = None, pool=None,
-             leaderboards: str = "results/leaderboards", iterations=None, move_time=None,
-             time_margin=None, batch_deals: Optional[int] = None,
+def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = None,
+             alpha: float = 0.05, beta: float = 0.05, max_games: int = 200, seed: int = 1,
+             workers: int = 1, executor: str = "process", out: Optional[str] = None,
+             pool: Optional[Sequence[str]] = None,
+             leaderboards: str = "results/leaderboards", iterations: Optional[int] = None,
+             move_time: Optional[float] = None, time_margin: Optional[float] = None,
+             batch_deals: Optional[int] = None,
              echo: Callable[[str], None] = print, dask_processes: bool = True,
              progress: bool = True) -> dict:
     """Play the gauntlet until the SPRT decides or ``max_games``; returns the decision, the
@@ -189,6 +196,7 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
         raise ConfigError(f"--margin must be positive, got {margin}")
     g = load_game(game) if isinstance(game, str) else game
     published = None
+    fixed: dict[str, tuple[float, float]]
     if pool:
         pool_specs, fixed = list(pool), {}
     else:
@@ -209,7 +217,8 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
         pool_specs = kept
     if out is None:
         stem = label(candidate).replace("/", "_").replace(":", "-")
-        out = os.path.join("results", f"rate-{stem}-{g.spec()}-{time.strftime('%Y%m%d-%H%M%S')}")
+        out = os.path.join("results",
+                           f"rate-{stem}-{g.spec()}-{time.strftime('%Y%m%d-%H%M%S')}")
     raw = {"game": g.spec(), "format": "gauntlet", "candidates": [candidate],
            "bots": pool_specs, "deals": 1, "seed": seed, "workers": workers,
            "executor": executor, "iterations": iterations, "move_time": move_time,
@@ -231,6 +240,7 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
     ctx = None
     if cfg.executor == "process":
         import multiprocessing
+
         from tournaments.executors import default_start_method
         ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     source = "published leaderboard" if published else ("given pool" if pool else "built-in bots")
@@ -241,7 +251,7 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
     deals_done = 0
     first = True
     test = None
-    with RunLog(cfg.out, ctx) as runlog:
+    with RunLog(cfg.run_dir, ctx) as runlog:
         ex = make_executor(cfg, log_queue=runlog.queue, dask_processes=dask_processes)
         with ex:
             while True:
@@ -250,7 +260,7 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
                 run_tournament(cfg, resume=not first, executor=ex, max_deals=deals_done,
                                progress=progress)
                 first = False
-                records = load_records(cfg.out)
+                records = load_records(cfg.run_dir)
                 x = deal_margins(records, cand_spec, cfg.bots)
                 if margin is None and len(x) >= 2:
                     m = sum(x) / len(x)
@@ -269,7 +279,7 @@ def rate_bot(candidate, game, margin: Optional[float] = None, alpha: float = 0.0
                     break
     ratings = rate(records, fixed=fixed, history=False)
     mu, sg = ratings.ratings.get(cand_spec, (float("nan"), float("nan")))
-    board = []
+    board: list[dict[str, Any]] = []
     for spec, (m, s) in ratings.ratings.items():
         if spec != cand_spec and spec not in cfg.bots:
             continue

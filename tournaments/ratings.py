@@ -40,10 +40,13 @@ in game_id order) — what the ratings plot draws; the final ratings are the con
 """
 import math
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Optional
 
 import trueskill
+
+from tournaments.records import GameRecord
 
 MU = 25.0
 SIGMA = MU / 3
@@ -64,9 +67,9 @@ def environment(draw_probability: float = DRAW_PROBABILITY) -> trueskill.TrueSki
 
 @dataclass
 class Ratings:
-    ratings: Dict[str, Tuple[float, float]] = field(default_factory=dict)   # spec -> (mu, sigma)
-    games: Dict[str, int] = field(default_factory=dict)                     # rated games per bot
-    history: Dict[str, List[Tuple[int, float, float]]] = field(default_factory=dict)
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)   # spec -> (mu, sigma)
+    games: dict[str, int] = field(default_factory=dict)                     # rated games per bot
+    history: dict[str, list[tuple[int, float, float]]] = field(default_factory=dict)
     rated: int = 0                       # games rated (the x axis of history)
     env: dict = field(default_factory=dict)
 
@@ -81,7 +84,7 @@ class Ratings:
         return mu - 3 * sigma
 
 
-def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> List[int]:
+def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> list[int]:
     """Competition placings from scores: highest score first; a seat within ``tie_threshold``
     of the seat just above it (in score order) shares that seat's place.
 
@@ -99,7 +102,8 @@ def score_placings(returns: Sequence[float], tie_threshold: float = 0.0) -> List
     return out
 
 
-def placings_of(rec, placings: str = "ranks", tie_threshold: float = 0.0) -> Optional[List[int]]:
+def placings_of(rec: GameRecord, placings: str = "ranks",
+                tie_threshold: float = 0.0) -> Optional[list[int]]:
     """The placings a record is rated by (None: not rated). A forfeit keeps the record's ranks
     (the forfeiting seat last) whatever ``placings`` says: its scores are not a played game."""
     if not rec.ranks:
@@ -123,13 +127,14 @@ def estimate_draw_probability(placing_lists: Iterable[Sequence[int]]) -> float:
     return min(DRAW_MAX, max(DRAW_MIN, tied / total))
 
 
-def _rate_symmetric(env, ratings, ranks):
+def _rate_symmetric(env: trueskill.TrueSkill, ratings: Sequence[trueskill.Rating],
+                    ranks: Sequence[int]) -> list[trueskill.Rating]:
     """env.rate for one free-for-all, one rating per seat. trueskill's factor graph treats
     tied players by their position in the input, so with three or more players those tied
     with equal priors come out slightly apart (sublee/trueskill#15). Here every tie group is
     rotated through its positions and the posteriors averaged, so ties share exactly."""
     n = len(ratings)
-    ties = {}
+    ties: dict[int, list[int]] = {}
     for i, r in enumerate(ranks):
         ties.setdefault(r, []).append(i)
     shifts = max(len(g) for g in ties.values())
@@ -149,16 +154,17 @@ def _rate_symmetric(env, ratings, ranks):
 
 
 # Gaussians in natural parameters: pi = 1 / sigma^2 (precision), tau = mu * pi.
-def _natural(mu: float, sigma: float) -> Tuple[float, float]:
+def _natural(mu: float, sigma: float) -> tuple[float, float]:
     pi = 1.0 / (sigma * sigma)
     return pi, mu * pi
 
 
-def _moments(pi: float, tau: float) -> Tuple[float, float]:
+def _moments(pi: float, tau: float) -> tuple[float, float]:
     return tau / pi, math.sqrt(1.0 / pi)
 
 
-def _recentre(marginal, messages, prior) -> float:
+def _recentre(marginal: dict[str, list[float]], messages: list[dict[str, tuple[float, float]]],
+              prior: tuple[float, float]) -> float:
     """Move every game's messages along the likelihood's one symmetry (all skills shifted by
     the same amount) so the mean mu of the bots is the prior's MU; returns the largest mu move.
 
@@ -176,12 +182,13 @@ def _recentre(marginal, messages, prior) -> float:
     for msg in messages:
         for s, (m_pi, m_tau) in msg.items():
             msg[s] = (m_pi, m_tau + c * m_pi)
-    for s, f in marginal.items():
+    for f in marginal.values():
         f[1] += c * (f[0] - prior[0])
     return max(abs(c * g) for g in gain.values())
 
 
-def rate(records, fixed=None, draw_probability: Optional[float] = None, history: bool = True,
+def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, float]]] = None,
+         draw_probability: Optional[float] = None, history: bool = True,
          placings: str = "ranks", tie_threshold: float = 0.0) -> Ratings:
     """Order-free TrueSkill over ``records`` (GameRecords, any order); see the module doc.
 
@@ -205,14 +212,14 @@ def rate(records, fixed=None, draw_probability: Optional[float] = None, history:
                        "expectation propagation to convergence (order-free)"})
     prior = _natural(MU, SIGMA)
     # marginal[spec] = prior * prod(messages): natural parameters, summed.
-    marginal: Dict[str, List[float]] = {}
+    marginal: dict[str, list[float]] = {}
     for rec_specs in (g[1] for g in games):
         for s in rec_specs:
             if s not in fixed:
                 marginal.setdefault(s, list(prior))
-    messages: List[Dict[str, Tuple[float, float]]] = [{} for _ in games]
+    messages: list[dict[str, tuple[float, float]]] = [{} for _ in games]
 
-    def rating_of(spec, msg):
+    def rating_of(spec: str, msg: dict[str, tuple[float, float]]) -> trueskill.Rating:
         if spec in fixed:
             return env.create_rating(*fixed[spec])
         pi = marginal[spec][0] - msg.get(spec, (0.0, 0.0))[0]

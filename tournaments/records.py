@@ -3,7 +3,7 @@ of a tournament; ratings and reports are recomputed from it)."""
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import List, Optional, Tuple
+from typing import Any, Optional
 
 from solver.errors import TrickhoundError
 
@@ -16,27 +16,28 @@ class GameRecord:
     game_id: int
     game: str                       # game string, e.g. "mate-vic-village(players=4)"
     deal_seed: int
-    seating: List[str]              # bot spec per seat
-    bot_seeds: List[int]
-    actions: List[int] = field(default_factory=list)
-    returns: Optional[List[float]] = None
-    ranks: Optional[List[int]] = None
+    seating: list[str]              # bot spec per seat
+    bot_seeds: list[int]
+    actions: list[int] = field(default_factory=list)
+    returns: Optional[list[float]] = None
+    ranks: Optional[list[int]] = None
     termination: str = "normal"     # normal | forfeit | a game's own ending (e.g. move_cap)
-    forfeit: Optional[dict] = None  # {"seat": s, "reason": exception|illegal|timeout, "detail": text}
-    oracle_seats: List[int] = field(default_factory=list)
+    # {"seat": s, "reason": exception|illegal|timeout, "detail": text}
+    forfeit: Optional[dict] = None
+    oracle_seats: list[int] = field(default_factory=list)
     deal_index: int = 0             # which deal of the schedule (for duplicate pairing)
     rotation: int = 0               # which seat rotation of that deal
-    move_times: List[float] = field(default_factory=list)
+    move_times: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, obj):
+    def from_json(cls, obj: dict[str, Any]) -> "GameRecord":
         return cls(**obj)
 
-    def comparable(self):
+    def comparable(self) -> dict[str, Any]:
         """The record without timing fields (what serial, parallel and resumed runs share)."""
         d = self.to_json()
         for k in TIMING_FIELDS:
@@ -48,22 +49,22 @@ class RecordWriter:
     """Appends records to a JSONL file, one flushed and fsynced line per game, so a killed run
     loses at most the games in flight."""
 
-    def __init__(self, path):
+    def __init__(self, path: str) -> None:
         self.path = path
         self._f = open(path, "a", encoding="utf-8")
 
-    def write(self, record):
+    def write(self, record: GameRecord) -> None:
         self._f.write(json.dumps(record.to_json(), sort_keys=True) + "\n")
         self._f.flush()
         os.fsync(self._f.fileno())
 
-    def close(self):
+    def close(self) -> None:
         self._f.close()
 
-    def __enter__(self):
+    def __enter__(self) -> "RecordWriter":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -72,7 +73,7 @@ class CorruptRecordsError(TrickhoundError, ValueError):
     history cannot be trusted as it is, so ``resume`` and ``report`` refuse to guess which
     games it held. ``trickhound resume --repair`` moves such lines aside and replays them."""
 
-    def __init__(self, path: str, bad: List[Tuple[int, str]]) -> None:
+    def __init__(self, path: str, bad: list[tuple[int, str]]) -> None:
         lines = ", ".join(str(n) for n, _ in bad[:5]) + (", ..." if len(bad) > 5 else "")
         run_dir = os.path.dirname(path) or "."
         super().__init__(f"{path}: {len(bad)} corrupt line(s) (line {lines}); nothing was "
@@ -85,12 +86,12 @@ class CorruptRecordsError(TrickhoundError, ValueError):
 CORRUPT = "games.corrupt.jsonl"
 
 
-def scan_records(path: str) -> Tuple[List[GameRecord], List[Tuple[int, str]]]:
+def scan_records(path: str) -> tuple[list[GameRecord], list[tuple[int, str]]]:
     """(every good record, every bad line as (line number, text)) of a JSONL file. A last
     line without its newline is a write torn by a kill, not corruption: it is left out of
     both (``resume`` cuts it)."""
-    out: List[GameRecord] = []
-    bad: List[Tuple[int, str]] = []
+    out: list[GameRecord] = []
+    bad: list[tuple[int, str]] = []
     if not os.path.exists(path):
         return out, bad
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -113,7 +114,7 @@ def scan_records(path: str) -> Tuple[List[GameRecord], List[Tuple[int, str]]]:
     return out, bad
 
 
-def read_records(path: str) -> List[GameRecord]:
+def read_records(path: str) -> list[GameRecord]:
     """Every record of a JSONL file (a torn last line from a kill is ignored). Raises
     CorruptRecordsError, naming the line numbers, if any other line is not a record."""
     out, bad = scan_records(path)
@@ -122,7 +123,7 @@ def read_records(path: str) -> List[GameRecord]:
     return out
 
 
-def set_aside_corrupt(path: str) -> List[Tuple[int, str]]:
+def set_aside_corrupt(path: str) -> list[tuple[int, str]]:
     """Move every corrupt line of ``path`` to CORRUPT beside it (appended, each as
     ``{"line": n, "text": ...}``) and rewrite ``path`` with the good lines only (atomically).
     Returns the lines moved; the games they held are then missing and ``resume`` replays them.

@@ -9,22 +9,29 @@ import contextlib
 import signal
 import threading
 import time
-from typing import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Optional, TypeVar, Union
 
+from bots.base import Bot
 from bots.registry import make_bot
 from bots.spec import BotSpec
+from solver.game import Game, State
 from solver.registry import load_game
 from tournaments.records import GameRecord
 
 
 class Forfeit(Exception):
-    def __init__(self, seat, reason, detail):
+    def __init__(self, seat: int, reason: str, detail: str) -> None:
         super().__init__(f"seat {seat} forfeits ({reason}): {detail}")
         self.seat, self.reason, self.detail = seat, reason, detail
 
 
-def play_game(game, bots, deal_seed, bot_seeds, game_id=0, move_time_limit=None,
-              on_move=None, seating_specs=None, deal_index=0, rotation=0):
+def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], deal_seed: int,
+              bot_seeds: Sequence[int], game_id: int = 0,
+              move_time_limit: Optional[float] = None,
+              on_move: Optional[Callable[[State, int, int], Any]] = None,
+              seating_specs: Optional[Sequence[str]] = None, deal_index: int = 0,
+              rotation: int = 0) -> GameRecord:
     """Play one game. ``bots``: live Bot objects by seat (or specs, built here). Returns a
     GameRecord. A bot that raises, returns an illegal action or exceeds ``move_time_limit``
     seconds on a move forfeits: it ranks last, the others share first place, and returns are
@@ -32,23 +39,26 @@ def play_game(game, bots, deal_seed, bot_seeds, game_id=0, move_time_limit=None,
     if isinstance(game, str):
         game = load_game(game)
     specs = seating_specs or [str(getattr(b, "spec", b)) for b in bots]
-    bots = [make_bot(b, seed) if isinstance(b, (str, BotSpec)) else b
-            for b, seed in zip(bots, bot_seeds)]
+    players: list[Bot] = [make_bot(b, seed) if isinstance(b, (str, BotSpec)) else b
+                          for b, seed in zip(bots, bot_seeds)]
     state = game.new_initial_state(deal_seed)
     record = GameRecord(game_id=game_id, game=game.spec(), deal_seed=deal_seed,
                         seating=[str(s) for s in specs], bot_seeds=list(bot_seeds),
-                        oracle_seats=[i for i, b in enumerate(bots) if b.cheats],
+                        oracle_seats=[i for i, b in enumerate(players) if b.cheats],
                         deal_index=deal_index, rotation=rotation)
     t_start = time.perf_counter()
+    # The lambdas below are called at once by _guard, inside the loop: binding the loop
+    # variables late (B023) is what they mean.
     try:
-        for seat, bot in enumerate(bots):
-            _guard(seat, "exception", lambda: bot.reset(game, seat, bot_seeds[seat]))
+        for seat, bot in enumerate(players):
+            _guard(seat, "exception",
+                   lambda: bot.reset(game, seat, bot_seeds[seat]))  # noqa: B023
         while not state.is_terminal():
             seat = state.current_player()
-            bot = bots[seat]
+            bot = players[seat]
             arg = state.clone() if bot.cheats else state.view(seat)
             t0 = time.perf_counter()
-            action = _guard(seat, "exception", lambda: bot.act(arg))
+            action = _guard(seat, "exception", lambda: bot.act(arg))  # noqa: B023
             dt = time.perf_counter() - t0
             if move_time_limit is not None and dt > move_time_limit:
                 raise Forfeit(seat, "timeout", f"{dt:.3f}s > {move_time_limit:.3f}s")
@@ -64,9 +74,10 @@ def play_game(game, bots, deal_seed, bot_seeds, game_id=0, move_time_limit=None,
             record.move_times.append(dt)
             if on_move is not None:
                 on_move(state, seat, action)
-            for s, b in enumerate(bots):
+            for s, b in enumerate(players):
                 if b.observe is not None and type(b).observe is not _base_observe():
-                    _guard(s, "exception", lambda: b.observe(state.view(s), seat, action))
+                    _guard(s, "exception",
+                           lambda: b.observe(state.view(s), seat, action))  # noqa: B023
         out = state.outcome()
         record.returns, record.ranks = list(out.returns), list(out.ranks)
         record.termination = out.termination
@@ -78,7 +89,7 @@ def play_game(game, bots, deal_seed, bot_seeds, game_id=0, move_time_limit=None,
     return record
 
 
-def _base_observe():
+def _base_observe() -> Callable[..., None]:
     from bots.base import Bot
     return Bot.observe
 
@@ -118,7 +129,10 @@ def user_interrupted() -> bool:
     return _USER_INTERRUPT.is_set()
 
 
-def _guard(seat, reason, fn):
+_T = TypeVar("_T")
+
+
+def _guard(seat: int, reason: str, fn: Callable[[], _T]) -> _T:
     try:
         return fn()
     except Forfeit:
@@ -140,7 +154,7 @@ def describe(e: BaseException) -> str:
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
-def _text(state, action):
+def _text(state: State, action: int) -> str:
     try:
         return state.action_to_str(action)
     except Exception:

@@ -11,29 +11,40 @@ import os
 import re
 import time
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any, Optional
 
 from tournaments.config import ConfigError, TournamentConfig
+from tournaments.records import GameRecord
 from tournaments.runner import load_records, read_meta
-from tournaments.stats import (adjacent_lines, control_lines, leaderboard_rows, leaderboard_text,
-                               ranking_statement, score_text, summarize)
+from tournaments.stats import (
+    Summary,
+    adjacent_lines,
+    control_lines,
+    leaderboard_rows,
+    leaderboard_text,
+    ranking_statement,
+    score_text,
+    summarize,
+)
 
 PLOTS = ("ratings.png", "head_to_head.png", "scores.png")
 
 
-def _plt():
+def _plt() -> Any:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
 
 
-def _colors(n):
+def _colors(n: int) -> list[Any]:
     plt = _plt()
     cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
     return [cmap(i % cmap.N) for i in range(n)]
 
 
-def plot_ratings(summary, path: str, title: str = "") -> None:
+def plot_ratings(summary: Summary, path: str, title: str = "") -> None:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
     bots = summary.bots
@@ -44,7 +55,8 @@ def plot_ratings(summary, path: str, title: str = "") -> None:
         x = [0] + [h[0] for h in hist]
         mu = [summary.ratings.env["mu"]] + [h[1] for h in hist]
         sg = [summary.ratings.env["sigma"]] + [h[2] for h in hist]
-        ax.plot(x, mu, color=color, lw=1.8, label=f"{row.label}  ({row.mu:.1f} ± {row.sigma:.1f})")
+        ax.plot(x, mu, color=color, lw=1.8,
+                label=f"{row.label}  ({row.mu:.1f} ± {row.sigma:.1f})")
         ax.fill_between(x, [m - s for m, s in zip(mu, sg)], [m + s for m, s in zip(mu, sg)],
                         color=color, alpha=0.15, lw=0)
     ax.set_xlabel("games rated (the first, online pass in game_id order; legend: converged)")
@@ -58,7 +70,7 @@ def plot_ratings(summary, path: str, title: str = "") -> None:
     plt.close(fig)
 
 
-def plot_head_to_head(summary, path, title=""):
+def plot_head_to_head(summary: Summary, path: str, title: str = "") -> None:
     plt = _plt()
     import numpy as np
     bots = summary.bots
@@ -104,14 +116,15 @@ def plot_head_to_head(summary, path, title=""):
     plt.close(fig)
 
 
-def plot_scores(summary, path, title=""):
+def plot_scores(summary: Summary, path: str, title: str = "") -> None:
     plt = _plt()
     rows = [r for r in summary.bots if r.mean_score is not None]
     fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.55 * len(rows) + 1.4)), dpi=110)
     ys = list(range(len(rows)))[::-1]
     for y, r, color in zip(ys, rows, _colors(len(rows))):
         err = r.score_ci if r.score_ci is not None else 0.0
-        ax.errorbar([r.mean_score], [y], xerr=[[err], [err]], fmt="o", color=color, capsize=4, lw=1.8)
+        ax.errorbar([r.mean_score], [y], xerr=[[err], [err]], fmt="o", color=color, capsize=4,
+                    lw=1.8)
         ax.annotate(score_text(r), (r.mean_score, y), textcoords="offset points", xytext=(0, 7),
                     ha="center", fontsize=8)
     ax.set_yticks(ys)
@@ -126,18 +139,18 @@ def plot_scores(summary, path, title=""):
     plt.close(fig)
 
 
-def _z(x):
+def _z(x: float) -> float:
     """No "-0.0" in print."""
     return 0.0 if abs(x) < 0.05 else x
 
 
-def _md_table(head, rows):
+def _md_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     out += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
     return "\n".join(out)
 
 
-def ratings_json(summary, meta: dict = None) -> dict:
+def ratings_json(summary: Summary, meta: Optional[dict] = None) -> dict:
     obj = summary.to_json()
     if meta:
         obj["game"] = meta["config"]["game"]
@@ -146,11 +159,12 @@ def ratings_json(summary, meta: dict = None) -> dict:
     return obj
 
 
-def run_summary(run_dir: str, cfg: TournamentConfig = None, records=None):
+def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
+                records: Optional[list[GameRecord]] = None) -> Summary:
     """The Summary of a run as its config asks for it: the leaderboard settings (ranking,
     placings, control variate), a gauntlet's per-candidate tables, the adaptive run's outcome
     and the sanity table's board."""
-    from tournaments.adaptive import (SANITY_DIR, outcome_text, read_outcome, settings_of)
+    from tournaments.adaptive import SANITY_DIR, outcome_text, read_outcome, settings_of
     from tournaments.control_variate import reference_values
     if cfg is None:
         cfg = TournamentConfig.from_json(read_meta(run_dir)["config"])
@@ -174,7 +188,7 @@ def run_summary(run_dir: str, cfg: TournamentConfig = None, records=None):
     return summary
 
 
-def write_report(run_dir: str, summary=None):
+def write_report(run_dir: str, summary: Optional[Summary] = None) -> Summary:
     """Write report.md, ratings.json and the plots into ``run_dir``; returns the Summary."""
     meta = read_meta(run_dir)
     cfg = meta["config"]
@@ -185,7 +199,8 @@ def write_report(run_dir: str, summary=None):
     with open(os.path.join(run_dir, "ratings.json"), "w", encoding="utf-8") as f:
         json.dump(ratings_json(summary, meta), f, indent=2)
         f.write("\n")
-    plot_ratings(summary, os.path.join(run_dir, "ratings.png"), f"Ratings — {name} ({cfg['game']})")
+    plot_ratings(summary, os.path.join(run_dir, "ratings.png"),
+                 f"Ratings — {name} ({cfg['game']})")
     plot_head_to_head(summary, os.path.join(run_dir, "head_to_head.png"))
     plot_scores(summary, os.path.join(run_dir, "scores.png"), f"Mean score — {cfg['game']}")
     with open(os.path.join(run_dir, "report.md"), "w", encoding="utf-8") as f:
@@ -203,23 +218,28 @@ def _deals_text(run_dir: str, cfg: dict) -> str:
     return str(cfg["deals"])
 
 
-def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
+def report_markdown(run_dir: str, meta: dict, records: list[GameRecord], summary: Summary) -> str:
     cfg = meta["config"]
     name = os.path.basename(os.path.normpath(run_dir))
     names = {r.spec: r.label for r in summary.bots}
     lines = [f"# Tournament {name}", ""]
     limit = meta.get("move_time_limit")
+    bots = ", ".join(f"`{names.get(b, b)}`" for b in cfg["bots"])
+    replays = ("duplicate: every deal replayed once per seat rotation" if cfg["duplicate"]
+               else "one game per deal")
     lines += [
         f"- Game: `{cfg['game']}` ({meta.get('num_players', '?')} players)",
-        f"- Format: {cfg['format']}" + (f"; candidates: {', '.join('`%s`' % names.get(c, c) for c in cfg['candidates'])}"
-                                         if cfg.get("candidates") else ""),
-        f"- Bots: {', '.join('`%s`' % names.get(b, b) for b in cfg['bots'])}",
-        f"- Deals: {_deals_text(run_dir, cfg)} ({'duplicate: every deal replayed once per seat rotation' if cfg['duplicate'] else 'one game per deal'}); master seed {cfg['seed']}",
+        f"- Format: {cfg['format']}"
+        + ("; candidates: " + ", ".join(f"`{names.get(c, c)}`" for c in cfg["candidates"])
+           if cfg.get("candidates") else ""),
+        f"- Bots: {bots}",
+        f"- Deals: {_deals_text(run_dir, cfg)} ({replays}); master seed {cfg['seed']}",
         f"- Games: {len(records)} recorded of {meta.get('games', '?')} scheduled"
         + (f"; {summary.failed} failed" if summary.failed else ""),
-        f"- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
+        "- Per-move limit: " + (f"{limit:.3f} s enforced" if limit else "none")
         + (f"; iterations {cfg['iterations']}" if cfg.get("iterations") else ""),
-        f"- Schedule hash: `{meta.get('schedule_hash', '')[:16]}`; written {time.strftime('%Y-%m-%d %H:%M')}",
+        f"- Schedule hash: `{meta.get('schedule_hash', '')[:16]}`; "
+        f"written {time.strftime('%Y-%m-%d %H:%M')}",
         "",
         "## Leaderboard", "",
         ranking_statement(summary).capitalize() + ". Paired: the bot's mean paired score "
@@ -247,9 +267,9 @@ def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
                   "pool), so they do not decide the main table's outcomes:", "", "```",
                   leaderboard_text(sanity), "```"]
     lines += ["", "![ratings](ratings.png)", "", "## Head to head", "",
-              "Mean paired score difference on duplicate deals: for each deal and seat where both "
-              "bots sat, the row bot's score minus the column bot's, averaged per deal and over deals "
-              "(± 95% interval; n = deals).", ""]
+              "Mean paired score difference on duplicate deals: for each deal and seat where "
+              "both bots sat, the row bot's score minus the column bot's, averaged per deal and "
+              "over deals (± 95% interval; n = deals).", ""]
     order = [r.spec for r in summary.bots]
     if len(order) > 1 and summary.pairs:
         head = ["row − column"] + [names[s] for s in order]
@@ -273,8 +293,9 @@ def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
     if not faults:
         lines.append("None.")
     else:
-        by = defaultdict(int)
+        by: defaultdict[tuple[str, Any], int] = defaultdict(int)
         for r in faults:
+            assert r.forfeit is not None  # faults are the records with a forfeit
             seat = r.forfeit.get("seat")
             who = names.get(r.seating[seat], r.seating[seat]) if seat is not None else "-"
             by[(who, r.forfeit.get("reason"))] += 1
@@ -282,10 +303,12 @@ def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
                                [[w, str(k), str(v)] for (w, k), v in sorted(by.items())]))
         lines += ["", "First ones:", ""]
         for r in faults[:20]:
+            assert r.forfeit is not None
             seat = r.forfeit.get("seat")
             who = names.get(r.seating[seat], r.seating[seat]) if seat is not None else "no seat"
             detail = re.sub(r"\s+", " ", str(r.forfeit.get("detail", "")))[:160]
-            lines.append(f"- game {r.game_id} ({r.termination}): {who} — {r.forfeit.get('reason')}: {detail}")
+            lines.append(f"- game {r.game_id} ({r.termination}): {who} — "
+                         f"{r.forfeit.get('reason')}: {detail}")
     lines += ["", "## Time per move", ""]
     per_bot = move_time_stats(records)
     if per_bot:
@@ -300,12 +323,12 @@ def report_markdown(run_dir: str, meta: dict, records: list, summary) -> str:
     return "\n".join(lines)
 
 
-def move_time_stats(records):
+def move_time_stats(records: Iterable[GameRecord]) -> dict[str, list[float]]:
     """spec -> [moves, total seconds, slowest] over the moves that bot made (the seat of each
     action is found by replaying the game from its deal seed)."""
     from solver.registry import load_game
-    games = {}
-    per_bot = defaultdict(lambda: [0, 0.0, 0.0])
+    games: dict[str, Any] = {}
+    per_bot: defaultdict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     for r in records:
         if not r.move_times:
             continue
@@ -334,7 +357,7 @@ def check_publish(run_dir: str, directory: str = "results/leaderboards") -> str:
     return path
 
 
-def publish(run_dir: str, summary, directory: str = "results/leaderboards",
+def publish(run_dir: str, summary: Summary, directory: str = "results/leaderboards",
             force: bool = False) -> str:
     """Write the run's leaderboard as the published pool of its game
     (``results/leaderboards/<game>.json``, read by ``trickhound rate``); an existing board is
@@ -427,7 +450,7 @@ def write_index(directory: str = "results/leaderboards") -> str:
     return path
 
 
-def leaderboard_path(game, directory="results/leaderboards"):
+def leaderboard_path(game: str, directory: str = "results/leaderboards") -> str:
     safe = re.sub(r"[^A-Za-z0-9=._-]+", "_", game).strip("_")
     return os.path.join(directory, safe + ".json")
 

@@ -17,19 +17,19 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Set, TextIO
+from typing import Any, Literal, Optional, TextIO
 
 from tournaments.config import ConfigError, TournamentConfig
-from tournaments.records import (CORRUPT, GameRecord, RecordWriter, read_records,
-                                 set_aside_corrupt)
+from tournaments.records import CORRUPT, GameRecord, RecordWriter, read_records, set_aside_corrupt
 from tournaments.schedule import schedule_digest, schedule_for
 from tournaments.worker import Job
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not POSIX: runs are not locked
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger("trickhound.runner")
 
@@ -54,15 +54,16 @@ class RunResult:
 # ---------------------------------------------------------------------------------------------
 # Logging: one file per run; pool workers send their records through a queue.
 
-def _mp_handler(sub_handler, ctx):
+def _mp_handler(sub_handler: logging.Handler, ctx: Any) -> logging.Handler:
     """multiprocessing-logging's handler, with its queue made in ``ctx`` so that spawn and
     forkserver workers can be handed it (the package's own install_mp_handler only supports
     fork)."""
     import threading
+
     from multiprocessing_logging import MultiProcessingHandler
 
     class _Handler(MultiProcessingHandler):
-        def __init__(self, name, sub_handler):  # noqa: D401 - same as the parent's, other queue
+        def __init__(self, name: str, sub_handler: logging.Handler) -> None:
             logging.Handler.__init__(self)
             self.sub_handler = sub_handler
             self.setLevel(sub_handler.level)
@@ -79,20 +80,20 @@ def _mp_handler(sub_handler, ctx):
 class RunLog:
     """Attach tournament.log to the ``trickhound`` logger for the length of a run."""
 
-    def __init__(self, run_dir, ctx=None, level=logging.INFO):
+    def __init__(self, run_dir: str, ctx: Any = None, level: int = logging.INFO) -> None:
         self.path = os.path.join(run_dir, LOG)
         self.level = level
         self.ctx = ctx
-        self.handler = None
-        self.queue = None
+        self.handler: Optional[logging.Handler] = None
+        self.queue: Any = None
 
-    def __enter__(self):
+    def __enter__(self) -> "RunLog":
         fh = logging.FileHandler(self.path, encoding="utf-8")
         fh.setFormatter(logging.Formatter(LOG_FORMAT))
         fh.setLevel(self.level)
         if self.ctx is not None:
             self.handler = _mp_handler(fh, self.ctx)
-            self.queue = self.handler.queue
+            self.queue = self.handler.queue  # type: ignore[attr-defined]
         else:
             self.handler = fh
         logger = logging.getLogger("trickhound")
@@ -101,9 +102,10 @@ class RunLog:
             logger.setLevel(self.level)
         return self
 
-    def __exit__(self, *exc):
-        logging.getLogger("trickhound").removeHandler(self.handler)
-        self.handler.close()
+    def __exit__(self, *exc: object) -> Literal[False]:
+        if self.handler is not None:
+            logging.getLogger("trickhound").removeHandler(self.handler)
+            self.handler.close()
         return False
 
 
@@ -177,7 +179,7 @@ class Progress:
                 self.stream.flush()
 
 
-def _hms(s):
+def _hms(s: float) -> str:
     s = int(round(s))
     h, rem = divmod(s, 3600)
     m, sec = divmod(rem, 60)
@@ -187,15 +189,15 @@ def _hms(s):
 # ---------------------------------------------------------------------------------------------
 # Run files
 
-def meta_path(run_dir):
+def meta_path(run_dir: str) -> str:
     return os.path.join(run_dir, META)
 
 
-def games_path(run_dir):
+def games_path(run_dir: str) -> str:
     return os.path.join(run_dir, GAMES)
 
 
-def read_meta(run_dir):
+def read_meta(run_dir: str) -> dict[str, Any]:
     path = meta_path(run_dir)
     if not os.path.isdir(run_dir):
         raise ConfigError(f"{run_dir} is not a directory")
@@ -226,7 +228,7 @@ def write_meta(run_dir: str, cfg: TournamentConfig, digest: str, games: int,
     return meta
 
 
-def repair_tail(path):
+def repair_tail(path: str) -> int:
     """Cut a torn last line (a kill in the middle of a write) so appends start on a new line."""
     if not os.path.exists(path):
         return 0
@@ -254,10 +256,10 @@ def repair_tail(path):
         return size - cut
 
 
-def load_records(run_dir: str) -> list:
+def load_records(run_dir: str) -> list[GameRecord]:
     """The run's records, one per game_id (the first, should a line ever repeat), sorted.
     Raises CorruptRecordsError (with line numbers) if games.jsonl holds a corrupt line."""
-    seen = {}
+    seen: dict[int, GameRecord] = {}
     for r in read_records(games_path(run_dir)):
         seen.setdefault(r.game_id, r)
     return [seen[k] for k in sorted(seen)]
@@ -276,7 +278,7 @@ class RunLock:
     def __init__(self, run_dir: str) -> None:
         self.run_dir = run_dir
         self.path = os.path.join(run_dir, LOCK)
-        self._f = None
+        self._f: Optional[TextIO] = None
 
     def __enter__(self) -> "RunLock":
         if fcntl is None:  # pragma: no cover
@@ -297,14 +299,14 @@ class RunLock:
         self._f = f
         return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: Any) -> Literal[False]:
         if self._f is not None:
             self._f.close()  # closing releases the flock
             self._f = None
         return False
 
 
-def config_from_run(run_dir, **override):
+def config_from_run(run_dir: str, **override: Any) -> tuple[TournamentConfig, dict[str, Any]]:
     meta = read_meta(run_dir)
     cfg = TournamentConfig.from_json(meta["config"])
     cfg.out = run_dir
@@ -351,7 +353,7 @@ def run_tournament(cfg: TournamentConfig, resume: bool = False, executor: Any = 
 
     The run folder is locked (RunLock) for the whole call; the schedule is walked lazily
     (never held in memory whole). The folder is made only once the start is accepted."""
-    run_dir = cfg.out
+    run_dir = cfg.run_dir
     game = cfg.game_obj()
     if resume:
         read_meta(run_dir)  # refuses a folder that is not a run before anything is written
@@ -383,7 +385,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                 max_deals: Optional[int], stream: Optional[TextIO], dask_processes: bool,
                 repair: bool) -> RunResult:
     from tournaments.executors import make_executor
-    run_dir = cfg.out
+    run_dir = cfg.run_dir
     digest, scheduled = schedule_digest(cfg.game, schedule_for(cfg, game.num_players))
     gpath = games_path(run_dir)
     if resume:
@@ -406,7 +408,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
         write_meta(run_dir, cfg, digest, scheduled, game.num_players)
-    done: Set[int] = {r.game_id for r in read_records(gpath)}
+    done: set[int] = {r.game_id for r in read_records(gpath)}
 
     def wanted(f: Any) -> bool:
         return f.game_id not in done and (max_deals is None or f.deal_index < max_deals)
@@ -426,6 +428,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         ctx = None
         if cfg.executor == "process":
             import multiprocessing
+
             from tournaments.executors import default_start_method
             ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     else:
@@ -438,8 +441,8 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                  "resuming" if resume else "starting", run_dir, scheduled, len(done),
                  to_play, cfg.executor, workers)
         if own:
-            executor = make_executor(cfg, log_queue=runlog.queue, dask_processes=dask_processes,
-                                     workers=workers)
+            executor = make_executor(cfg, log_queue=runlog.queue if runlog else None,
+                                     dask_processes=dask_processes, workers=workers)
         bar.start()
         try:
             if own:
@@ -468,7 +471,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
 
 
 def resume_tournament(run_dir: str, progress: bool = True, stream: Optional[TextIO] = None,
-                      **override: Any) -> tuple:
+                      **override: Any) -> tuple[TournamentConfig, RunResult]:
     """Resume the run in ``run_dir`` (config overrides by keyword); (config, RunResult)."""
     cfg, _ = config_from_run(run_dir, **override)
     return cfg, run_tournament(cfg, resume=True, progress=progress, stream=stream)

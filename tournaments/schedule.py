@@ -18,9 +18,10 @@ schedule for more deals extends the one for fewer (``trickhound rate`` relies on
 """
 import hashlib
 import json
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple, dataclass
 from itertools import combinations
-from typing import Any, Iterable, Iterator, List, Sequence, Tuple
+from typing import Any
 
 from solver.rng import Random, derive_seed
 
@@ -29,18 +30,18 @@ from solver.rng import Random, derive_seed
 class Fixture:
     game_id: int
     deal_seed: int
-    seating: Tuple[str, ...]      # bot spec per seat
-    bot_seeds: Tuple[int, ...]
+    seating: tuple[str, ...]      # bot spec per seat
+    bot_seeds: tuple[int, ...]
     deal_index: int
     rotation: int
 
-    def to_json(self):
-        return {"game_id": self.game_id, "deal_seed": self.deal_seed, "seating": list(self.seating),
-                "bot_seeds": list(self.bot_seeds), "deal_index": self.deal_index,
-                "rotation": self.rotation}
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "deal_seed": self.deal_seed,
+                "seating": list(self.seating), "bot_seeds": list(self.bot_seeds),
+                "deal_index": self.deal_index, "rotation": self.rotation}
 
 
-def seat_groups(bots, seats):
+def seat_groups(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """Tables of ``seats`` bots drawn from ``bots`` (see the module doc), in a fixed order."""
     m = len(bots)
     if m == 0:
@@ -50,11 +51,11 @@ def seat_groups(bots, seats):
     return [tuple(bots[(k + j) % m] for j in range(seats)) for k in range(m)]
 
 
-def rotations(group):
+def rotations(group: Sequence[str]) -> list[tuple[str, ...]]:
     """The distinct cyclic rotations of a seating (rotation r puts group[(s + r) % n] in
     seat s)."""
     n = len(group)
-    out = []
+    out: list[tuple[str, ...]] = []
     for r in range(n):
         seating = tuple(group[(s + r) % n] for s in range(n))
         if seating not in out:
@@ -62,7 +63,7 @@ def rotations(group):
     return out
 
 
-def _shuffled(groups, seed, *tag):
+def _shuffled(groups: list[tuple[str, ...]], seed: int, *tag: "int | str") -> list[tuple[str, ...]]:
     order = list(range(len(groups)))
     Random(derive_seed(seed, "groups", *tag)).shuffle(order)
     return [groups[i] for i in order]
@@ -70,7 +71,7 @@ def _shuffled(groups, seed, *tag):
 
 def build_schedule(num_players: int, bots: Sequence[str], deals: int, seed: int,
                    duplicate: bool = True, candidates: Sequence[str] = (),
-                   fmt: str = "round-robin") -> List[Fixture]:
+                   fmt: str = "round-robin") -> list[Fixture]:
     """Every Fixture of the tournament, in game_id order (as a list: for tests and small
     runs; the runner walks :func:`iter_schedule` instead)."""
     return list(iter_schedule(num_players, bots, deals, seed, duplicate, candidates, fmt))
@@ -115,7 +116,7 @@ def schedule_hash(game: str, fixtures: Iterable[Fixture]) -> str:
     return schedule_digest(game, fixtures)[0]
 
 
-def schedule_digest(game: str, fixtures: Iterable[Fixture]) -> Tuple[str, int]:
+def schedule_digest(game: str, fixtures: Iterable[Fixture]) -> tuple[str, int]:
     """(schedule_hash, number of fixtures) in one pass over a possibly lazy schedule."""
     h = hashlib.sha256()
     h.update(game.encode())

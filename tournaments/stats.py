@@ -39,13 +39,14 @@ every seat a bot plays in the duplicate rotations). The board reports the per-de
 with and without it and the deals needed for the same interval.
 """
 import math
-import random
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Optional
 
 from tournaments.config import labels as make_labels
-from tournaments.ratings import rate
+from tournaments.ratings import Ratings, rate
+from tournaments.records import GameRecord
 
 RANKINGS = ("paired", "trueskill")
 BOOTSTRAP = 2000           # resamples over deals per adjacent pair
@@ -64,7 +65,7 @@ def t95(df: int) -> float:
     return _T95[df - 1] if df <= len(_T95) else 1.96
 
 
-def mean_ci(values: Sequence[float]) -> Tuple[Optional[float], Optional[float]]:
+def mean_ci(values: Sequence[float]) -> tuple[Optional[float], Optional[float]]:
     """(mean, half-width of the 95% interval) — half-width None below two values."""
     n = len(values)
     if n == 0:
@@ -129,7 +130,7 @@ class PairRow:
     mean: Optional[float]  # mean of a's score minus b's on the same deal, table and seat
     ci: Optional[float]
     deals: int
-    diffs: List[float] = field(default_factory=list, repr=False)   # per deal
+    diffs: list[float] = field(default_factory=list, repr=False)   # per deal
 
     def to_json(self) -> dict:
         return {"a": self.a, "b": self.b, "mean": self.mean, "ci": self.ci, "deals": self.deals}
@@ -165,7 +166,7 @@ class ControlVariate:
         """Deals needed without the control variate / deals needed with it."""
         return self.var_raw / self.var_adjusted if self.var_adjusted > 0 else float("inf")
 
-    def deals_needed(self, half_width: float) -> Tuple[int, int]:
+    def deals_needed(self, half_width: float) -> tuple[int, int]:
         """Deals for a ±half_width 95% interval on a bot's mean: (without, with)."""
         return (math.ceil((1.96 ** 2) * self.var_raw / half_width ** 2),
                 math.ceil((1.96 ** 2) * self.var_adjusted / half_width ** 2))
@@ -176,17 +177,17 @@ class ControlVariate:
 
 @dataclass
 class Summary:
-    bots: List[BotRow]
-    pairs: List[PairRow]
-    ratings: object       # tournaments.ratings.Ratings
+    bots: list[BotRow]
+    pairs: list[PairRow]
+    ratings: Ratings
     records: int
     failed: int
     forfeits: dict        # reason -> count
     ranking: str = "paired"
-    adjacent: List[AdjacentRow] = field(default_factory=list)
+    adjacent: list[AdjacentRow] = field(default_factory=list)
     control: Optional[ControlVariate] = None
-    tables: Dict[str, "Summary"] = field(default_factory=dict)   # gauntlet: candidate -> own
-    candidates: List[str] = field(default_factory=list)
+    tables: dict[str, "Summary"] = field(default_factory=dict)   # gauntlet: candidate -> own
+    candidates: list[str] = field(default_factory=list)
     note: Optional[str] = None          # e.g. the adaptive run's stopping statement
     sanity: Optional["Summary"] = None  # the sanity table's board (tournaments.adaptive)
 
@@ -202,7 +203,7 @@ class Summary:
                                [-d for d in p.diffs])
         return None
 
-    def unseparated(self) -> List[AdjacentRow]:
+    def unseparated(self) -> list[AdjacentRow]:
         """Adjacent pairs whose order the games do not establish."""
         return [a for a in self.adjacent if not a.separated]
 
@@ -222,13 +223,16 @@ class Summary:
         return out
 
 
-def _table(rec) -> Tuple[str, ...]:
+def _table(rec: GameRecord) -> tuple[str, ...]:
     """The bots at a game's table, order-free: what makes two games comparable seat by seat."""
     return tuple(sorted(set(rec.seating)))
 
 
-def summarize(records, fixed=None, order=None, ranking: str = "paired", placings: str = "ranks",
-              tie_threshold: float = 0.0, reference: Optional[Dict[Tuple[int, int], float]] = None,
+def summarize(records: Iterable[GameRecord],
+              fixed: Optional[dict[str, tuple[float, float]]] = None,
+              order: Optional[Sequence[str]] = None, ranking: str = "paired",
+              placings: str = "ranks", tie_threshold: float = 0.0,
+              reference: Optional[dict[tuple[int, int], float]] = None,
               candidates: Sequence[str] = (), trueskill: bool = True) -> "Summary":
     """The Summary of a run's records. ``fixed``: ratings held fixed (see ratings.rate);
     ``order``: specs to list even without games (e.g. the config's bots); ``ranking``: the
@@ -251,14 +255,19 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
             if s not in specs:
                 specs.append(s)
     specs += [s for s in ratings.ratings if s not in specs and s not in (fixed or {})]
-    games = defaultdict(int)
-    firsts = defaultdict(int)
-    forfeits_by = defaultdict(int)
+    games: defaultdict[str, int] = defaultdict(int)
+    firsts: defaultdict[str, int] = defaultdict(int)
+    forfeits_by: defaultdict[str, int] = defaultdict(int)
     oracle = set()
-    per_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> scores
-    ref_deal = defaultdict(lambda: defaultdict(list))       # spec -> deal -> reference values
-    cell = defaultdict(lambda: defaultdict(list))           # (deal, table, seat) -> spec -> scores
-    reasons = defaultdict(int)
+    # spec -> deal -> scores; spec -> deal -> reference values
+    per_deal: defaultdict[str, defaultdict[int, list[float]]] = defaultdict(
+        lambda: defaultdict(list))
+    ref_deal: defaultdict[str, defaultdict[int, list[float]]] = defaultdict(
+        lambda: defaultdict(list))
+    # (deal, table, seat) -> spec -> scores
+    cell: defaultdict[tuple[int, tuple[str, ...], int], defaultdict[str, list[float]]] = (
+        defaultdict(lambda: defaultdict(list)))
+    reasons: defaultdict[str, int] = defaultdict(int)
     failed = 0
     for r in records:
         for seat in r.oracle_seats:
@@ -290,7 +299,7 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
     for i, a in enumerate(specs):
         for b in specs[i + 1:]:
             by_deal = defaultdict(list)
-            for (deal, _table_, _seat), scores in cell.items():
+            for (deal, _tab, _seat), scores in cell.items():
                 if a in scores and b in scores:
                     sa, sb = scores[a], scores[b]
                     by_deal[deal].append(sum(sa) / len(sa) - sum(sb) / len(sb))
@@ -298,8 +307,10 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
             if diffs:
                 m, ci = mean_ci(diffs)
                 pairs.append(PairRow(a, b, m, ci, len(diffs), diffs))
-    pair_of = {}
+    pair_of: dict[tuple[str, str], float] = {}
     for p in pairs:
+        if p.mean is None:  # never: a pair is listed only with deals, so with a mean
+            continue
         pair_of[(p.a, p.b)] = p.mean
         pair_of[(p.b, p.a)] = -p.mean
 
@@ -319,7 +330,7 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
                            paired_score=sum(met) / len(met) if met else None,
                            advantage=am, advantage_ci=aci))
 
-    def ts_key(r):
+    def ts_key(r: BotRow) -> float:
         return -(r.conservative if r.conservative == r.conservative else -1e18)
 
     if ranking == "paired":
@@ -343,7 +354,7 @@ def summarize(records, fixed=None, order=None, ranking: str = "paired", placings
     return summary
 
 
-def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow]:
+def adjacent_pairs(summary: Summary, trueskill: bool = True) -> list[AdjacentRow]:
     """Adjacent pairs of the primary order among the non-oracle bots (see the module doc)."""
     chain = [r for r in summary.bots if not r.oracle and r.games > 0]
     out = []
@@ -361,7 +372,7 @@ def adjacent_pairs(summary: Summary, trueskill: bool = True) -> List[AdjacentRow
     return out
 
 
-def advantages(per_deal: dict, ref_deal: dict) -> Dict[str, Dict[int, float]]:
+def advantages(per_deal: dict, ref_deal: dict) -> dict[str, dict[int, float]]:
     """spec -> deal -> the bot's mean score on the deal minus c_d times the reference's mean
     on the same seats, c_d fitted on the other deals (module doc)."""
     points = []                                   # (deal, spec, mean score, mean reference)
@@ -369,7 +380,7 @@ def advantages(per_deal: dict, ref_deal: dict) -> Dict[str, Dict[int, float]]:
         for d, fv in refs.items():
             sv = per_deal[spec][d]
             points.append((d, spec, sum(sv) / len(sv), sum(fv) / len(fv)))
-    out: Dict[str, Dict[int, float]] = defaultdict(dict)
+    out: dict[str, dict[int, float]] = defaultdict(dict)
     by_deal = defaultdict(list)
     for p in points:
         by_deal[p[0]].append(p)
@@ -416,7 +427,7 @@ def control_variate(per_deal: dict, adv_deal: dict) -> Optional[ControlVariate]:
                           sum(adj_v) / len(adj_v), n)
 
 
-def _num(x, fmt: str = "{:.1f}") -> str:
+def _num(x: Optional[float], fmt: str = "{:.1f}") -> str:
     return "-" if x is None or x != x else fmt.format(x)
 
 
@@ -429,7 +440,7 @@ def score_text(row: BotRow) -> str:
     return f"{row.mean_score:+.1f} ± {row.score_ci:.1f}"
 
 
-def leaderboard_rows(summary: Summary) -> Tuple[List[str], List[List[str]]]:
+def leaderboard_rows(summary: Summary) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the leaderboard as text cells."""
     head = ["#", "bot", "paired", "mu", "sigma", "mu-3s", "games", "score (95% CI)"]
     cv = summary.control is not None
@@ -468,15 +479,15 @@ def ranking_statement(summary: Summary) -> str:
             f"{env.get('draw_probability', float('nan')):.3f} estimated from the records")
 
 
-def _pm(mean, ci):
+def _pm(mean: float, ci: Optional[float]) -> str:
     return f"{_z(mean):+.2f}" + (f" ± {ci:.2f}" if ci is not None else " (no interval)")
 
 
-def _z(x):
+def _z(x: float) -> float:
     return 0.0 if abs(x) < 0.005 else x
 
 
-def adjacent_lines(summary: Summary) -> List[str]:
+def adjacent_lines(summary: Summary) -> list[str]:
     """The 'what the board knows' block: one line per adjacent pair."""
     names = {r.spec: r.label for r in summary.bots}
     lines = ["Adjacent pairs (upper - lower, paired on the same deals and seats, 95% CI; "
@@ -496,7 +507,7 @@ def adjacent_lines(summary: Summary) -> List[str]:
     return lines
 
 
-def control_lines(summary: Summary) -> List[str]:
+def control_lines(summary: Summary) -> list[str]:
     cv = summary.control
     if cv is None:
         return []
@@ -518,7 +529,7 @@ def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
               for i, h in enumerate(head)]
     left = {1, 7, 8} if summary.control is not None else {1, 7}
 
-    def fmt(cells):
+    def fmt(cells: Sequence[str]) -> str:
         return "  ".join(c.ljust(w) if i in left else c.rjust(w)
                          for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
@@ -556,12 +567,12 @@ def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
         lines.append("")
         lines += cv
     names = {r.spec: r.label for r in summary.bots}
-    pairs = [p for p in summary.pairs if p.mean is not None]
+    pairs = [(p, p.mean) for p in summary.pairs if p.mean is not None]
     if pairs:
         lines.append("")
         lines.append("Paired score difference on the same deal and seat (A - B, mean ± 95% CI):")
-        for p in sorted(pairs, key=lambda p: -abs(p.mean)):
-            a, b, m = names[p.a], names[p.b], p.mean
+        for p, m in sorted(pairs, key=lambda pm: -abs(pm[1])):
+            a, b = names[p.a], names[p.b]
             if m < 0:
                 a, b, m = b, a, -m
             ci = f" ± {p.ci:.1f}" if p.ci is not None else ""

@@ -13,12 +13,15 @@ import logging
 import os
 import signal
 import time
+from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional, Union
 
+from bots.base import Bot
 from bots.registry import bot_class, make_bot
 from bots.spec import BotSpec
+from solver.game import Game
 from solver.registry import load_game
 from tournaments.records import GameRecord
 from tournaments.referee import play_game, user_interrupted
@@ -26,6 +29,11 @@ from tournaments.schedule import Fixture
 
 log = logging.getLogger("trickhound.worker")
 bot_log = logging.getLogger("trickhound.bot")
+
+#: The tracker (see the module doc): [seat running or -1, its start time or 0, game id].
+Tracker = MutableSequence[float]
+#: What run_job sends back: ("ok", record_json) or ("error", detail, seat).
+JobResult = Union[tuple[str, dict[str, Any]], tuple[str, str, int]]
 
 
 @dataclass(frozen=True)
@@ -36,14 +44,14 @@ class Job:
 
 
 @lru_cache(maxsize=32)
-def _game(text):
+def _game(text: str) -> Game:
     return load_game(text)
 
 
-_BOT_CACHE = {}
+_BOT_CACHE: dict[str, tuple[type[Bot], dict[str, Any]]] = {}
 
 
-def _build(spec, seed):
+def _build(spec: str, seed: int) -> Bot:
     """make_bot, with the class and converted parameters cached per spec (a plugin file is
     imported once per worker, not once per game)."""
     hit = _BOT_CACHE.get(spec)
@@ -60,7 +68,7 @@ def _build(spec, seed):
 
 
 @lru_cache(maxsize=256)
-def _cheats(spec):
+def _cheats(spec: str) -> bool:
     try:
         return bool(bot_class(BotSpec.parse(spec).name).cheats)
     except Exception:
@@ -92,13 +100,13 @@ class BotOutput(io.TextIOBase):
             self._buf = ""
 
 
-def _track(bot, seat, tracker, spec="?"):
+def _track(bot: Bot, seat: int, tracker: Tracker, spec: str = "?") -> None:
     """Wrap the bot's calls so the tracker names the seat while its code runs, and its
     prints go to the log (BotOutput)."""
     out_stream = BotOutput(seat, spec)
 
-    def wrap(fn):
-        def tracked(*args):
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def tracked(*args: Any) -> Any:
             tracker[0] = seat
             tracker[1] = time.monotonic()
             try:
@@ -109,14 +117,13 @@ def _track(bot, seat, tracker, spec="?"):
                 tracker[0], tracker[1] = -1, 0.0
         return tracked
 
-    bot.act = wrap(bot.act)
-    bot.reset = wrap(bot.reset)
-    from bots.base import Bot
+    bot.act = wrap(bot.act)  # type: ignore[method-assign]
+    bot.reset = wrap(bot.reset)  # type: ignore[method-assign]
     if type(bot).observe is not Bot.observe:
-        bot.observe = wrap(bot.observe)
+        bot.observe = wrap(bot.observe)  # type: ignore[method-assign]
 
 
-def _blank(job):
+def _blank(job: Job) -> GameRecord:
     f = job.fixture
     return GameRecord(game_id=f.game_id, game=job.game, deal_seed=f.deal_seed,
                       seating=list(f.seating), bot_seeds=list(f.bot_seeds),
@@ -124,7 +131,7 @@ def _blank(job):
                       deal_index=f.deal_index, rotation=f.rotation)
 
 
-def forfeit_record(job, seat, reason, detail):
+def forfeit_record(job: Job, seat: int, reason: str, detail: str) -> GameRecord:
     """The record of a game one seat lost without finishing it (ranks as the referee's)."""
     rec = _blank(job)
     rec.termination = "forfeit"
@@ -133,7 +140,7 @@ def forfeit_record(job, seat, reason, detail):
     return rec
 
 
-def failed_record(job, detail):
+def failed_record(job: Job, detail: str) -> GameRecord:
     """A game that could not be played and no seat can be blamed for: no ranks, not rated."""
     rec = _blank(job)
     rec.termination = "failed"
@@ -141,18 +148,18 @@ def failed_record(job, detail):
     return rec
 
 
-def crash_record(job, seat, detail):
+def crash_record(job: Job, seat: Optional[int], detail: str) -> GameRecord:
     """A game whose worker died on every attempt: a forfeit by the seat to move when known."""
     if seat is not None and seat >= 0:
         return forfeit_record(job, seat, "crash", detail)
     return failed_record(job, detail)
 
 
-def play_job(job, tracker=None):
+def play_job(job: Job, tracker: Optional[Tracker] = None) -> GameRecord:
     """Play one fixture; returns the GameRecord. Bot faults become forfeits (the referee's)."""
     game = _game(job.game)
     f = job.fixture
-    bots = []
+    bots: list[Bot] = []
     for seat, spec in enumerate(f.seating):
         try:
             if tracker is not None:
@@ -166,7 +173,8 @@ def play_job(job, tracker=None):
         except MemoryError as e:
             return forfeit_record(job, seat, "memory", f"constructor: MemoryError: {e}")
         except BaseException as e:  # noqa: B036 - even SystemExit in a constructor is a forfeit
-            return forfeit_record(job, seat, "exception", f"constructor: {type(e).__name__}: {e}")
+            return forfeit_record(job, seat, "exception",
+                                  f"constructor: {type(e).__name__}: {e}")
         if tracker is not None:
             tracker[0] = -1
             _track(bot, seat, tracker, spec)
@@ -178,7 +186,7 @@ def play_job(job, tracker=None):
     return rec
 
 
-def run_job(job, tracker=None):
+def run_job(job: Job, tracker: Optional[Tracker] = None) -> JobResult:
     """play_job for executors: ``("ok", record_json)``, or ``("error", detail, seat)`` when
     something escaped the referee (e.g. a bot calling sys.exit)."""
     if tracker is None:
@@ -202,7 +210,7 @@ def run_job(job, tracker=None):
         tracker[1] = 0.0
 
 
-def _setup_worker_logging(log_queue, level):
+def _setup_worker_logging(log_queue: Any, level: int) -> None:
     if log_queue is None:
         return
     from logging.handlers import QueueHandler
@@ -226,7 +234,8 @@ def limit_memory(mib: Optional[int]) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (want, hard))
 
 
-def worker_main(conn, tracker, log_queue=None, level=logging.INFO, memory_mib=None):
+def worker_main(conn: Any, tracker: Tracker, log_queue: Any = None, level: int = logging.INFO,
+                memory_mib: Optional[int] = None) -> None:
     """A pool worker: receive jobs on ``conn`` until None or the parent goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -18,7 +18,8 @@ from tests.games.mate_vic_village.helpers import game, pose
 from tournaments.referee import play_game
 
 CONFIGS = load_game("mate-vic-village").EXAMPLE_CONFIGS
-RECORDED = Path(__file__).parents[1] / "games" / "mate_vic_village" / "data" / "heuristic_lines.json"
+RECORDED = (Path(__file__).parents[1] / "games" / "mate_vic_village" / "data"
+            / "heuristic_lines.json")
 
 
 def _play(g, seats, seed):

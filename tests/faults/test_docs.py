@@ -13,7 +13,6 @@ import shlex
 import subprocess
 import sys
 
-import click
 import pytest
 
 from tournaments.cli import main
@@ -78,7 +77,7 @@ def readme_commands(text):
 def help_examples():
     """The ``trickhound ...`` lines of every command's help text."""
     out = []
-    for name, cmd in main.commands.items():
+    for cmd in main.commands.values():
         for line in (cmd.help or "").splitlines():
             if line.strip().startswith("trickhound "):
                 out.append(line.strip())

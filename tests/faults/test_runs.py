@@ -11,8 +11,7 @@ from tournaments.config import load_config
 from tournaments.records import CORRUPT
 from tournaments.runner import effective_workers, run_tournament
 
-from .conftest import (assert_each_game_once, comparable, lines_of, one_line_error,
-                       wait_for_records)
+from .conftest import assert_each_game_once, comparable, lines_of, one_line_error, wait_for_records
 
 SEED = 7
 DEALS = 4          # 8 games: Slowpoke against random on duplicate Mate deals

@@ -82,7 +82,8 @@ def test_config_file_errors(tmp_path):
                           "unknown key", "colour")
     bad.write_text("game = \"mate\"\nbots = [\"random\", \"solver\"\n")
     assert_one_line_error(run(["tournament", str(bad)]), "malformed TOML")
-    bad.write_text("game = \"mate\"\nbots = [\"random\", \"solver\"]\n[options]\ncolour = \"red\"\n")
+    bad.write_text("game = \"mate\"\nbots = [\"random\", \"solver\"]\n"
+                   "[options]\ncolour = \"red\"\n")
     assert_one_line_error(run(["tournament", str(bad), "--out", str(tmp_path / "y")]),
                           "unknown option", "colour")
     assert_one_line_error(run(["tournament", str(tmp_path / "missing.toml")]), "cannot read")

@@ -6,7 +6,6 @@ import sys
 import pytest
 
 import tournaments
-
 from tournaments.runner import load_records, run_tournament
 from tournaments.stats import leaderboard_text, summarize
 

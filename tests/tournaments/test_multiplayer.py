@@ -39,7 +39,8 @@ def test_round_robin_over_seat_groups(tmp_path):
             assert {r.seating[seat] for r in games} == set(games[0].seating)
     s = summarize(records)
     assert {b.spec for b in s.bots} == set(cfg.bots) and all(b.rated > 0 for b in s.bots)
-    pool = run_config(tmp_path, "pool", game=GAME, bots=BOTS, deals=2, executor="process", workers=2)
+    pool = run_config(tmp_path, "pool", game=GAME, bots=BOTS, deals=2, executor="process",
+                      workers=2)
     run_tournament(pool, progress=False)
     assert comparable(pool.out) == comparable(cfg.out)
 

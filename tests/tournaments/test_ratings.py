@@ -40,7 +40,8 @@ def test_ties_share():
 
 def test_order_of_the_file_does_not_matter(tmp_path):
     rng = random.Random(1)
-    records = [rec(i, rng.sample("abc", 3), rng.choice([(0, 1, 2), (2, 0, 1), (0, 0, 2), (1, 0, 1)]))
+    records = [rec(i, rng.sample("abc", 3),
+                   rng.choice([(0, 1, 2), (2, 0, 1), (0, 0, 2), (1, 0, 1)]))
                for i in range(40)]
     want = rate(records).ratings
     shuffled = records[:]

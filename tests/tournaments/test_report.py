@@ -29,7 +29,8 @@ def test_report_writes_markdown_json_and_plots(tmp_path, plugins):
                  "head_to_head.png", "## Forfeits and failures", "mu-3s", "Time per move"):
         assert part in md, part
     ratings = json.load(open(os.path.join(cfg.out, "ratings.json")))
-    assert {b["label"] for b in ratings["bots"]} == {"random", "first.py:FirstLegal", "solver(worlds=1)"}
+    assert {b["label"] for b in ratings["bots"]} == {"random", "first.py:FirstLegal",
+                                                     "solver(worlds=1)"}
     assert ratings["records"] == 6 * 1 and len(ratings["pairs"]) == 3
     board = json.load(open(os.path.join(boards, "mate.json")))
     assert board["game"] == "mate" and len(board["bots"]) == 3
@@ -45,19 +46,20 @@ def test_rate_against_a_published_pool(tmp_path, plugins):
     cfg = run_config(tmp_path, "pool", bots=["random", f"{first}:FirstLegal"], deals=4)
     run_tournament(cfg, progress=False)
     boards = str(tmp_path / "boards")
-    assert CliRunner().invoke(main, ["report", cfg.out, "--publish", "--leaderboards", boards]).exit_code == 0
+    assert CliRunner().invoke(main, ["report", cfg.out, "--publish",
+                                     "--leaderboards", boards]).exit_code == 0
     published = {b["spec"]: b for b in json.load(open(os.path.join(boards, "mate.json")))["bots"]}
     out = str(tmp_path / "rate")
-    r = CliRunner().invoke(main, ["rate", f"{first}:LastLegal", "--game", "mate", "--max-games", "12",
-                                  "--margin", "1000", "--executor", "serial", "--out", out,
-                                  "--leaderboards", boards])
+    r = CliRunner().invoke(main, ["rate", f"{first}:LastLegal", "--game", "mate",
+                                  "--max-games", "12", "--margin", "1000", "--executor", "serial",
+                                  "--out", out, "--leaderboards", boards])
     assert r.exit_code == 0, r.output
     assert "last.py" not in r.output and "first.py:LastLegal: " in r.output
     assert "pool (published leaderboard): first.py:FirstLegal, random" in r.output
     assert "place " in r.output and " of 3:" in r.output
     assert "SPRT: margin 1e+03 points, alpha 0.05, beta 0.05; bounds -2.94 / 2.94" in r.output
     # The pool keeps its published ratings.
-    for spec, b in published.items():
+    for b in published.values():
         assert f"mu {b['mu']:6.2f}" in r.output
     meta = json.load(open(os.path.join(out, "tournament.json")))
     assert meta["config"]["format"] == "gauntlet"
@@ -108,7 +110,8 @@ def test_publish_never_overwrites_without_force(tmp_path, plugins):
 
 
 def test_rate_errors(tmp_path):
-    r = CliRunner().invoke(main, ["rate", "nosuchbot", "--game", "mate", "--out", str(tmp_path / "x")])
+    r = CliRunner().invoke(main, ["rate", "nosuchbot", "--game", "mate",
+                                  "--out", str(tmp_path / "x")])
     assert r.exit_code == 2 and "unknown bot" in r.output
     r = CliRunner().invoke(main, ["rate", "random", "--game", "mate", "--pool", "random",
                                   "--out", str(tmp_path / "y")])

@@ -113,7 +113,8 @@ def test_repair_tail(tmp_path):
 
 def test_cli_tournament_prints_the_leaderboard(tmp_path):
     out = str(tmp_path / "demo")
-    r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots", "random,solver(worlds=1)",
+    r = CliRunner().invoke(main, ["tournament", "--game", "mate",
+                                  "--bots", "random,solver(worlds=1)",
                                   "--deals", "2", "--seed", "1", "--workers", "2", "--out", out])
     assert r.exit_code == 0, r.output
     assert "games/s" not in r.output  # no progress line when stderr is not a terminal

@@ -28,7 +28,8 @@ def test_fixed_by_the_master_seed():
 def test_more_bots_than_seats_cycles_through_every_group_and_seat():
     bots = list("abcde")
     groups = seat_groups(bots, 3)
-    assert len(groups) == 10 and set(map(frozenset, groups)) == set(map(frozenset, combinations(bots, 3)))
+    assert len(groups) == 10
+    assert set(map(frozenset, groups)) == set(map(frozenset, combinations(bots, 3)))
     fx = build_schedule(3, bots, deals=10, seed=2)
     assert len(fx) == 30
     seen = Counter()
