@@ -390,7 +390,7 @@ def play(game_text: str, seat: int, vs: str, seed: int) -> None:
 
     rec = play_game(game, specs, seed, seeds, on_move=show, seating_specs=specs)
     click.echo("")
-    if rec.termination == "forfeit" and rec.forfeit["seat"] == seat:
+    if rec.forfeit is not None and rec.forfeit["seat"] == seat:
         click.echo("bye")
         return
     final = game.new_initial_state(seed)
