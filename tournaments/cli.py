@@ -419,8 +419,10 @@ def bots_command():
 @click.option("--seat", type=Count(0), default=None,
               help="The seat to advise (with --game).")
 @click.option("--moves", default="", help="Moves so far in the game's notation, comma-separated.")
-@click.option("--algo", type=click.Choice(["ismcts", "pimc", "solver"]), default="ismcts",
-              show_default=True, help="The search.")
+@click.option("--algo", type=click.Choice(["auto", "ismcts", "pimc", "solver"]), default="auto",
+              show_default=True,
+              help="The search; auto: the exact solver where the position is perfect "
+                   "information for the mover, else the search measured strongest for the game.")
 @click.option("--iterations", type=ITERATIONS, default=None,
               help=f"Search iterations (default per algorithm; at most {MAX_ITERATIONS:,}).")
 @click.option("--time", "time_s", type=POSITIVE_SECONDS, default=None,
@@ -446,7 +448,7 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
     """
-    from solver.search import (DEFAULT_LIMITS, SearchLimit, play_defaults,
+    from solver.search import (DEFAULT_LIMITS, SearchLimit, choose_algorithm, play_defaults,
                                recommend as run_search, view_from_moves)
     if position:
         obj = _read_json(position)
@@ -464,12 +466,13 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
         raise UserError("the game is over; there is no move to recommend")
     if view.current_player() != view.player:
         raise UserError(f"seat {view.current_player()} is to act, not seat {view.player}")
-    default = DEFAULT_LIMITS[algo]
+    chosen = choose_algorithm(view)[0] if algo == "auto" else algo
+    default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(
         iterations=iterations if iterations is not None else (None if time_s else default.iterations),
         time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
-    kw = _search_params(algo, params)
-    kw = play_defaults(game, algo, kw)
+    kw = _search_params(chosen, params)
+    kw = play_defaults(game, chosen, kw)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)

@@ -96,6 +96,8 @@ class SearchResult:
     # not computed or not exact), and each seat's gain along it (None: not an exact solve).
     pv: Tuple[int, ...] = ()
     seat_values: Optional[Tuple[float, ...]] = None
+    # recommend(algo="auto"): why this algorithm was chosen for the position (None otherwise).
+    auto: Optional[str] = None
 
     # -- access -------------------------------------------------------------------------------
     def stats(self, action):
@@ -174,6 +176,8 @@ class SearchResult:
             out["pv"] = list(self.pv)
         if self.seat_values is not None:
             out["seat_values"] = [_r(v) for v in self.seat_values]
+        if self.auto is not None:
+            out["auto"] = self.auto
         if timing:
             out["elapsed_s"] = self.seconds
             out["iterations_per_s"] = self.iterations_per_s
@@ -193,7 +197,8 @@ class SearchResult:
         widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
         lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in
                            enumerate(zip(r, widths))).rstrip() for r in rows]
-        head = (f"{self.algorithm} for seat {self.player}: value = {self.value}, "
+        chose = f"auto ({self.auto}) -> " if self.auto is not None else ""
+        head = (f"{chose}{self.algorithm} for seat {self.player}: value = {self.value}, "
                 f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
         return "\n".join([head] + lines + ["how sure: " + self.confidence()["text"]])
