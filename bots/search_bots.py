@@ -32,14 +32,22 @@ against exact values at such positions, issue 15). Only where the search maximis
 points (``horizon`` resolving to ``round``): the solver's value is the gain to the end of the
 round, the wrong target for a match result or a win.
 """
+from solver.game import Game, View
+
 from bots import heuristic
 from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
 from solver.rng import Random
-from solver.game import Game, View
-from solver.search import (AlphaBeta, SearchLimit, alphabeta, perfect_information_for,
-                           play_defaults, recommend, search_state)
+from solver.search import (
+    AlphaBeta,
+    SearchLimit,
+    alphabeta,
+    perfect_information_for,
+    play_defaults,
+    recommend,
+    search_state,
+)
 
 _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (two-player"
                       " constant-sum games, horizon round)")
