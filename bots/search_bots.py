@@ -130,7 +130,7 @@ class ISMCTSBot(_SearchBot):
               "c": (0.0, 100.0), "wide": (0, None)}
 
     def search(self, view):
-        return recommend(view, "ismcts", self.limit(), self.next_seed(), c=self.c,
+        return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False, c=self.c,
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout)
 
@@ -161,7 +161,7 @@ class PIMCBot(_SearchBot):
               "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS)}
 
     def search(self, view):
-        return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(),
+        return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(), check=False,
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout)
 

@@ -59,7 +59,7 @@ class SolverBot(Bot):
             return {legal[0]: 0.0}
         if self._solver is None:
             result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
-                               self.next_seed(), evaluator="solver",
+                               self.next_seed(), check=False, evaluator="solver",
                                node_budget=self.node_budget, evaluation=self.evaluation,
                                rollouts=self.rollouts)
             return result.values()

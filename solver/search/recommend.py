@@ -31,6 +31,7 @@ from solver.game import State, View
 from solver.search._ismcts import ismcts_search
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
+from solver.rng import derive_seed
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -131,31 +132,82 @@ def play_defaults(game, algo, params=None):
     return kw
 
 
-def recommend(view, algo=AUTO, limit=None, seed=0, **params):
+# The independent search that checks a sampled answer (SearchResult.confidence): a search of a
+# different kind, so that it does not share the first one's bias (PIMC's strategy fusion and
+# per-world trees, ISMCTS's one tree over all worlds).
+CHECK_ALGO = {"ismcts": "pimc", "pimc": "ismcts", "solver": "ismcts"}
+# A PIMC check search gives each world at least this many UCT iterations (at most the default
+# number of worlds): fewer, and its per-world trees are too shallow to be "clear" about anything.
+CHECK_ITERATIONS_PER_WORLD = 500
+
+
+def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
+    """The check search's limit: the answer's iterations (the check algorithm's default when
+    the answer ran one iteration per world, as the exact solver does) and time."""
+    default = DEFAULT_LIMITS[algo]
+    its = limit.iterations if limit.iterations and limit.iterations > 1 else None
+    if its is None and limit.time_s is None:
+        its = default.iterations
+    worlds = None
+    if algo == "pimc":
+        worlds = default.worlds if its is None else max(
+            1, min(default.worlds, its // CHECK_ITERATIONS_PER_WORLD))
+    return SearchLimit(iterations=its, time_s=limit.time_s, worlds=worlds)
+
+
+def _with_check(view: View, algo: str, result: SearchResult, seed: int,
+                params: dict) -> SearchResult:
+    """``result`` with the independent check search ``confidence`` needs before it says
+    "clear": run only when the answer's own intervals say clear or likely (not when exact,
+    forced or already close). Same objective and horizon; its own seed and world set."""
+    if result.exact or algo not in CHECK_ALGO:
+        return result
+    if result.sampling_confidence()["label"] not in ("clear", "likely"):
+        return result
+    other = CHECK_ALGO[algo]
+    kw = {k: params[k] for k in ("objective", "horizon") if k in params and other != "solver"}
+    if algo == "solver":
+        kw = {"objective": "score", "horizon": "round"}   # the solver's unit: the round's gain
+    kw = play_defaults(view.game, other, kw)
+    check_seed = derive_seed(seed, "check")
+    lim = _check_limit(other, result.limit if result.limit is not None else DEFAULT_LIMITS[algo])
+    res = recommend(view, other, lim, check_seed, check=False, **kw)
+    conf = res.sampling_confidence()
+    return replace(result, check={"algorithm": other, "seed": check_seed, "chosen": res.chosen,
+                                  "text": res.best.text, "label": conf["label"],
+                                  "z": conf["z"]})
+
+
+def recommend(view, algo=AUTO, limit=None, seed=0, check=True, **params):
     """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
     with its value, 95% interval, visits, share and robustness, the recommended move first.
     ``limit``: a SearchLimit or its text (default per algorithm, see DEFAULT_LIMITS).
     ``algo="auto"`` chooses per position (:func:`choose_algorithm`), searches with the bots'
     defaults (:func:`play_defaults`) and records the choice in ``result.auto``; ``params``
-    must then suit the algorithm chosen."""
+    must then suit the algorithm chosen.
+    ``check`` (default on): where the answer is sampled and its intervals call it clear or
+    likely, run an independent search of another kind (``CHECK_ALGO``, the same limit: twice
+    the time) so that ``result.confidence()`` can account for bias; bots pass False."""
     if not isinstance(view, View):
         raise TypeError(f"recommend needs a View (state.view(seat)), got {type(view).__name__}")
     if algo == AUTO:
-        return _recommend_auto(view, limit, seed, params)
+        return _recommend_auto(view, limit, seed, params, check)
     fn, fixed = _entry(algo)
     _check_params(algo, params)
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     result = fn(view, limit, seed, **fixed, **params)
-    return replace(result, algorithm="solver") if algo == "solver" else result
+    if algo == "solver":
+        result = replace(result, algorithm="solver")
+    return _with_check(view, algo, result, seed, params) if check else result
 
 
-def _recommend_auto(view: View, limit, seed: int, params: dict) -> SearchResult:
+def _recommend_auto(view: View, limit, seed: int, params: dict, check: bool) -> SearchResult:
     """``recommend(view, "auto", ...)``: the exact solver where it applies and finishes
     (``result.exact``), else the game's strongest search at its default limit (keeping a time
     limit the caller gave)."""
     algo, why = choose_algorithm(view)
     _check_params(algo, params)
-    result = recommend(view, algo, limit, seed, **play_defaults(view.game, algo, params))
+    result = recommend(view, algo, limit, seed, check, **play_defaults(view.game, algo, params))
     if algo != "solver" or result.exact or not perfect_information_for(view):
         return replace(result, auto=why)
     # A perfect-information position too large for max^n's node budget: search instead.
@@ -165,7 +217,7 @@ def _recommend_auto(view: View, limit, seed: int, params: dict) -> SearchResult:
     lim = DEFAULT_LIMITS[fallback]
     if given is not None and given.time_s:
         lim = replace(lim, time_s=given.time_s)
-    result = recommend(view, fallback, lim, seed, **play_defaults(view.game, fallback))
+    result = recommend(view, fallback, lim, seed, check, **play_defaults(view.game, fallback))
     return replace(result, auto=f"{why} did not finish within its node budget: {fallback}")
 
 
