@@ -28,10 +28,10 @@ from dataclasses import replace
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError, TrickhoundError
 from solver.game import State, View
+from solver.rng import derive_seed
 from solver.search._ismcts import ismcts_search
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
-from solver.rng import derive_seed
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 

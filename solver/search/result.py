@@ -140,7 +140,8 @@ class SearchResult:
             return {"label": "close", "gap": None, "z": None,
                     "text": "too few iterations to compare the moves"}
         gap = b.mean - s.mean
-        unit = {"return": "", "win_share": " win share", "round_gain": " points this round"}[self.value]
+        unit = {"return": "", "win_share": " win share",
+                "round_gain": " points this round"}[self.value]
         rob = f"; best in {b.robustness:.0%} of worlds" if (
             b.robustness is not None and self.algorithm != "ismcts" and self.worlds > 1) else ""
         if self.exact and all((a.half_width or 0.0) == 0.0 for a in (b, s)):
@@ -173,8 +174,8 @@ class SearchResult:
         positions of seeded random play, the searches at 2 seeds each): sampling-only "clear"
         was right 89.9% (PIMC) and 94.6% (ISMCTS) of the time, agreement with a second seed of
         the same search 89.3% / 97.1% (the bias repeats), with the other kind of search 98.2%
-        (tests/search/test_honest_confidence.py: PIMC 70/80 -> 48/48). Without a check the verdict is at most "likely"; when the check
-        prefers another move it is "close"."""
+        (tests/search/test_honest_confidence.py: PIMC 70/80 -> 48/48). Without a check the
+        verdict is at most "likely"; when the check prefers another move it is "close"."""
         base = self.sampling_confidence()
         if base["label"] not in ("clear", "likely"):
             return {k: v for k, v in base.items() if k != "detail"}
