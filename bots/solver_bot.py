@@ -18,10 +18,11 @@ against the bot, in the same sampled worlds) is highest. In Mattis the bot playe
 of its last card, a guaranteed non-loss, in 7 of 20 such positions when both were worth 1.0 in
 every world (issue 15); the last card is out whatever the others do, a pick-up is not.
 """
+from solver.game import View
+
 from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
 from solver.rng import derive_seed
-from solver.game import View
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, recommend
 
 # Worlds in which the tied moves' guaranteed (paranoid) values are compared.
