@@ -158,7 +158,7 @@ def test_recommend_auto_by_default_prints_its_choice():
     r = run(["recommend", "--game", "mate(first_dealer=0)", "--seed", "4", "--seat", "1",
              "--moves", "PASS"])
     assert r.exit_code == 0, r.output
-    assert "auto (perfect information for the mover: exact alpha-beta) -> solver" in r.output
+    assert "auto: solver (perfect information for the mover: exact alpha-beta)" in r.output
     assert r.output.splitlines()[-1].startswith("how sure: ")
 
 

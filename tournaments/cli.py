@@ -471,7 +471,10 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     limit = SearchLimit(
         iterations=iterations if iterations is not None else (None if time_s else default.iterations),
         time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
-    kw = _search_params(chosen, params)
+    if algo == "auto":
+        kw = _search_params_auto(chosen, params)
+    else:
+        kw = _search_params(chosen, params)
     kw = play_defaults(game, chosen, kw)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
@@ -516,6 +519,26 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
             except ValueError:
                 pass
         kw[k] = v
+    return kw
+
+
+def _search_params_auto(chosen: str, params: "tuple[str, ...]") -> dict:
+    """``--param`` options with ``--algo auto``: each checked as a parameter of any search,
+    then against the one auto chose for the position (naming that choice)."""
+    from solver.search import ALGORITHMS, algorithm_params
+    names = set().union(*(algorithm_params(a) for a in ALGORITHMS))
+    for p in params:
+        if "=" not in p or p.split("=", 1)[0].strip() not in names:
+            _search_params(chosen, (p,))            # not KEY=VALUE, or no search's parameter
+    kw = {}
+    for a in ALGORITHMS:
+        mine = tuple(p for p in params if p.split("=", 1)[0].strip() in algorithm_params(a))
+        kw.update(_search_params(a, mine))
+    for p in params:
+        k = p.split("=", 1)[0].strip()
+        if k not in algorithm_params(chosen):
+            raise UserError(f"--param {k}: auto chose {chosen} for this position, which takes no "
+                            f"parameter {k!r} (choose the search with --algo)")
     return kw
 
 

@@ -243,11 +243,11 @@ class SearchResult:
         widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
         lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in
                            enumerate(zip(r, widths))).rstrip() for r in rows]
-        chose = f"auto ({self.auto}) -> " if self.auto is not None else ""
-        head = (f"{chose}{self.algorithm} for seat {self.player}: value = {self.value}, "
+        chose = [f"auto: {self.algorithm} ({self.auto})"] if self.auto is not None else []
+        head = (f"{self.algorithm} for seat {self.player}: value = {self.value}, "
                 f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
-        return "\n".join([head] + lines + ["how sure: " + self.confidence()["text"]])
+        return "\n".join(chose + [head] + lines + ["how sure: " + self.confidence()["text"]])
 
     def __str__(self):
         return self.table()

@@ -82,4 +82,4 @@ def test_auto_result_names_its_choice():
     res = recommend(view, limit="iterations=1,worlds=4", seed=1)
     assert res.algorithm == "solver" and res.auto.startswith("hidden information")
     assert res.to_json()["auto"] == res.auto
-    assert res.table(view).startswith("auto (hidden information")
+    assert res.table(view).startswith("auto: solver (hidden information")
