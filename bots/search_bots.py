@@ -94,7 +94,7 @@ class _SearchBot(Bot):
             self._exact_solver, self._exact_game = AlphaBeta(game), game
         return alphabeta(view.determinize(0), pv=True, solver=self._exact_solver).chosen
 
-    def act(self, view):
+    def act(self, view: View) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -150,8 +150,8 @@ def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
         its = default.iterations
     worlds = None
     if algo == "pimc":
-        worlds = default.worlds if its is None else max(
-            1, min(default.worlds, its // CHECK_ITERATIONS_PER_WORLD))
+        most = default.worlds or 1
+        worlds = most if its is None else max(1, min(most, its // CHECK_ITERATIONS_PER_WORLD))
     return SearchLimit(iterations=its, time_s=limit.time_s, worlds=worlds)
 
 
@@ -170,7 +170,8 @@ def _with_check(view: View, algo: str, result: SearchResult, seed: int,
         kw = {"objective": "score", "horizon": "round"}   # the solver's unit: the round's gain
     kw = play_defaults(view.game, other, kw)
     check_seed = derive_seed(seed, "check")
-    lim = _check_limit(other, result.limit if result.limit is not None else DEFAULT_LIMITS[algo])
+    given = result.limit if isinstance(result.limit, SearchLimit) else DEFAULT_LIMITS[algo]
+    lim = _check_limit(other, given)
     res = recommend(view, other, lim, check_seed, check=False, **kw)
     conf = res.sampling_confidence()
     return replace(result, check={"algorithm": other, "seed": check_seed, "chosen": res.chosen,
@@ -178,7 +179,8 @@ def _with_check(view: View, algo: str, result: SearchResult, seed: int,
                                   "z": conf["z"]})
 
 
-def recommend(view, algo=AUTO, limit=None, seed=0, check=True, **params):
+def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = None,
+              seed: int = 0, check: bool = True, **params: object) -> SearchResult:
     """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
     with its value, 95% interval, visits, share and robustness, the recommended move first.
     ``limit``: a SearchLimit or its text (default per algorithm, see DEFAULT_LIMITS).
@@ -201,7 +203,8 @@ def recommend(view, algo=AUTO, limit=None, seed=0, check=True, **params):
     return _with_check(view, algo, result, seed, params) if check else result
 
 
-def _recommend_auto(view: View, limit, seed: int, params: dict, check: bool) -> SearchResult:
+def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, params: dict,
+                    check: bool) -> SearchResult:
     """``recommend(view, "auto", ...)``: the exact solver where it applies and finishes
     (``result.exact``), else the game's strongest search at its default limit (keeping a time
     limit the caller gave)."""

@@ -196,7 +196,7 @@ class SearchResult:
                 "text": f"{_WORDS[label]}: {base['detail']}; {note}"}
 
     # -- output -------------------------------------------------------------------------------
-    def to_json(self, timing=False):
+    def to_json(self, timing: bool = False) -> dict:
         conf = self.confidence()
         out = {
             "schema": SCHEMA,
@@ -229,7 +229,7 @@ class SearchResult:
             out["iterations_per_s"] = self.iterations_per_s
         return out
 
-    def table(self, view=None):
+    def table(self, view: Optional[object] = None) -> str:
         """The answer for people: one row per legal move (recommended first), then the
         "how sure" line. Action text comes from ``view.action_to_str`` when a view is given."""
         name = (lambda a: view.action_to_str(a.action)) if view is not None else (lambda a: a.text)
