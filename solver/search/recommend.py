@@ -51,10 +51,12 @@ ALGORITHM_CHOICES = (AUTO,) + ALGORITHMS
 #   Mattis        ismcts: level with pimc (+0.23 +- 0.01 each, 4 players) and lost none of 48
 #                 games where the solver bot lost 36; ISMCTS shares one tree across worlds, so
 #                 it is the cheaper of the two at equal strength.
-#   Mate (forced_visibility=hidden) solver: PIMC with exact alpha-beta in every world. Only the
-#                 forced card is hidden, so the worlds differ in one card; each world's value is
-#                 exact, where ISMCTS's rollouts lose 10.2 +- 1.5 points a decision against exact
-#                 values in the perfect-information game (issue 15).
+#   Mate (forced_visibility=hidden) solver: PIMC with exact alpha-beta in every world. Not
+#                 measured under hidden forcing itself: only the forced card is hidden (the
+#                 worlds differ in where one card lies, docs/rules/mate.md §9.2), so each world's
+#                 exact value is close to the position's, while ISMCTS's rollouts lose 10.2 +-
+#                 1.5 points a decision against exact values in the perfect-information game
+#                 (issue 15) and the exact solver loses none.
 STRONGEST_SEARCH = {"mate-vic-village": "pimc", "dog-tag-trick": "pimc", "mattis": "ismcts",
                     "mate": "solver"}
 DEFAULT_LIMITS = {"ismcts": SearchLimit(iterations=20000),
