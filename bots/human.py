@@ -2,6 +2,8 @@
 legal moves, reads a move in the game's notation. ``hint`` prints the engine's assessment of
 every legal move; ``moves`` repeats the legal moves; ``quit`` resigns (the game is recorded as
 that seat's forfeit)."""
+from dataclasses import replace
+
 import click
 
 from bots.base import Bot
@@ -51,18 +53,21 @@ class HumanBot(Bot):
         return click.prompt(">", default="", show_default=False).strip()
 
 
+# Iterations of the hint's search where the position is not solved exactly (the default
+# recommend budget takes seconds; a hint at the terminal should come back at once).
+HINT_ITERATIONS = 5000
+
+
 def hint_text(view: View) -> str:
-    """The recommendation table for the seat to move: the exact solver in Mate, a search
-    elsewhere."""
-    if view.game.name == "mate":
-        from bots.solver_bot import SolverBot
-        values = SolverBot(seed=0).action_values(view)
-        ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        where = ("exact" if view.game.perfect_information
-                 else "mean over sampled worlds, exact per world")
-        return f"  hint ({where} value to the end of this game): " + "  ".join(
-            f"{view.action_to_str(a)} {v:+.1f}" for a, v in ranked)
-    from solver.search import SearchLimit, play_defaults, recommend
-    res = recommend(view, algo="ismcts", limit=SearchLimit(iterations=5000), seed=0,
-                    **play_defaults(view.game, "ismcts"))
+    """The engine's assessment for the seat to move, as ``recommend`` gives it by default
+    (``algo="auto"``): exact values where the position is perfect information for the mover
+    (Mate with face-up forcing), else the game's strongest search at ``HINT_ITERATIONS``."""
+    from solver.search import DEFAULT_LIMITS, choose_algorithm, recommend
+    algo, _ = choose_algorithm(view)
+    limit = None if algo == "solver" else replace(DEFAULT_LIMITS[algo], iterations=HINT_ITERATIONS)
+    res = recommend(view, "auto", limit, seed=0)
+    if res.exact:
+        span = "game" if view.game.name == "mate" else "round"
+        return (f"  hint (exact value to the end of this {span}; {res.auto}): "
+                + "  ".join(f"{view.action_to_str(a.action)} {a.mean:+.1f}" for a in res.actions))
     return res.table(view)

@@ -143,13 +143,23 @@ def test_usage_error_is_one_line():
 
 def test_recommend_from_game_seed_seat_moves():
     r = run(["recommend", "--game", "mate(first_dealer=0)", "--seed", "4", "--seat", "1",
-             "--moves", "PASS", "--iterations", "2000"])
+             "--moves", "PASS", "--iterations", "2000", "--algo", "ismcts"])
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     head = next(i for i, l in enumerate(lines) if l.startswith("ismcts for seat 1"))
     assert lines[head + 1].split()[:2] == ["move", "value"]
     assert lines[head + 2].startswith("*")                 # the recommended move first
     assert lines[-1].startswith("how sure:")
+
+
+def test_recommend_auto_by_default_prints_its_choice():
+    """Mate's forcing is face up by default (docs/rules/mate.md §9.2): perfect information, so
+    ``--algo auto`` (the default) answers with the exact solver and says so."""
+    r = run(["recommend", "--game", "mate(first_dealer=0)", "--seed", "4", "--seat", "1",
+             "--moves", "PASS"])
+    assert r.exit_code == 0, r.output
+    assert "auto: solver (perfect information for the mover: exact alpha-beta)" in r.output
+    assert r.output.splitlines()[-1].startswith("how sure: ")
 
 
 def test_recommend_json_schema_and_reproducible(tmp_path):

@@ -425,8 +425,10 @@ def bots_command() -> None:
 @click.option("--seat", type=Count(0), default=None,
               help="The seat to advise (with --game).")
 @click.option("--moves", default="", help="Moves so far in the game's notation, comma-separated.")
-@click.option("--algo", type=click.Choice(["ismcts", "pimc", "solver"]), default="ismcts",
-              show_default=True, help="The search.")
+@click.option("--algo", type=click.Choice(["auto", "ismcts", "pimc", "solver"]), default="auto",
+              show_default=True,
+              help="The search; auto: the exact solver where the position is perfect "
+                   "information for the mover, else the search measured strongest for the game.")
 @click.option("--iterations", type=ITERATIONS, default=None,
               help=f"Search iterations (default per algorithm; at most {MAX_ITERATIONS:,}).")
 @click.option("--time", "time_s", type=POSITIVE_SECONDS, default=None,
@@ -454,7 +456,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
     """
-    from solver.search import DEFAULT_LIMITS, SearchLimit, play_defaults, view_from_moves
+    from solver.search import (DEFAULT_LIMITS, SearchLimit, choose_algorithm, play_defaults,
+                               view_from_moves)
     from solver.search import recommend as run_search
     if position:
         obj = _read_json(position)
@@ -472,13 +475,17 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         raise UserError("the game is over; there is no move to recommend")
     if view.current_player() != view.player:
         raise UserError(f"seat {view.current_player()} is to act, not seat {view.player}")
-    default = DEFAULT_LIMITS[algo]
+    chosen = choose_algorithm(view)[0] if algo == "auto" else algo
+    default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(
         iterations=(iterations if iterations is not None
                     else (None if time_s else default.iterations)),
         time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
-    kw = _search_params(algo, params)
-    kw = play_defaults(game, algo, kw)
+    if algo == "auto":
+        kw = _search_params_auto(chosen, params)
+    else:
+        kw = _search_params(chosen, params)
+    kw = play_defaults(game, chosen, kw)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)
@@ -522,6 +529,26 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
             except ValueError:
                 pass
         kw[k] = v
+    return kw
+
+
+def _search_params_auto(chosen: str, params: "tuple[str, ...]") -> dict[str, Any]:
+    """``--param`` options with ``--algo auto``: each checked as a parameter of any search,
+    then against the one auto chose for the position (naming that choice)."""
+    from solver.search import ALGORITHMS, algorithm_params
+    names = set().union(*(algorithm_params(a) for a in ALGORITHMS))
+    for p in params:
+        if "=" not in p or p.split("=", 1)[0].strip() not in names:
+            _search_params(chosen, (p,))            # not KEY=VALUE, or no search's parameter
+    kw: dict[str, Any] = {}
+    for a in ALGORITHMS:
+        mine = tuple(p for p in params if p.split("=", 1)[0].strip() in algorithm_params(a))
+        kw.update(_search_params(a, mine))
+    for p in params:
+        k = p.split("=", 1)[0].strip()
+        if k not in algorithm_params(chosen):
+            raise UserError(f"--param {k}: auto chose {chosen} for this position, which takes no "
+                            f"parameter {k!r} (choose the search with --algo)")
     return kw
 
 

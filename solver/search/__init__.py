@@ -26,14 +26,14 @@ from solver.search._pimc import pimc_search
 from solver.search.limits import SearchLimit, SearchLimitError
 from solver.search.params import DEFAULT_C, DEFAULT_MAX_NODES
 from solver.search.recommend import (ALGORITHMS, SearchParamError, algorithm_params,
-                                     DEFAULT_LIMITS, play_defaults, recommend, replay, search_state,
+                                     choose_algorithm, DEFAULT_LIMITS, perfect_information_for, play_defaults, recommend, replay, search_state,
                                      split_moves, view_from_moves)
 from solver.search.result import ActionStats, SearchResult, build_result
 
 __all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats", "SearchParamError",
            "ismcts", "pimc", "uct", "alphabeta", "maxn", "paranoid", "AlphaBeta", "MaxN",
            "recommend", "search_state", "play_defaults", "algorithm_params", "ALGORITHMS",
-           "DEFAULT_LIMITS",
+           "DEFAULT_LIMITS", "choose_algorithm", "perfect_information_for",
            "view_from_moves", "replay", "split_moves"]
 
 Limit = Union[SearchLimit, str, dict]

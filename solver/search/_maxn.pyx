@@ -30,6 +30,7 @@ from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t, int16_t, int8_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 import time
 
@@ -51,6 +52,14 @@ cdef int DEPTH_EXACT = 32767
 cdef enum:
     CHAIN = 32              # forced moves followed in place before recursing
     TT_TRIAL = 4096
+    TIME_CHECK_MASK = 1023  # the clock is read every 1024 nodes when a deadline is set
+
+
+cdef inline double _now() noexcept nogil:
+    """Monotonic seconds (the deadline's clock)."""
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
 # The "exact" pass is a depth-limited pass this deep: rounds are far shorter, and the cap keeps
 # the C stack bounded in games whose "round" is the whole (long) game.
 cdef int DEPTH_FULL = 1000
@@ -83,6 +92,7 @@ cdef class MaxN:
     cdef int n_players, root_player, root_round, eval_mode, rollouts
     cdef public long long nodes
     cdef long long budget, cutoffs, tt_probes, tt_hits
+    cdef double deadline            # monotonic seconds after which a pass aborts; 0: none
     cdef bint aborted, tt_on, use_table
     cdef Rng rng
     cdef list pool
@@ -177,6 +187,9 @@ cdef class MaxN:
             self.nodes += 1
             if self.budget > 0 and self.nodes > self.budget:
                 self.aborted = True
+            if (self.deadline > 0 and (self.nodes & TIME_CHECK_MASK) == 0
+                    and _now() > self.deadline):
+                self.aborted = True
             if self.aborted:
                 return
             if depth <= 0:
@@ -263,6 +276,9 @@ cdef class MaxN:
         while True:
             self.nodes += 1
             if self.budget > 0 and self.nodes > self.budget:
+                self.aborted = True
+            if (self.deadline > 0 and (self.nodes & TIME_CHECK_MASK) == 0
+                    and _now() > self.deadline):
                 self.aborted = True
             if self.aborted:
                 return 0.0
@@ -366,6 +382,7 @@ cdef class MaxN:
         cdef State child = self._pool(1)
         cdef int P = self.n_players
         cdef double v
+        cdef double started = _now()
         root.scores_c(before)
         n = root.legal_actions_c(acts)
         out = {}
@@ -388,21 +405,51 @@ cdef class MaxN:
                 out[acts[i]] = [sub[p] + (after[p] - before[p]) for p in range(P)]
             if self.aborted:
                 return None
+            # On track to overrun? The root's children so far predict the pass's cost (nodes
+            # and time alike); give up now rather than at the budget.
+            if i + 1 < n and self.budget > 0 and self.nodes * n > self.budget * (i + 1):
+                self.aborted = True
+                return None
+            if (i + 1 < n and self.deadline > 0
+                    and (_now() - started) * n > (self.deadline - started) * (i + 1)):
+                self.aborted = True
+                return None
         return out
 
-    def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None):
-        """Solve ``state``'s current round (exactly if it fits ``node_budget`` nodes, else the
-        deepest iterative-deepening pass that fits). A dict: ``player``; ``values`` {action:
-        vector of every seat's gain (max^n) / [root gain] (paranoid)}; ``actions`` {action:
-        gain of the mover}; ``best`` (the actions with the best gain); ``value`` (the best
-        action's vector); ``exact``; ``depth`` (plies; None when exact); ``pv`` (exact only);
-        ``nodes``; ``seconds``."""
+    def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None,
+              time_s=None):
+        """Solve ``state``'s current round: iterative deepening (depth 1, then ``depth_step``
+        plies at a time, default one trick = the number of players) within ``node_budget``
+        nodes in all and, when given, ``time_s`` seconds; exact once a pass evaluates no
+        frontier (the round ends inside it), else the deepest pass that completed.
+
+        A pass that cannot finish is not run to the end of the budget: from the third pass on,
+        its cost is predicted before it starts (the last pass's frontier count times the
+        frontier's growth per ply between the last two passes) and a pass predicted to overrun
+        the nodes or the time left is not started; every pass gives up as soon as the root
+        children searched so far predict an overrun (their cost times the share of children
+        left). Issue 15: out of 400k nodes a world, a Dog Tag Trick opening's answer needed 27.
+
+        Ties at the root (max^n) are broken towards guaranteed outcomes: the tied actions are
+        ordered by the mover's paranoid value (the others all playing against it, frontier by
+        the policy's ``evaluate_c``), so e.g. in Mattis playing the last card — out, whatever
+        the others do — comes before a pick-up the max^n model merely expects to end as well.
+
+        A dict: ``player``; ``values`` {action: vector of every seat's gain (max^n) / [root
+        gain] (paranoid)}; ``actions`` {action: gain of the mover}; ``best`` (the actions with
+        the best gain, the guaranteed first); ``guaranteed`` ({tied action: paranoid value},
+        empty without a tie); ``value`` (the first best action's vector); ``exact``; ``depth``
+        (plies; None when exact); ``pv`` (exact only); ``nodes``; ``passes`` [(depth, nodes,
+        completed)]; ``seconds``."""
         cdef State root
         if state.is_terminal_c():
             raise ValueError("the game is over; there is nothing to solve")
         if node_budget < 1:
             raise ValueError("node_budget must be >= 1")
+        if time_s is not None and not time_s > 0:
+            raise ValueError("time_s must be > 0 seconds")
         t0 = time.perf_counter()
+        c0 = _now()
         self.tt_on, self.tt_probes, self.tt_hits = self.use_table, 0, 0
         root = state.clone()
         self.root_player = root.current_player_c()
@@ -410,51 +457,92 @@ cdef class MaxN:
         step = int(depth_step) if depth_step else self.n_players
         if step < 1:
             raise ValueError("depth_step must be >= 1")
+        cap = DEPTH_FULL if max_depth is None else max(1, int(max_depth))
+        values, depth, exact = None, None, False
+        passes = []
         total_nodes = 0
-        values = None
-        depth = None
-        exact = False
-        if max_depth is None:
-            self.nodes, self.cutoffs, self.aborted, self.budget = 0, 0, False, node_budget
-            values = self._root(root, DEPTH_FULL)
+        d = 1
+        prev = None                         # (depth, frontier count) of the pass before last
+        last = None                         # (depth, frontier count, nodes) of the last pass
+        while True:
+            if prev is not None:
+                # Two passes measured: frontier growth per ply between them, extrapolated.
+                grow = max(1.0, (last[1] / max(1, prev[1])) ** (1.0 / max(1, last[0] - prev[0])))
+                predicted = max(1.0, last[1]) * grow ** (d - last[0])
+                if total_nodes + predicted > node_budget:
+                    break
+                if time_s is not None and total_nodes > 0:
+                    spent = _now() - c0
+                    if spent + predicted * spent / total_nodes > time_s:
+                        break
+            self.nodes, self.cutoffs, self.aborted = 0, 0, False
+            self.budget = node_budget - total_nodes if values is not None else 0
+            self.deadline = c0 + time_s if (time_s is not None and values is not None) else 0.0
+            got = self._root(root, d)       # the depth-1 pass runs unbounded: always an answer
             total_nodes += self.nodes
-            exact = values is not None and self.cutoffs == 0
-        if values is None:
-            # Depths 1, step, 2*step, ... (capped at max_depth): depth 1 is cheap and always
-            # completes, so there is always an answer.
-            cap = DEPTH_FULL if max_depth is None else max(1, int(max_depth))
-            d = 1
-            self.nodes, self.budget = 0, node_budget
-            while True:
-                self.cutoffs, self.aborted = 0, False
-                got = self._root(root, d)
-                if got is None:
-                    if values is None:          # the depth-1 pass always completes
-                        self.budget = 0
-                        self.aborted = False
-                        self.cutoffs = 0
-                        values = self._root(root, d)
-                        depth = d
-                        exact = self.cutoffs == 0
-                    break
-                values, depth = got, d
-                if self.cutoffs == 0:
-                    exact = True
-                    break
-                if d >= cap:
-                    break
-                d = min(cap, max(step, (d // step + 1) * step))
-            total_nodes += self.nodes
+            passes.append((d, self.nodes, got is not None))
+            if got is None:
+                break
+            prev = None if last is None else (last[0], last[1])
+            last = (d, self.cutoffs, self.nodes)
+            values, depth = got, d
+            if self.cutoffs == 0:
+                exact = True
+                break
+            if d >= cap:
+                break
+            d = min(cap, max(step, (d // step + 1) * step))
+        self.deadline = 0.0
         me = self.root_player
         k = 0 if self.paranoid else me
         actions = {a: v[k] for a, v in values.items()}
         best_v = max(actions.values())
         best = [a for a, v in actions.items() if v == best_v]
+        guaranteed = {}
+        if len(best) > 1 and not self.paranoid:
+            guaranteed = self._guaranteed(root, best, DEPTH_FULL if exact else depth, node_budget)
+            total_nodes += self.nodes
+            best.sort(key=lambda a: -guaranteed[a])     # stable: ascending action among equals
         out = {"player": me, "values": values, "actions": actions, "best": best,
-               "value": values[best[0]], "exact": exact, "depth": None if exact else depth,
-               "nodes": total_nodes}
+               "guaranteed": guaranteed, "value": values[best[0]], "exact": exact,
+               "depth": None if exact else depth, "nodes": total_nodes, "passes": passes}
         out["pv"] = self._pv(root, best[0]) if exact else []
         out["seconds"] = time.perf_counter() - t0
+        return out
+
+    cdef dict _guaranteed(self, State root, list tied, int depth, long long node_budget):
+        """{action: the mover's paranoid gain after it} for the tied root actions: what the
+        mover keeps whatever the others do (to ``depth`` plies, frontier by the policy's
+        ``evaluate_c``; depth 1 when that overruns ``node_budget``). ``self.nodes`` holds the
+        nodes spent."""
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef State child = self._pool(1)
+        cdef int mode = self.eval_mode
+        cdef long long spent = 0
+        cdef int a, R = self.root_player
+        out = {}
+        self.eval_mode = EVAL_HEURISTIC     # deterministic and cheap: no playouts
+        root.scores_c(before)
+        try:
+            for a in tied:
+                for d in (depth, 1):
+                    child.copy_from(root)
+                    child.apply_action_c(a)
+                    child.scores_c(after)
+                    self.nodes, self.cutoffs, self.aborted = 0, 0, False
+                    self.budget = node_budget if d == depth and depth > 1 else 0
+                    v = after[R] - before[R]
+                    if not (child.is_terminal_c() or child.round_c() != self.root_round):
+                        v += self.par(child, 1, d - 1, -INFINITY, INFINITY)
+                    spent += self.nodes
+                    if not self.aborted:
+                        out[a] = v
+                        break
+        finally:
+            self.eval_mode = mode
+            self.aborted = False
+        self.nodes = spent
         return out
 
     def _pv(self, State root, int first):

@@ -6,6 +6,10 @@
     print(result.table(view))            # or json.dumps(result.to_json())
 
 ``algo``:
+  ``auto``    (the default) the strongest answer for the position, chosen by
+              :func:`choose_algorithm`: the exact solver where the position is perfect
+              information for the mover, otherwise the search measured strongest for the game
+              (``STRONGEST_SEARCH``); the result's ``auto`` says which and why.
   ``ismcts``  SO-ISMCTS (``observers="multi"`` for MO-ISMCTS); params c, objective, horizon,
               scale, observers, max_nodes.
   ``pimc``    determinized UCT over ``limit.worlds`` worlds; params evaluator (uct/solver), c,
@@ -22,15 +26,39 @@ import inspect
 import re
 from dataclasses import replace
 
-from solver.errors import (IllegalActionError, InvalidActionError, InvalidStateError,
-                           TrickhoundError)
+from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError, TrickhoundError
 from solver.game import State, View
+from solver.rng import derive_seed
 from solver.search._ismcts import ismcts_search
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
+from solver.search.result import SearchResult
 
 ALGORITHMS = ("ismcts", "pimc", "solver")
+# What ``recommend`` and the CLI accept: the searches, and ``auto`` (choose per position).
+AUTO = "auto"
+ALGORITHM_CHOICES = (AUTO,) + ALGORITHMS
+
+# The search ``auto`` uses where the exact solver does not apply (the mover lacks information),
+# per game slug; a game not listed gets ``ismcts``. Each entry is the measured strongest, from
+# paired duplicate deals against ``heuristic`` at default settings (one candidate seat, mean +-
+# standard error; the table of docs/issues "Strength II", issue 15):
+#   Vic Village   pimc: +4.7 +- 1.1 vs ismcts +4.7 +- 1.0 with 4 players, +5.0 +- 1.7 vs
+#                 +1.9 +- 1.5 with 3, and PIMC +6.4 +- 5.3 over ISMCTS at equal time.
+#   Dog Tag Trick pimc: +2.9 +- 0.3 vs +2.7 +- 0.4 (4 players), +2.2 vs +1.5 (5), and PIMC
+#                 +1.4 +- 1.3 over ISMCTS at equal time (the solver bot trails both).
+#   Mattis        ismcts: level with pimc (+0.23 +- 0.01 each, 4 players) and lost none of 48
+#                 games where the solver bot lost 36; ISMCTS shares one tree across worlds, so
+#                 it is the cheaper of the two at equal strength.
+#   Mate (forced_visibility=hidden) solver: PIMC with exact alpha-beta in every world. Not
+#                 measured under hidden forcing itself: only the forced card is hidden (the
+#                 worlds differ in where one card lies, docs/rules/mate.md §9.2), so each world's
+#                 exact value is close to the position's, while ISMCTS's rollouts lose 10.2 +-
+#                 1.5 points a decision against exact values in the perfect-information game
+#                 (issue 15) and the exact solver loses none.
+STRONGEST_SEARCH = {"mate-vic-village": "pimc", "dog-tag-trick": "pimc", "mattis": "ismcts",
+                    "mate": "solver"}
 DEFAULT_LIMITS = {"ismcts": SearchLimit(iterations=20000),
                   "pimc": SearchLimit(iterations=20000, worlds=20),
                   "solver": SearchLimit(iterations=1, worlds=20),
@@ -48,7 +76,8 @@ def _entry(algo):
         return pimc_search, {}
     if algo == "solver":
         return pimc_search, {"evaluator": "solver"}
-    raise SearchParamError(f"unknown search algorithm {algo!r}; choose one of {', '.join(ALGORITHMS)}")
+    raise SearchParamError(f"unknown search algorithm {algo!r}; "
+                           f"choose one of {', '.join(ALGORITHM_CHOICES)}")
 
 
 def algorithm_params(algo):
@@ -69,6 +98,29 @@ def _check_params(algo, params):
                                f"parameters: {', '.join(allowed)}")
 
 
+def perfect_information_for(view: View) -> bool:
+    """Whether the mover's view shows the whole position, so that every determinization equals
+    the view's world and the exact solver of that one world answers exactly. Decided by the
+    game's declared ``perfect_information`` (no seat ever lacks information: Mate with the
+    default face-up forcing, docs/rules/mate.md §9.2, A2): sound, and free."""
+    return bool(view.game.perfect_information)
+
+
+def choose_algorithm(view: View) -> "tuple[str, str]":
+    """(algorithm, why) that ``recommend(view, "auto")`` searches with: ``solver`` (one world,
+    solved exactly: alpha-beta for two-player constant-sum games, max^n otherwise) where the
+    position is perfect information for the mover, else the game's ``STRONGEST_SEARCH``."""
+    game = view.game
+    if perfect_information_for(view):
+        exact = ("alpha-beta" if game.num_players == 2 and game.utility_sum() is not None
+                 else "max^n")
+        return "solver", f"perfect information for the mover: exact {exact}"
+    algo = STRONGEST_SEARCH.get(game.name, "ismcts")
+    why = ("measured strongest in " + game.name if game.name in STRONGEST_SEARCH
+           else "no measurement for " + game.name + ": the general default")
+    return algo, f"hidden information: {algo}, {why}"
+
+
 def play_defaults(game, algo, params=None):
     """``params`` completed with what the search bots play with unless told otherwise (the
     measurements are in bots/search_bots.py): the game's rollout policy and, for the score
@@ -82,17 +134,96 @@ def play_defaults(game, algo, params=None):
     return kw
 
 
-def recommend(view, algo="ismcts", limit=None, seed=0, **params):
+# The independent search that checks a sampled answer (SearchResult.confidence): a search of a
+# different kind, so that it does not share the first one's bias (PIMC's strategy fusion and
+# per-world trees, ISMCTS's one tree over all worlds).
+CHECK_ALGO = {"ismcts": "pimc", "pimc": "ismcts", "solver": "ismcts"}
+# A PIMC check search gives each world at least this many UCT iterations (at most the default
+# number of worlds): fewer, and its per-world trees are too shallow to be "clear" about anything.
+CHECK_ITERATIONS_PER_WORLD = 500
+
+
+def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
+    """The check search's limit: the answer's iterations (the check algorithm's default when
+    the answer ran one iteration per world, as the exact solver does) and time."""
+    default = DEFAULT_LIMITS[algo]
+    its = limit.iterations if limit.iterations and limit.iterations > 1 else None
+    if its is None and limit.time_s is None:
+        its = default.iterations
+    worlds = None
+    if algo == "pimc":
+        most = default.worlds or 1
+        worlds = most if its is None else max(1, min(most, its // CHECK_ITERATIONS_PER_WORLD))
+    return SearchLimit(iterations=its, time_s=limit.time_s, worlds=worlds)
+
+
+def _with_check(view: View, algo: str, result: SearchResult, seed: int,
+                params: dict) -> SearchResult:
+    """``result`` with the independent check search ``confidence`` needs before it says
+    "clear": run only when the answer's own intervals say clear or likely (not when exact,
+    forced or already close). Same objective and horizon; its own seed and world set."""
+    if result.exact or algo not in CHECK_ALGO:
+        return result
+    if result.sampling_confidence()["label"] not in ("clear", "likely"):
+        return result
+    other = CHECK_ALGO[algo]
+    kw = {k: params[k] for k in ("objective", "horizon") if k in params and other != "solver"}
+    if algo == "solver":
+        kw = {"objective": "score", "horizon": "round"}   # the solver's unit: the round's gain
+    kw = play_defaults(view.game, other, kw)
+    check_seed = derive_seed(seed, "check")
+    given = result.limit if isinstance(result.limit, SearchLimit) else DEFAULT_LIMITS[algo]
+    lim = _check_limit(other, given)
+    res = recommend(view, other, lim, check_seed, check=False, **kw)
+    conf = res.sampling_confidence()
+    return replace(result, check={"algorithm": other, "seed": check_seed, "chosen": res.chosen,
+                                  "text": res.best.text, "label": conf["label"],
+                                  "z": conf["z"]})
+
+
+def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = None,
+              seed: int = 0, check: bool = True, **params: object) -> SearchResult:
     """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
     with its value, 95% interval, visits, share and robustness, the recommended move first.
-    ``limit``: a SearchLimit or its text (default per algorithm, see DEFAULT_LIMITS)."""
+    ``limit``: a SearchLimit or its text (default per algorithm, see DEFAULT_LIMITS).
+    ``algo="auto"`` chooses per position (:func:`choose_algorithm`), searches with the bots'
+    defaults (:func:`play_defaults`) and records the choice in ``result.auto``; ``params``
+    must then suit the algorithm chosen.
+    ``check`` (default on): where the answer is sampled and its intervals call it clear or
+    likely, run an independent search of another kind (``CHECK_ALGO``, the same limit: twice
+    the time) so that ``result.confidence()`` can account for bias; bots pass False."""
     if not isinstance(view, View):
         raise TypeError(f"recommend needs a View (state.view(seat)), got {type(view).__name__}")
+    if algo == AUTO:
+        return _recommend_auto(view, limit, seed, params, check)
     fn, fixed = _entry(algo)
     _check_params(algo, params)
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     result = fn(view, limit, seed, **fixed, **params)
-    return replace(result, algorithm="solver") if algo == "solver" else result
+    if algo == "solver":
+        result = replace(result, algorithm="solver")
+    return _with_check(view, algo, result, seed, params) if check else result
+
+
+def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, params: dict,
+                    check: bool) -> SearchResult:
+    """``recommend(view, "auto", ...)``: the exact solver where it applies and finishes
+    (``result.exact``), else the game's strongest search at its default limit (keeping a time
+    limit the caller gave)."""
+    algo, why = choose_algorithm(view)
+    _check_params(algo, params)
+    result = recommend(view, algo, limit, seed, check, **play_defaults(view.game, algo, params))
+    if algo != "solver" or result.exact or not perfect_information_for(view):
+        return replace(result, auto=why)
+    # A perfect-information position too large for max^n's node budget: search instead.
+    fallback = STRONGEST_SEARCH.get(view.game.name, "ismcts")
+    fallback = "ismcts" if fallback == "solver" else fallback
+    given = SearchLimit.parse(limit) if limit is not None else None
+    lim = DEFAULT_LIMITS[fallback]
+    if given is not None and given.time_s:
+        lim = replace(lim, time_s=given.time_s)
+    result = recommend(view, fallback, lim, seed, check, **play_defaults(view.game, fallback))
+    return replace(result, auto=f"{why} did not finish within its node budget: {fallback}")
 
 
 def search_state(state, algo="uct", limit=None, seed=0, **params):

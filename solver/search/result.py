@@ -32,6 +32,8 @@ Z95 = 1.959963984540054
 SCHEMA = "trickhound.search_result/1"
 
 VALUE_KINDS = ("return", "win_share", "round_gain")
+# How the sampled verdicts read in the "how sure" line.
+_WORDS = {"clear": "clear", "likely": "likely", "close": "close call"}
 
 
 def _r(x):
@@ -96,6 +98,12 @@ class SearchResult:
     # not computed or not exact), and each seat's gain along it (None: not an exact solve).
     pv: Tuple[int, ...] = ()
     seat_values: Optional[Tuple[float, ...]] = None
+    # recommend(algo="auto"): why this algorithm was chosen for the position (None otherwise).
+    auto: Optional[str] = None
+    # An independent search of the same view that ``confidence`` checks the answer against
+    # (recommend's ``check``): {"algorithm", "seed", "chosen", "text", "label" (its sampling
+    # verdict), "z"}; None when there was none (bots, exact answers).
+    check: Optional[dict] = None
 
     # -- access -------------------------------------------------------------------------------
     def stats(self, action):
@@ -117,10 +125,11 @@ class SearchResult:
         return self.iterations / self.seconds if self.seconds > 0 else None
 
     # -- how sure -------------------------------------------------------------------------------
-    def confidence(self):
-        """A dict ``label`` (forced / proved / clear / likely / close), ``gap`` (value of the
-        recommended move minus the runner-up), ``z`` (gap over the standard error of that
-        difference from the two intervals; None when exact or undefined) and ``text``."""
+    def sampling_confidence(self) -> dict:
+        """The verdict from this search's own intervals alone: ``label`` forced / proved / tie
+        (exact) or clear (z >= 3) / likely (z >= 1.64) / close, ``gap``, ``z``, ``text``. It
+        counts sampling noise only, not the bias of rollouts or of the sampled worlds: see
+        :meth:`confidence` for the verdict that does."""
         acts = self.actions
         if len(acts) == 1:
             return {"label": "forced", "gap": None, "z": None,
@@ -131,7 +140,8 @@ class SearchResult:
             return {"label": "close", "gap": None, "z": None,
                     "text": "too few iterations to compare the moves"}
         gap = b.mean - s.mean
-        unit = {"return": "", "win_share": " win share", "round_gain": " points this round"}[self.value]
+        unit = {"return": "", "win_share": " win share",
+                "round_gain": " points this round"}[self.value]
         rob = f"; best in {b.robustness:.0%} of worlds" if (
             b.robustness is not None and self.algorithm != "ismcts" and self.worlds > 1) else ""
         if self.exact and all((a.half_width or 0.0) == 0.0 for a in (b, s)):
@@ -142,15 +152,51 @@ class SearchResult:
         se = math.hypot((b.half_width or 0.0) / Z95, (s.half_width or 0.0) / Z95)
         z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
         label = "clear" if z >= 3 else ("likely" if z >= 1.64 else "close")
-        words = {"clear": "clear", "likely": "likely", "close": "close call"}[label]
         ztxt = "inf" if math.isinf(z) else f"{z:.1f}"
-        text = (f"{words}: {b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
-                f"{abs(gap):.3g}{unit} (95% half-widths {b.half_width or 0:.3g} and "
-                f"{s.half_width or 0:.3g}, z={ztxt}){rob}")
-        return {"label": label, "gap": gap, "z": None if math.isinf(z) else z, "text": text}
+        detail = (f"{b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
+                  f"{abs(gap):.3g}{unit} (95% half-widths {b.half_width or 0:.3g} and "
+                  f"{s.half_width or 0:.3g}, z={ztxt}){rob}")
+        return {"label": label, "gap": gap, "z": None if math.isinf(z) else z,
+                "text": f"{_WORDS[label]}: {detail}", "detail": detail}
+
+    def confidence(self) -> dict:
+        """How sure the answer is: a dict ``label``, ``gap`` (value of the recommended move
+        minus the runner-up), ``z`` (gap over the standard error of that difference from the
+        two intervals; None when exact or undefined) and ``text``.
+
+        Labels: ``forced`` (one legal move), ``proved`` / ``tie`` (exact values), otherwise
+        ``clear`` / ``likely`` / ``close``. An interval counts sampling noise, not the bias of
+        the rollouts or of strategy fusion, and a search repeated with another seed repeats its
+        bias; so "clear" needs the sampling verdict "clear" AND an independent search of a
+        different kind (``check``: ISMCTS for PIMC and PIMC for ISMCTS, its own seed and
+        worlds, see ``recommend``) choosing the same move with its own sampling verdict
+        "clear". Measured on Mate positions against exact values (2,000 iterations; 200
+        positions of seeded random play, the searches at 2 seeds each): sampling-only "clear"
+        was right 89.9% (PIMC) and 94.6% (ISMCTS) of the time, agreement with a second seed of
+        the same search 89.3% / 97.1% (the bias repeats), with the other kind of search 98.2%
+        (tests/search/test_honest_confidence.py: PIMC 70/80 -> 48/48). Without a check the
+        verdict is at most "likely"; when the check prefers another move it is "close"."""
+        base = self.sampling_confidence()
+        if base["label"] not in ("clear", "likely"):
+            return {k: v for k, v in base.items() if k != "detail"}
+        b = self.actions[0]
+        check = self.check
+        if check is None:
+            label = "likely"
+            note = "no independent search checked it (bias unmeasured)"
+        elif check["chosen"] != b.action:
+            label = "close"
+            note = f"an independent {check['algorithm']} search prefers {check['text']}"
+        else:
+            both = base["label"] == "clear" and check["label"] == "clear"
+            label = "clear" if both else "likely"
+            note = (f"an independent {check['algorithm']} search agrees"
+                    + ("" if both else f" ({check['label']})"))
+        return {"label": label, "gap": base["gap"], "z": base["z"],
+                "text": f"{_WORDS[label]}: {base['detail']}; {note}"}
 
     # -- output -------------------------------------------------------------------------------
-    def to_json(self, timing=False):
+    def to_json(self, timing: bool = False) -> dict:
         conf = self.confidence()
         out = {
             "schema": SCHEMA,
@@ -174,12 +220,16 @@ class SearchResult:
             out["pv"] = list(self.pv)
         if self.seat_values is not None:
             out["seat_values"] = [_r(v) for v in self.seat_values]
+        if self.auto is not None:
+            out["auto"] = self.auto
+        if self.check is not None:
+            out["check"] = {k: (_r(v) if k == "z" else v) for k, v in self.check.items()}
         if timing:
             out["elapsed_s"] = self.seconds
             out["iterations_per_s"] = self.iterations_per_s
         return out
 
-    def table(self, view=None):
+    def table(self, view: Optional[object] = None) -> str:
         """The answer for people: one row per legal move (recommended first), then the
         "how sure" line. Action text comes from ``view.action_to_str`` when a view is given."""
         name = (lambda a: view.action_to_str(a.action)) if view is not None else (lambda a: a.text)
@@ -193,10 +243,11 @@ class SearchResult:
         widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
         lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in
                            enumerate(zip(r, widths))).rstrip() for r in rows]
+        chose = [f"auto: {self.algorithm} ({self.auto})"] if self.auto is not None else []
         head = (f"{self.algorithm} for seat {self.player}: value = {self.value}, "
                 f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
-        return "\n".join([head] + lines + ["how sure: " + self.confidence()["text"]])
+        return "\n".join(chose + [head] + lines + ["how sure: " + self.confidence()["text"]])
 
     def __str__(self):
         return self.table()

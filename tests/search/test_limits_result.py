@@ -1,6 +1,7 @@
 """SearchLimit validation and text form; SearchResult ordering, JSON schema and text."""
 import json
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -103,7 +104,16 @@ def test_table_and_confidence():
     clear = [dict(_rows()[1]), dict(_rows()[0], mean=0.0, ci_low=-0.1, ci_high=0.1)]
     r = build_result("ismcts", 0, clear, value="return", nodes=1, iterations=1, worlds=1,
                      rank_by="visits", params={})
-    assert r.confidence()["label"] == "clear" and r.confidence()["z"] > 3
+    # z > 3 from the intervals alone is "likely": no independent search measured the bias.
+    assert r.sampling_confidence()["label"] == "clear" and r.confidence()["z"] > 3
+    assert r.confidence()["label"] == "likely" and "bias unmeasured" in r.confidence()["text"]
+    agree = {"algorithm": "pimc", "seed": 1, "chosen": r.chosen, "text": r.best.text,
+             "label": "clear", "z": 4.0}
+    assert replace(r, check=agree).confidence()["label"] == "clear"
+    assert replace(r, check=dict(agree, label="likely")).confidence()["label"] == "likely"
+    other = dict(agree, chosen=r.actions[1].action, text=r.actions[1].text)
+    assert replace(r, check=other).confidence()["label"] == "close"
+    assert replace(r, check=agree).to_json()["check"]["algorithm"] == "pimc"
     one = build_result("x", 0, _rows()[:1], value="return", nodes=1, iterations=1, worlds=1,
                        rank_by="mean", params={})
     assert one.confidence()["label"] == "forced"
