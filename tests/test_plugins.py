@@ -3,7 +3,6 @@ one tested, so the README stays true."""
 import builtins
 import os
 import re
-import sys
 import textwrap
 
 import pytest
@@ -35,7 +34,8 @@ def test_readme_bot_loads_and_plays_a_whole_game(plugin_file):
 
 
 def test_readme_bot_through_the_cli(plugin_file):
-    r = CliRunner().invoke(main, ["match", "mate", "--bots", f"{plugin_file}:MyBot(samples=1),random",
+    r = CliRunner().invoke(main, ["match", "mate", "--bots",
+                                  f"{plugin_file}:MyBot(samples=1),random",
                                   "--games", "1", "--quiet"])
     assert r.exit_code == 0, r.output
     assert "MyBot" in r.output
