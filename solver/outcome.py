@@ -1,6 +1,5 @@
 """The end of a game, as every layer above the engines sees it."""
 from dataclasses import dataclass
-from typing import Tuple
 
 
 @dataclass(frozen=True)
@@ -9,8 +8,8 @@ class Outcome:
     equal ranks share a place (TrueSkill's input); ``termination``: "normal", or a game's
     documented special ending (e.g. Mattis's "move_cap")."""
 
-    returns: Tuple[float, ...]
-    ranks: Tuple[int, ...]
+    returns: tuple[float, ...]
+    ranks: tuple[int, ...]
     termination: str = "normal"
 
     def to_json(self):

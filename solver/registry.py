@@ -7,7 +7,7 @@ InvalidOptionError, unknown slugs UnknownGameError. Games join by adding one lin
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, Optional
 
 from solver.errors import InvalidOptionError, UnknownGameError
 
@@ -26,7 +26,7 @@ class Option:
     """One game option: its default and either the allowed values or a converter."""
 
     default: Any
-    choices: Optional[Tuple[Any, ...]] = None
+    choices: Optional[tuple[Any, ...]] = None
     convert: Optional[Callable[[str], Any]] = None
     doc: str = ""
 
@@ -70,7 +70,7 @@ class BenchConfig:
     lengths: bool = False
     anchor: bool = False
     label: str = ""
-    solve_cases: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
+    solve_cases: tuple[tuple[str, tuple[int, ...]], ...] = ()
     solve_c_reference: Optional[str] = None
 
 

@@ -9,9 +9,9 @@
 works with OpenSpiel's Python algorithms (ISMCTS, MCTS, ...) and its ``random_sim_test``.
 
 Chance, as a documented sampled equivalent: our states hold their shuffled decks from a seed
-(docs/architecture.md §3), so the OpenSpiel game starts with ONE chance node whose ``NUM_DEALS`` equally likely
-outcomes are deal seeds; every later random event of the game (the game-3 deal of Mate, the
-reward draws of Mate (Vic Village), Mattis's stock) is fixed by that seed and stays hidden
+(docs/architecture.md §3), so the OpenSpiel game starts with ONE chance node whose
+``NUM_DEALS`` equally likely outcomes are deal seeds; every later random event of the game
+(the game-3 deal of Mate, the reward draws of Mate (Vic Village), Mattis's stock) is fixed by that seed and stays hidden
 exactly as our information model says until it happens. The deal space is therefore the
 ``NUM_DEALS`` seeded deals, not every possible deal.
 

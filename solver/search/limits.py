@@ -18,7 +18,7 @@ Text form (CLI): ``iterations=2000,time_s=1.5,worlds=16``; short keys ``it``, ``
 import math
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from solver.errors import TrickhoundError
 
@@ -56,7 +56,8 @@ class SearchLimit:
         object.__setattr__(self, "worlds", _positive_int("worlds", self.worlds))
         t = self.time_s
         if t is not None:
-            if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+            if (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
+                    or t <= 0):
                 raise SearchLimitError(f"time_s must be a positive number of seconds, got {t!r}")
             object.__setattr__(self, "time_s", float(t))
         if self.iterations is None and self.time_s is None:
@@ -77,7 +78,7 @@ class SearchLimit:
         m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)\s*s", t)
         if m:
             return cls(time_s=float(m.group(1)))
-        kw = {}
+        kw: dict[str, Any] = {}
         for part in t.split(","):
             if "=" not in part:
                 raise SearchLimitError(f"search limit part {part.strip()!r} is not key=value "
@@ -85,7 +86,8 @@ class SearchLimit:
             k, v = (x.strip() for x in part.split("=", 1))
             key = _KEYS.get(k.lower())
             if key is None:
-                raise SearchLimitError(f"unknown search limit key {k!r} (keys: iterations, time_s, worlds)")
+                raise SearchLimitError(f"unknown search limit key {k!r} (keys: iterations, "
+                                       "time_s, worlds)")
             if key in kw:
                 raise SearchLimitError(f"search limit key {key!r} given twice")
             try:

@@ -20,7 +20,8 @@ def objective_code(objective, horizon):
         raise ValueError(f"horizon must be one of {', '.join(HORIZONS)}, not {horizon!r}")
     if objective == "win" and horizon == "round":
         raise ValueError("objective=win is decided at the end of the game; use horizon=game")
-    value = "round_gain" if horizon == "round" else ("win_share" if objective == "win" else "return")
+    value = ("round_gain" if horizon == "round"
+             else ("win_share" if objective == "win" else "return"))
     return OBJECTIVES.index(objective), HORIZONS.index(horizon), value
 
 

@@ -32,7 +32,7 @@ View JSON (what seat ``seat`` knows, §10): the same fields with ``"seat"``, the
 """
 import re
 
-from solver.errors import InvalidActionError, InvalidStateError, IllegalActionError
+from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.dog_tag_trick import rules as R
 from solver.rng import Random
 
@@ -53,7 +53,8 @@ def _parse_played_card(text):
     m = _CARD_RE.match(text)
     if not m:
         raise InvalidActionError(
-            f"unknown card {text!r} (cards are 1-9 + B F H P, e.g. 7P; a 5/10 card as 5H:5 or 5H:10)")
+            f"unknown card {text!r} (cards are 1-9 + B F H P, e.g. 7P; a 5/10 card as 5H:5 or "
+            "5H:10)")
     b, ic, v = int(m.group(1)), m.group(2), m.group(3)
     if not 1 <= b <= 9 or ic not in R.ICONS:
         raise InvalidActionError(
@@ -111,7 +112,8 @@ def parse_action(text, options):
     played = [_parse_played_card(p) for p in parts]
     for (c, v), p in zip(played, parts):
         if R.base(c) == 5 and v is None:
-            raise InvalidActionError(f"{text!r}: say how the 5/10 card {p} is played ({p}:5 or {p}:10)")
+            raise InvalidActionError(f"{text!r}: say how the 5/10 card {p} is played ({p}:5 or "
+                                     f"{p}:10)")
     cards = [c for c, _ in played]
     values = [v if v is not None else R.base(c) for c, v in played]
     if len(cards) == 1:
@@ -149,10 +151,12 @@ def parse_action(text, options):
         raise InvalidActionError(
             f"{text!r}: NONE is only for a pair that qualifies for no event; this one qualifies "
             f"for {' or '.join(R.EVENT_NAMES[e] for e in fits)}")
+    assert event is not None  # fits is non-empty here, so event was set or announced above
     if event not in fits:
         raise InvalidActionError(
             f"{text!r}: values {values[0]} and {values[1]} do not qualify for "
-            f"{R.EVENT_NAMES[event]} (they qualify for {' or '.join(R.EVENT_NAMES[e] for e in fits)}, §5.3)")
+            f"{R.EVENT_NAMES[event]} (they qualify for "
+            f"{' or '.join(R.EVENT_NAMES[e] for e in fits)}, §5.3)")
     return _INDEX[(tuple(cards), tuple(values), event)]
 
 
@@ -275,7 +279,8 @@ def state_from_json(obj, options):
         if size != h:
             raise InvalidStateError(
                 f"seat {p} holds {bin(hands[p]).count('1')} cards and played "
-                f"{bin(played_by[p]).count('1')}: a {n}-player deal gives {h} (§3); wrong hand size")
+                f"{bin(played_by[p]).count('1')}: a {n}-player deal gives {h} (§3); "
+                "wrong hand size")
 
     # Replay the round from its deal: every play legal, no hand emptied before the end.
     s = R.DogTagTrickState(options)
@@ -308,7 +313,8 @@ def state_from_json(obj, options):
         s.future = [R.deal_round(rng, n) for _ in range(want)]
     else:
         if not isinstance(deals, list) or len(deals) != want:
-            raise InvalidStateError(f"'deals' must list the {want} later rounds' deals, got {deals!r}")
+            raise InvalidStateError(f"'deals' must list the {want} later rounds' deals, got "
+                                    f"{deals!r}")
         s.future = []
         for r, deal in enumerate(deals):
             if not isinstance(deal, list) or len(deal) != n:

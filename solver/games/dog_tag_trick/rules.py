@@ -82,7 +82,7 @@ class Action:
 
 
 def _build_universe():
-    acts = []
+    acts: list[Action] = []
     for c in range(NUM_CARDS):
         for v in values_of(c):
             acts.append(Action(len(acts), (c,), (v,), ONE))
@@ -105,7 +105,7 @@ def _build_universe():
 ACTIONS = _build_universe()          # every action, qualifying ones first, then NONE discards
 NUM_ALL_ACTIONS = len(ACTIONS)       # 396 + 464 discards
 # Moves by the cards they use (mask -> ids ascending), for legal-move generation (§11).
-MOVES_BY_CARDS = {}
+MOVES_BY_CARDS: dict[int, list[int]] = {}
 for _a in ACTIONS:
     MOVES_BY_CARDS.setdefault(_a.mask, []).append(_a.id)
 del _a

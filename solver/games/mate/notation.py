@@ -156,7 +156,8 @@ def state_from_json(obj, options):
         dealt = [_mask(d, f"dealt[{i}]") for i, d in enumerate(dealt_txt)]
     s.hand, s.dealt = hands, dealt
     if any(bin(d).count("1") != 10 for d in dealt):
-        raise InvalidStateError("each seat is dealt exactly 10 cards (dealt/hands of the wrong size)")
+        raise InvalidStateError("each seat is dealt exactly 10 cards (dealt/hands of the wrong "
+                                "size)")
     if dealt[0] & dealt[1] or (dealt[0] | dealt[1]) != R.ALL_CARDS:
         raise InvalidStateError("the two dealt hands must split the 20 cards")
     totals = obj.get("totals", [0, 0])
@@ -173,7 +174,8 @@ def state_from_json(obj, options):
             s.next_deal = [0, 0]
             s.next_deal[d3], s.next_deal[1 - d3] = third, R.ALL_CARDS & ~third
         else:
-            s.next_deal = [_mask(h, f"next_deal[{i}]") for i, h in enumerate(_pair(obj, "next_deal"))]
+            s.next_deal = [_mask(h, f"next_deal[{i}]")
+                           for i, h in enumerate(_pair(obj, "next_deal"))]
             if (bin(s.next_deal[0]).count("1") != 10 or s.next_deal[0] & s.next_deal[1]
                     or (s.next_deal[0] | s.next_deal[1]) != R.ALL_CARDS):
                 raise InvalidStateError("next_deal must split the 20 cards 10/10")
@@ -222,7 +224,8 @@ def _check_consistency(s):
     fd, fn = s.forced[d], s.forced[1 - d]
     if fn >= 0:
         if fd >= 0 and (R.suit(fn) == R.suit(fd) or R.rank(fn) == R.rank(fd)):
-            raise InvalidStateError("the non-dealer's forced card shares suit or rank with the dealer's")
+            raise InvalidStateError("the non-dealer's forced card shares suit or rank with the "
+                                    "dealer's")
         if fd < 0 and s.options["nondealer_force_requires_dealer_force"]:
             raise InvalidStateError("the non-dealer forced although the dealer passed")
     if fd >= 0:
@@ -237,11 +240,13 @@ def _check_consistency(s):
             want = 0
         if played != want:
             raise InvalidStateError(
-                f"seat {p} has played {played} cards but trick {s.trick} ({R.PHASE_NAMES[s.phase]}) "
+                f"seat {p} has played {played} cards but trick {s.trick} "
+                f"({R.PHASE_NAMES[s.phase]}) "
                 f"needs {want}: wrong hand size")
     if s.phase == R.FOLLOW:
         if s.led < 0 or not (s.dealt[s.leader] >> s.led & 1) or s.hand[s.leader] >> s.led & 1:
-            raise InvalidStateError("phase follow needs 'led': a card the leader was dealt and played")
+            raise InvalidStateError("phase follow needs 'led': a card the leader was dealt and "
+                                    "played")
         if s.follow_set(1 - s.leader, s.led) == 0:
             raise InvalidStateError("the led card is a mate: the game would already be over")
     elif s.led != -1:
@@ -291,7 +296,8 @@ def view_from_json(obj, options):
                 continue
             if _candidate_ok(s, o, c, _mask(obj.get("restrict", []), "restrict"), seat):
                 return s, seat
-        raise InvalidStateError("no card of opponent_unseen fits the view as the hidden forced card")
+        raise InvalidStateError(
+            "no card of opponent_unseen fits the view as the hidden forced card")
     return state_from_json(obj, options), seat
 
 
@@ -316,7 +322,8 @@ def pretty(mask):
 def summary(s):
     if s.phase == R.OVER:
         return f"match over, totals {s.totals[0]}-{s.totals[1]}"
-    where = R.PHASE_NAMES[s.phase] if s.phase <= R.FORCE_OTHER else f"trick {s.trick} {R.PHASE_NAMES[s.phase]}"
+    where = (R.PHASE_NAMES[s.phase] if s.phase <= R.FORCE_OTHER
+             else f"trick {s.trick} {R.PHASE_NAMES[s.phase]}")
     led = f", {card_name(s.led)} led" if s.led >= 0 else ""
     return (f"game {s.game_no}, {where}{led}, seat {s.current_player()} to act, "
             f"totals {s.totals[0]}-{s.totals[1]}")
@@ -339,6 +346,7 @@ def render(s, perspective=None):
     elif s.phase <= R.FORCE_OTHER:
         lines.append(f"  forcing: seat {s.current_player()} decides")
     else:
-        led = f"{card_name(s.led)} led by seat {s.leader}" if s.led >= 0 else f"seat {s.leader} to lead"
+        led = (f"{card_name(s.led)} led by seat {s.leader}" if s.led >= 0
+               else f"seat {s.leader} to lead")
         lines.append(f"  trick {s.trick}: {led}")
     return "\n".join(lines)

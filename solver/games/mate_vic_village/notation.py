@@ -79,7 +79,8 @@ def parse_instr(text):
         return R.instr_id(R.STAY if m.group(1).upper() == "STAY" else R.GO, int(m.group(2)))
     except ValueError:
         raise InvalidStateError(
-            f"unknown instruction card {text!r} (STAY-1..STAY-10, GO-1 GO-3 GO-5 GO-7 GO-9)") from None
+            f"unknown instruction card {text!r} (STAY-1..STAY-10, GO-1 GO-3 GO-5 GO-7 GO-9)"
+        ) from None
 
 
 def action_to_str(a, options=None):
@@ -240,7 +241,8 @@ def _chance(obj):
         return Random(seed)
     if not isinstance(cs, str) or not re.fullmatch(r"[0-9a-fA-F]{64}", cs) or int(cs, 16) == 0:
         raise InvalidStateError("'chance_state' must be 64 hex digits (not all zero)")
-    rng.__setstate__(tuple(int(cs[16 * i:16 * i + 16], 16) for i in range(4)))
+    a, b, c, d = (int(cs[16 * i:16 * i + 16], 16) for i in range(4))
+    rng.__setstate__((a, b, c, d))
     return rng
 
 
@@ -252,7 +254,8 @@ def _build(h, options, hands, discards, undealt, deck, reward_pile, tricks, rng)
     s = R.VicState(options)
     cfg = R.SETUP[n]
     T = cfg["tricks"]
-    s.first_leader, s.start, s.round, s.removed = h["first_leader"], h["start"], h["round"], h["removed"]
+    s.first_leader, s.start = h["first_leader"], h["start"]
+    s.round, s.removed = h["round"], h["removed"]
     # At the end of the game the last round is rebuilt by the replay below, so it starts from
     # the rounds before it.
     done = h["past"][:-1] if h["phase"] == R.OVER else h["past"]
@@ -375,7 +378,8 @@ def _check_derived(obj, out, keys):
     """Derived fields given on input must agree with the position."""
     for key in keys:
         if key in obj and obj[key] != out.get(key):
-            raise InvalidStateError(f"{key!r} is {obj[key]!r} but the position gives {out.get(key)!r}")
+            raise InvalidStateError(f"{key!r} is {obj[key]!r} but the position gives "
+                                    f"{out.get(key)!r}")
 
 
 _DERIVED = ("to_act", "totals", "scores", "piles", "voids")
@@ -384,7 +388,8 @@ _DERIVED = ("to_act", "totals", "scores", "piles", "voids")
 def state_from_json(obj, options):
     n = options["players"]
     if obj.get("players", n) != n:
-        raise InvalidStateError(f"the position is for {obj.get('players')} players, the game for {n}")
+        raise InvalidStateError(f"the position is for {obj.get('players')} players, the game for "
+                                f"{n}")
     h = _header(obj, options)
     hands = [R.mask_of(_cards(x, f"hands[{p}]")) for p, x in enumerate(_per_seat(obj, "hands", n))]
     discards = [R.mask_of(_cards(x, f"discards[{p}]"))
@@ -506,13 +511,15 @@ def view_from_json(obj, options):
     unknown = R.ALL_CARDS & ~known
     others = [q for q in range(n) if q != seat and sizes[q]]
     caps = [sizes[q] for q in others]
-    n_hidden = len(ndisc_seats) * cfg["discards"] + 2 - R.popcount(drawn) - R.popcount(own_disc & ~drawn)
+    n_hidden = (len(ndisc_seats) * cfg["discards"] + 2 - R.popcount(drawn)
+                - R.popcount(own_disc & ~drawn))
     if h["phase"] == R.DISCARD:
         n_hidden = 2 + (len(ndisc_seats) - (1 if seat in ndisc_seats else 0)) * cfg["discards"]
     if sum(caps) + n_hidden != R.popcount(unknown) or n_hidden < 0:
         raise InvalidStateError("hand sizes, tricks and discards do not account for the 50 cards")
     rng = Random(0)
-    hands_o, free = R.deal_hidden(rng, unknown, caps, [R.colour_set(~voids[q] & 0x1F) for q in others])
+    hands_o, free = R.deal_hidden(rng, unknown, caps,
+                                  [R.colour_set(~voids[q] & 0x1F) for q in others])
     hands = [0] * n
     hands[seat] = own_hand
     for q, m in zip(others, hands_o):

@@ -247,7 +247,8 @@ def deal_hidden(rng, unknown, caps, allowed):
                         s0 = h0 - s3 - s1 - s2
                         if s0 > R[0]:
                             continue
-                        w = _binom(R[0], s0) * _binom(R[1], s1) * _binom(R[2], s2) * _binom(R[3], s3)
+                        w = (_binom(R[0], s0) * _binom(R[1], s1) * _binom(R[2], s2)
+                             * _binom(R[3], s3))
                         w = w * _pair_completions(Q[1] - s1, Q[2] - s2, Q[3] - s3, h1, h2)
                         combos.append((s0, s1, s2, s3))
                         weights.append(w)
@@ -521,7 +522,8 @@ class VicState:
 
     def unrevealed(self):
         """The instruction ids not yet turned up this round (a public set, §10.1)."""
-        shown = self.trick + 1 if self.phase == PLAY else (len(self.deck) if self.phase == OVER else 0)
+        shown = (self.trick + 1 if self.phase == PLAY
+                 else (len(self.deck) if self.phase == OVER else 0))
         return sorted(self.deck[shown:])
 
 

@@ -229,7 +229,7 @@ def state_from_json(obj, options):
 def _no_overlap(places):
     """The union of named card sets ``[(name, mask), ...]``; a card in two of them is an error."""
     seen = 0
-    where = {}
+    where: dict[int, str] = {}
     for name, m in places:
         if seen & m:
             c = R.cards_of(seen & m)[0]
@@ -291,7 +291,8 @@ def _phase1_from_json(s, obj):
     seen = _no_overlap(places)
     if seen != R.ALL_CARDS:
         missing = _names(R.ALL_CARDS & ~seen)
-        raise InvalidStateError(f"a phase1 position holds all 52 cards; missing: {' '.join(missing)}")
+        raise InvalidStateError("a phase1 position holds all 52 cards; missing: "
+                                f"{' '.join(missing)}")
     for p in range(n):
         if R.count(s.hands[p]) > 3:
             raise InvalidStateError(f"hands[{p}] holds {R.count(s.hands[p])} cards; phase-1 "
@@ -347,7 +348,7 @@ def _derive_trick_progress(s):
     for r in range(1, last + 1):
         plays = [(p, c) for (p, c, rr, _b) in s.trick if rr == r]
         players = [p for p, _c in plays]
-        idx = []
+        idx: list[int] = []
         for p in players:
             if p not in contenders or (idx and contenders.index(p) <= idx[-1]):
                 raise InvalidStateError(

@@ -61,7 +61,7 @@ def run_id(s, lo, hi):
 
 
 # RUNS[a - RUN_BASE] = (suit, lo, hi) for every run id.
-RUNS = [None] * 312
+RUNS: list[tuple[int, int, int]] = [None] * 312  # type: ignore[list-item]  # all set below
 for _s in range(4):
     for _lo in range(13):
         for _hi in range(_lo + 1, 13):

@@ -82,7 +82,8 @@ class ISMCTS:
                     r = value_range(self.scale, self.lo, self.hi)
                     best, chosen = -math.inf, avl[0]
                     for ch in avl:
-                        ucb = (ch.sum / ch.visits) / r + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        ucb = ((ch.sum / ch.visits) / r
+                               + self.c * math.sqrt(math.log(ch.avail) / ch.visits))
                         if ucb > best:
                             best, chosen = ucb, ch
                     for ch in avl:
@@ -96,7 +97,8 @@ class ISMCTS:
                         key = a
                         if self.hidden_moves:
                             if keys is None:
-                                keys = {b: [s.child(b).infoset_key(q) for q in range(K)] for b in acts}
+                                keys = {b: [s.child(b).infoset_key(q) for q in range(K)]
+                                        for b in acts}
                             if sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1:
                                 key = HIDDEN
                         ch = cur[t].children.get(key)

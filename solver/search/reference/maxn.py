@@ -1,7 +1,8 @@
 """Brute-force twins of ``_maxn.pyx``: max^n and paranoid by plain recursion over the Python
 API of ``State`` (no transposition table, no pruning). Values are gains to the end of the
 current round, ``scores(end) - scores(now)``; max^n breaks ties by the first (lowest) action,
-like the Cython solver. Exponential: small endgames only (``max_nodes`` raises TooLarge beyond that many nodes).
+like the Cython solver. Exponential: small endgames only (``max_nodes`` raises TooLarge beyond
+that many nodes).
 """
 
 

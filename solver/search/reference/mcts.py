@@ -45,7 +45,7 @@ class UNode:
 
     def __init__(self, action, mover, parent):
         self.action, self.mover, self.parent = action, mover, parent
-        self.children = None
+        self.children: list[UNode] | None = None
         self.visits = 0
         self.sum = 0.0
         self.sumsq = 0.0
@@ -137,5 +137,6 @@ def pimc_uct(view, iterations, worlds, seed, **params):
         ch = u.root_children()
         per_world.append({a: (t / n if n else None) for a, n, t, _ in ch})
         visited = [c for c in ch if c[1] > 0]
-        best.append(min(visited, key=lambda c: (-c[1], -(c[2] / c[1]), c[0]))[0] if visited else None)
+        best.append(min(visited, key=lambda c: (-c[1], -(c[2] / c[1]), c[0]))[0]
+                    if visited else None)
     return per_world, best
