@@ -80,7 +80,8 @@ class UCT:
                     me = s.current_player()
                     node.children = [UNode(a, me, node) for a in acts]
                     self.count += len(acts)
-                unvisited = [ch for ch in node.children if ch.visits == 0]
+                children = node.children
+                unvisited = [ch for ch in children if ch.visits == 0]
                 if unvisited:
                     ch = unvisited[rng.randbelow(len(unvisited))]
                     s.apply_action(ch.action)
@@ -88,8 +89,8 @@ class UCT:
                     break
                 r = value_range(self.scale, self.lo, self.hi)
                 logn = math.log(node.visits)
-                best, best_ch = -math.inf, node.children[0]
-                for ch in node.children:
+                best, best_ch = -math.inf, children[0]
+                for ch in children:
                     ucb = (ch.sum / ch.visits) / r + self.c * math.sqrt(logn / ch.visits)
                     if ucb > best:
                         best, best_ch = ucb, ch
