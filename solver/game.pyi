@@ -36,6 +36,8 @@ class Game:
     POLICY: ClassVar[str | None]
     EXACT_SOLVER: ClassVar[str | None]
     rules: Any
+    # Every game is made from its resolved options (solver.registry.load_game).
+    def __init__(self, options: dict[str, Any]) -> None: ...
     @property
     def name(self) -> str: ...
     @property

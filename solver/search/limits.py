@@ -15,10 +15,12 @@ reproducible run to run; one with ``iterations`` is (for the same seed).
 Text form (CLI): ``iterations=2000,time_s=1.5,worlds=16``; short keys ``it``, ``t``/``time``,
 ``w``; a bare integer means iterations and a number with ``s`` seconds (``2000``, ``0.5s``).
 """
+from __future__ import annotations
+
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from solver.errors import TrickhoundError
 
@@ -32,7 +34,7 @@ _KEYS = {"iterations": "iterations", "it": "iterations", "iters": "iterations",
          "worlds": "worlds", "w": "worlds"}
 
 
-def _positive_int(name, v):
+def _positive_int(name: str, v: object) -> int | None:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, int):
@@ -47,11 +49,11 @@ def _positive_int(name, v):
 
 @dataclass(frozen=True)
 class SearchLimit:
-    iterations: Optional[int] = None
-    time_s: Optional[float] = None
-    worlds: Optional[int] = None
+    iterations: int | None = None
+    time_s: float | None = None
+    worlds: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "iterations", _positive_int("iterations", self.iterations))
         object.__setattr__(self, "worlds", _positive_int("worlds", self.worlds))
         t = self.time_s
@@ -64,7 +66,7 @@ class SearchLimit:
             raise SearchLimitError("a search limit needs iterations or time_s (or both)")
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: SearchLimit | str | int | dict[str, Any]) -> SearchLimit:
         """A limit from its text form (see the module docstring); a SearchLimit passes through."""
         if isinstance(text, SearchLimit):
             return text
@@ -96,7 +98,7 @@ class SearchLimit:
                 raise SearchLimitError(f"search limit {key}={v!r} is not a number") from None
         return cls(**kw)
 
-    def __str__(self):
+    def __str__(self) -> str:
         parts = []
         if self.iterations is not None:
             parts.append(f"iterations={self.iterations}")
@@ -106,11 +108,11 @@ class SearchLimit:
             parts.append(f"worlds={self.worlds}")
         return ",".join(parts)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {"iterations": self.iterations, "time_s": self.time_s, "worlds": self.worlds}
 
     @classmethod
-    def from_json(cls, obj):
+    def from_json(cls, obj: object) -> SearchLimit:
         if not isinstance(obj, dict):
             raise SearchLimitError(f"a search limit JSON must be an object, got {obj!r}")
         unknown = set(obj) - {"iterations", "time_s", "worlds"}
