@@ -30,7 +30,10 @@ checked when given. A state whose last complete trick emptied a hand is the end 
 View JSON (what seat ``seat`` knows, §10): the same fields with ``"seat"``, the other seats'
 ``hands`` replaced by null, ``"hand_sizes"`` for every seat, and no ``unused`` or ``deals``.
 """
+from __future__ import annotations
+
 import re
+from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.dog_tag_trick import rules as R
@@ -41,14 +44,14 @@ EVENTS = {name: e for e, name in enumerate(R.EVENT_NAMES)}
 _INDEX = {(a.cards, a.values, a.event): a.id for a in R.ACTIONS}
 
 
-def card_name(c):
+def card_name(c: int) -> str:
     return f"{R.base(c)}{R.ICONS[R.icon(c) - 1]}"
 
 
 _CARD_RE = re.compile(r"^([0-9]+)([A-Z])(?::([0-9]+))?$")
 
 
-def _parse_played_card(text):
+def _parse_played_card(text: str) -> tuple[Any, ...]:
     """``"5H:10"`` -> (card id, value or None when not given)."""
     m = _CARD_RE.match(text)
     if not m:
@@ -70,7 +73,7 @@ def _parse_played_card(text):
     return c, v
 
 
-def parse_card(text):
+def parse_card(text: str) -> int:
     """A card id from its name (``7P``; the 5/10 card as ``5P``)."""
     c, v = _parse_played_card(str(text).strip().upper())
     if v is not None:
@@ -78,7 +81,7 @@ def parse_card(text):
     return c
 
 
-def action_to_str(a, options=None):
+def action_to_str(a: int, options: dict[str, Any] | None = None) -> str:
     """The rules' notation of action ``a`` (InvalidActionError for an id outside the action
     space of ``options``)."""
     limit = R.num_actions(options) if options is not None else R.NUM_ALL_ACTIONS
@@ -91,7 +94,7 @@ def action_to_str(a, options=None):
         + " " + R.EVENT_NAMES[act.event]
 
 
-def parse_action(text, options):
+def parse_action(text: str, options: dict[str, Any]) -> int:
     """The action id named by ``text`` (InvalidActionError when it names no action of the
     game, e.g. a pair that qualifies for no event or for another event than announced)."""
     t = str(text).strip().upper()
@@ -161,16 +164,16 @@ def parse_action(text, options):
 
 
 # -- helpers for JSON --------------------------------------------------------------------------
-def _by_value(mask):
+def _by_value(mask: int) -> list[int]:
     return sorted(R.cards_of(mask), key=lambda c: (R.base(c), R.icon(c)))
 
 
-def _names(mask):
+def _names(mask: int) -> list[str]:
     """Card names by value, then icon (the order people sort a hand in)."""
     return [card_name(c) for c in _by_value(mask)]
 
 
-def _mask(cards, what):
+def _mask(cards: list[str], what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {cards!r}")
     mask = 0
@@ -185,14 +188,14 @@ def _mask(cards, what):
     return mask
 
 
-def _int(obj, key, lo, hi, default=None):
+def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise InvalidStateError(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
     return v
 
 
-def _per_seat(obj, key, n, required=True):
+def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> list[Any] | None:
     v = obj.get(key)
     if v is None:
         if required:
@@ -204,7 +207,7 @@ def _per_seat(obj, key, n, required=True):
 
 
 # -- state JSON --------------------------------------------------------------------------------
-def state_to_json(s):
+def state_to_json(s: R.DogTagTrickState) -> dict[str, Any]:
     n = s.n
     hist = s.history
     return {
@@ -218,7 +221,7 @@ def state_to_json(s):
     }
 
 
-def state_from_json(obj, options):
+def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.DogTagTrickState:
     if not isinstance(obj, dict):
         raise InvalidStateError("state JSON must be an object")
     n = options["players"]
@@ -338,7 +341,7 @@ def state_from_json(obj, options):
 
 
 # -- view JSON ---------------------------------------------------------------------------------
-def view_to_json(s, seat):
+def view_to_json(s: R.DogTagTrickState, seat: int) -> dict[str, Any]:
     out = state_to_json(s)
     out["seat"] = seat
     out["hand_sizes"] = [bin(x).count("1") for x in s.hands]
@@ -348,7 +351,7 @@ def view_to_json(s, seat):
     return out
 
 
-def view_from_json(obj, options):
+def view_from_json(obj: dict[str, Any], options: dict[str, Any]) -> None:
     """(A reference state consistent with the view, seat): the hidden cards are placed in one
     arbitrary consistent way (the View re-deals them anyway)."""
     if not isinstance(obj, dict):
@@ -393,12 +396,12 @@ def view_from_json(obj, options):
 
 
 # -- text for people ---------------------------------------------------------------------------
-def pretty(mask):
+def pretty(mask: int) -> str:
     """Cards by value then icon: ``1P 2B 2H 5H 7F``."""
     return " ".join(card_name(c) for c in _by_value(mask)) or "-"
 
 
-def summary(s):
+def summary(s: R.DogTagTrickState) -> str:
     sc = "-".join(str(x) for x in s.totals)
     if s.over:
         win = ", ".join(str(p) for p in s.winners())
@@ -408,7 +411,7 @@ def summary(s):
             f"(lead seat {s.lead}), scores {sc}")
 
 
-def render(s, perspective=None):
+def render(s: R.DogTagTrickState, perspective: int | None = None) -> str:
     n = s.n
     lines = [f"Dog Tag Trick — {n} players, round {s.round + 1} of {n} "
              f"(first lead seat {s.round_first_lead()})"]

@@ -23,7 +23,10 @@ View JSON (what seat ``seat`` knows): the same fields minus ``next_deal``; with
 the opponent's hand is replaced by ``"opponent_unseen"`` (his dealt cards not yet seen, forced
 card included) and the observer's ``restrict`` (his cards the dealer's forced card bars) is given.
 """
+from __future__ import annotations
+
 import re
+from typing import Any
 
 from solver.errors import InvalidActionError, InvalidStateError
 from solver.games.mate import rules as R
@@ -33,14 +36,14 @@ SUITS = "DHSC"
 SUIT_SYMBOLS = "♦♥♠♣"
 
 
-def card_name(c):
+def card_name(c: int) -> str:
     return RANKS[c >> 2] + SUITS[c & 3]
 
 
 _CARD_RE = re.compile(r"^(10|[7QKTAqkta])([DHSCdhsc])$")
 
 
-def parse_card(text):
+def parse_card(text: str) -> int:
     m = _CARD_RE.match(str(text).strip())
     if not m:
         raise InvalidActionError(f"unknown card {text!r} (cards are 7 Q K T A + D H S C, e.g. TS)")
@@ -49,7 +52,7 @@ def parse_card(text):
     return 4 * RANKS.index(r) + SUITS.index(m.group(2).upper())
 
 
-def action_to_str(a, options=None):
+def action_to_str(a: int, options: dict[str, Any] | None = None) -> str:
     if a == R.PASS:
         return "PASS"
     if 0 <= a < 20:
@@ -57,18 +60,18 @@ def action_to_str(a, options=None):
     raise InvalidActionError(f"no Mate action has id {a}")
 
 
-def parse_action(text, options=None):
+def parse_action(text: str, options: dict[str, Any] | None = None) -> int:
     t = str(text).strip()
     if t.upper() == "PASS":
         return R.PASS
     return parse_card(t)
 
 
-def _names(mask):
+def _names(mask: int) -> list[str]:
     return [card_name(c) for c in R.cards_of(mask)]
 
 
-def _mask(cards, what):
+def _mask(cards: list[str], what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards")
     mask = 0
@@ -83,7 +86,7 @@ def _mask(cards, what):
     return mask
 
 
-def _pair(obj, key, required=True):
+def _pair(obj: dict[str, Any], key: str, required: bool = True) -> list[Any] | None:
     v = obj.get(key)
     if v is None:
         if required:
@@ -94,7 +97,7 @@ def _pair(obj, key, required=True):
     return v
 
 
-def _int(obj, key, lo, hi, default=None):
+def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise InvalidStateError(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
@@ -102,7 +105,7 @@ def _int(obj, key, lo, hi, default=None):
 
 
 # -- state JSON -------------------------------------------------------------------------------
-def state_to_json(s):
+def state_to_json(s: R.MateState) -> dict[str, Any]:
     out = {
         "game_no": s.game_no, "first_dealer": s.first_dealer,
         "phase": R.PHASE_NAMES[s.phase], "trick": s.trick, "leader": s.leader,
@@ -119,13 +122,13 @@ def state_to_json(s):
     return out
 
 
-def _result_json(r):
+def _result_json(r: tuple[int, int, int, int]) -> dict[str, Any]:
     winner, pts, trick, card = r
     return {"winner": winner if winner >= 0 else None, "points": pts, "trick": trick,
             "card": card_name(card) if card >= 0 else None}
 
 
-def state_from_json(obj, options):
+def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MateState:
     s = R.MateState(options)
     s.game_no = _int(obj, "game_no", 1, 4, 1)
     s.first_dealer = _int(obj, "first_dealer", 0, 1, 0)
@@ -201,7 +204,7 @@ def state_from_json(obj, options):
     return s
 
 
-def _check_consistency(s):
+def _check_consistency(s: R.MateState) -> None:
     """Card counts, forcing and the trick in progress must be reachable (§3–§6)."""
     d = s.dealer
     for p in (0, 1):
@@ -254,13 +257,13 @@ def _check_consistency(s):
 
 
 # -- view JSON --------------------------------------------------------------------------------
-def _forced_hidden_from(s, seat, owner):
+def _forced_hidden_from(s: R.MateState, seat: int, owner: int) -> bool:
     """True when ``owner``'s forced card is face down to ``seat`` (§9.2)."""
     return (owner != seat and s.options["forced_visibility"] == "hidden"
             and s.forced[owner] >= 0 and s.trick < 10 and s.phase != R.OVER)
 
 
-def view_to_json(s, seat):
+def view_to_json(s: R.MateState, seat: int) -> dict[str, Any]:
     out = state_to_json(s)
     out["seat"] = seat
     out.pop("next_deal", None)
@@ -273,7 +276,7 @@ def view_to_json(s, seat):
     return out
 
 
-def view_from_json(obj, options):
+def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     seat = _int(obj, "seat", 0, 1)
     obj = dict(obj)
     o = 1 - seat
@@ -301,7 +304,7 @@ def view_from_json(obj, options):
     return state_from_json(obj, options), seat
 
 
-def _candidate_ok(s, o, f, restrict, seat):
+def _candidate_ok(s: Any, o: Any, f: Any, restrict: Any, seat: Any) -> Any:
     """Whether ``f`` as the opponent's face-down card fits the observer's information: no
     other unseen card of a suit he showed void in, and the forcing restriction seen (§9.2)."""
     if any(s.hand[o] & R.SUIT_MASK[x] for x in range(4) if s.voids[o] >> x & 1):
@@ -310,7 +313,7 @@ def _candidate_ok(s, o, f, restrict, seat):
 
 
 # -- text for people --------------------------------------------------------------------------
-def pretty(mask):
+def pretty(mask: Any) -> Any:
     by_suit = []
     for x in (3, 2, 1, 0):
         ranks = [RANKS[r] for r in (4, 3, 2, 1, 0) if mask >> (4 * r + x) & 1]
@@ -319,7 +322,7 @@ def pretty(mask):
     return "  ".join(by_suit) or "-"
 
 
-def summary(s):
+def summary(s: R.MateState) -> str:
     if s.phase == R.OVER:
         return f"match over, totals {s.totals[0]}-{s.totals[1]}"
     where = (R.PHASE_NAMES[s.phase] if s.phase <= R.FORCE_OTHER
@@ -329,7 +332,7 @@ def summary(s):
             f"totals {s.totals[0]}-{s.totals[1]}")
 
 
-def render(s, perspective=None):
+def render(s: Any, perspective: Any = None) -> Any:
     lines = [f"Mate — game {s.game_no} of 4, dealer seat {s.dealer}; totals "
              f"seat 0: {s.totals[0]}, seat 1: {s.totals[1]}"]
     for p in (0, 1):
