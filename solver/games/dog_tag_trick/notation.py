@@ -173,7 +173,7 @@ def _names(mask: int) -> list[str]:
     return [card_name(c) for c in _by_value(mask)]
 
 
-def _mask(cards: list[str], what: str) -> int:
+def _mask(cards: object, what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {cards!r}")
     mask = 0
@@ -195,7 +195,7 @@ def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = 
     return v
 
 
-def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> list[Any] | None:
+def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> Any:
     v = obj.get(key)
     if v is None:
         if required:
@@ -351,7 +351,8 @@ def view_to_json(s: R.DogTagTrickState, seat: int) -> dict[str, Any]:
     return out
 
 
-def view_from_json(obj: dict[str, Any], options: dict[str, Any]) -> None:
+def view_from_json(obj: dict[str, Any],
+                   options: dict[str, Any]) -> tuple[R.DogTagTrickState, int]:
     """(A reference state consistent with the view, seat): the hidden cards are placed in one
     arbitrary consistent way (the View re-deals them anyway)."""
     if not isinstance(obj, dict):

@@ -209,8 +209,8 @@ class DogTagTrickState:
         self.totals = [0] * self.n     # running points (§8.1)
         self.hands = [0] * self.n
         self.unused = 0                # this round's face-down unused cards (§3, A18)
-        self.history = []              # this round's plays (action ids) in play order
-        self.future = []               # the deals of rounds round+1 .. N-1 (hand masks by seat)
+        self.history: list[int] = []   # this round's plays (action ids) in play order
+        self.future: list[list[int]] = []  # the deals of rounds round+1 .. N-1 (hand masks by seat)
         self.over = False
 
     def clone(self) -> Any:
@@ -219,7 +219,7 @@ class DogTagTrickState:
         s.future = [list(d) for d in self.future]
         return s
 
-    def __eq__(self, other: Any) -> Any:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, DogTagTrickState) and self.__dict__ == other.__dict__
 
     # -- set-up -----------------------------------------------------------------------------

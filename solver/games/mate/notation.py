@@ -71,7 +71,7 @@ def _names(mask: int) -> list[str]:
     return [card_name(c) for c in R.cards_of(mask)]
 
 
-def _mask(cards: list[str], what: str) -> int:
+def _mask(cards: object, what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards")
     mask = 0
@@ -86,7 +86,7 @@ def _mask(cards: list[str], what: str) -> int:
     return mask
 
 
-def _pair(obj: dict[str, Any], key: str, required: bool = True) -> list[Any] | None:
+def _pair(obj: dict[str, Any], key: str, required: bool = True) -> Any:
     v = obj.get(key)
     if v is None:
         if required:

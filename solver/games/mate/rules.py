@@ -77,7 +77,8 @@ class MateState:
         self.restrict = [0, 0]    # the non-dealer's cards barred by the dealer's forced card
         self.voids = [0, 0]       # suit bits each seat revealed it lacks by a rank-follow
         self.totals = [0, 0]
-        self.results = []         # per finished game: (winner or -1, points, trick, card or -1)
+        # per finished game: (winner or -1, points, trick, card or -1)
+        self.results: list[tuple[int, int, int, int]] = []
 
     # -- set-up -----------------------------------------------------------------------------
     def _start_game(self, hands: list[int]) -> None:
@@ -96,7 +97,7 @@ class MateState:
         s.options = self.options
         return s
 
-    def __eq__(self, other: Any) -> Any:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, MateState) and self.__dict__ == other.__dict__
 
     # -- queries ----------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def card_name(c: int) -> str:
 _CARD_RE = re.compile(r"^([RBYGPrbygp])(10|[1-9])$")
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     m = _CARD_RE.match(str(text).strip())
     if not m:
         raise InvalidActionError(
@@ -74,7 +74,7 @@ def instr_name(i: int) -> str:
 _INSTR_RE = re.compile(r"^(STAY|GO!?)-?(\d+)$", re.I)
 
 
-def parse_instr(text: str) -> int:
+def parse_instr(text: object) -> int:
     m = _INSTR_RE.match(str(text).strip())
     try:
         if not m:
@@ -119,14 +119,14 @@ def _colours(bits: int) -> list[str]:
 
 
 # -- reading helpers ------------------------------------------------------------------------------
-def _card(t: str, what: str) -> int:
+def _card(t: object, what: str) -> int:
     try:
         return parse_card(t)
     except InvalidActionError:
         raise InvalidStateError(f"{what}: unknown card {t!r}") from None
 
 
-def _cards(v: list[str], what: str) -> list[int]:
+def _cards(v: object, what: str) -> list[int]:
     if not isinstance(v, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {v!r}")
     out = [_card(t, what) for t in v]
@@ -142,7 +142,7 @@ def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = 
     return v
 
 
-def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> list[Any]:
+def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> Any:
     v = obj.get(key)
     if v is None and not required:
         return None

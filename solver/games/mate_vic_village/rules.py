@@ -31,6 +31,7 @@ players tied for the highest total share rank 0 (joint winners, A20).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from solver.cards import cards_from_mask, count
@@ -75,7 +76,7 @@ cards_of = cards_from_mask      # card ids of a set, ascending (solver.cards)
 popcount = count
 
 
-def mask_of(cards: list[int]) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
@@ -315,17 +316,17 @@ class VicState:
         self.phase = DISCARD
         self.start = 0                   # this round's starter (§8)
         self.ndiscarded = 0              # seats that have discarded (clockwise from start)
-        self.past = []                   # scores of completed rounds, oldest first
+        self.past: list[list[int]] = []  # scores of completed rounds, oldest first
         self.totals = [0] * n            # sum of self.past
         self.round_score = [0] * n       # running score of the current round (§7.1)
         self.hands = [0] * n
         self.discards = [0] * n          # this round's discards per seat (0 until made)
         self.undealt = 0                 # the 2 undealt dog cards (§5 step 3)
-        self.deck = []                   # this round's instruction order, trick 1 first
-        self.reward = []                 # the reward pile as shuffled, top first
+        self.deck: list[int] = []        # this round's instruction order, trick 1 first
+        self.reward: list[int] = []      # the reward pile as shuffled, top first
         self.reward_pos = 0              # cards drawn from it so far
-        self.plays = []                  # cards played this round, in play order
-        self.leaders = []                # leader of every trick started this round
+        self.plays: list[int] = []       # cards played this round, in play order
+        self.leaders: list[int] = []     # leader of every trick started this round
         self.played = [0] * n            # cards each seat played this round
         self.voids = [0] * n             # colour bits each seat showed void in (§10.4)
         self.drawn = [0] * n             # reward cards each seat drew (face up)
@@ -346,7 +347,7 @@ class VicState:
         d["rng"] = self.rng.__getstate__()
         return d
 
-    def __eq__(self, other: VicState) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, VicState) and self._key() == other._key()
 
     # -- queries -----------------------------------------------------------------------------
@@ -506,7 +507,7 @@ class VicState:
         return [sum(1 for u in self.totals if u > t) for t in self.totals]
 
     # -- derived public records ----------------------------------------------------------------
-    def tricks(self) -> list[dict[str, int | list]]:
+    def tricks(self) -> list[dict[str, Any]]:
         """The round's tricks as dicts: instruction, leader, cards (play order) and, once
         complete, W, winner and the reward draws [(seat, card), ...]."""
         n, out, pos = self.n, [], 0

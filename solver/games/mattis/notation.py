@@ -60,7 +60,7 @@ def card_name(c: int) -> str:
     return RANKS[c % 13] + SUITS[c // 13]
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     m = _CARD_RE.match(str(text).strip())
     if not m:
         raise InvalidActionError(
@@ -108,14 +108,14 @@ def _names(mask: int) -> list[str]:
 
 
 # -- reading helpers ----------------------------------------------------------------------------
-def _card(text: str, what: str) -> int:
+def _card(text: object, what: str) -> int:
     try:
         return parse_card(text)
     except InvalidActionError:
         raise InvalidStateError(f"{what}: unknown card {text!r}") from None
 
 
-def _mask(cards: list[str], what: str) -> int:
+def _mask(cards: object, what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {cards!r}")
     mask = 0

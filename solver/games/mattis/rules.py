@@ -154,20 +154,20 @@ class MattisState:
         self.phase = PHASE1
         self.hands = [0] * n
         self.won = [0] * n
-        self.stock = []
+        self.stock: list[int] = []
         self.trumps = -1
         self.trump_card = -1
         self.reserved_by = -1
         self.leader = 0
         self.last_winner = -1
-        self.trick = []
+        self.trick: list[tuple[int, int, int, bool]] = []
         self.round = 1
         self.contenders = list(range(n))
         self.pos = 0
         self.out = [False] * n
         self.to_act = -1
         self.leading = False
-        self.lays = []
+        self.lays: list[int] = []
         self.trick_size = 0
         self.played = 0
         self.aside = 0
@@ -181,7 +181,7 @@ class MattisState:
         s.options = self.options
         return s
 
-    def __eq__(self, other: MattisState) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, MattisState) and self.__dict__ == other.__dict__
 
     def __repr__(self) -> Any:
