@@ -51,7 +51,7 @@ def card_name(c: int) -> str:
 _CARD_RE = re.compile(r"^([0-9]+)([A-Z])(?::([0-9]+))?$")
 
 
-def _parse_played_card(text: str) -> tuple[Any, ...]:
+def _parse_played_card(text: str) -> tuple[int, int | None]:
     """``"5H:10"`` -> (card id, value or None when not given)."""
     m = _CARD_RE.match(text)
     if not m:

@@ -82,7 +82,7 @@ class Action:
         self.id, self.cards, self.values, self.event = id, tuple(cards), tuple(values), event
         self.mask = sum(bit(c) for c in cards)
 
-    def __repr__(self) -> Any:
+    def __repr__(self) -> str:
         return f"Action({self.id}, {self.cards}, {self.values}, {EVENT_NAMES[self.event]})"
 
 
@@ -213,7 +213,7 @@ class DogTagTrickState:
         self.future: list[list[int]] = []  # the deals of rounds round+1 .. N-1 (hand masks by seat)
         self.over = False
 
-    def clone(self) -> Any:
+    def clone(self) -> DogTagTrickState:
         s = DogTagTrickState.__new__(DogTagTrickState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.future = [list(d) for d in self.future]
@@ -236,7 +236,7 @@ class DogTagTrickState:
         self.lead = self.round_first_lead()
 
     # -- queries ----------------------------------------------------------------------------
-    def played(self) -> Any:
+    def played(self) -> int:
         """Cards played so far this round (public, §10)."""
         m = 0
         for a in self.history:
@@ -306,11 +306,11 @@ class DogTagTrickState:
         self.start_round(self.future.pop(0))
 
     # -- results ----------------------------------------------------------------------------
-    def scores(self) -> Any:
+    def scores(self) -> list[float]:
         """The running points of every seat (§8.1)."""
         return [float(x) for x in self.totals]
 
-    def returns(self) -> Any:
+    def returns(self) -> list[float]:
         """Each seat's final points (§8.3); zeros before the end."""
         if not self.over:
             return [0.0] * self.n

@@ -304,7 +304,7 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     return state_from_json(obj, options), seat
 
 
-def _candidate_ok(s: Any, o: Any, f: Any, restrict: Any, seat: Any) -> Any:
+def _candidate_ok(s: R.MateState, o: int, f: int, restrict: int, seat: int) -> bool:
     """Whether ``f`` as the opponent's face-down card fits the observer's information: no
     other unseen card of a suit he showed void in, and the forcing restriction seen (§9.2)."""
     if any(s.hand[o] & R.SUIT_MASK[x] for x in range(4) if s.voids[o] >> x & 1):
@@ -313,7 +313,7 @@ def _candidate_ok(s: Any, o: Any, f: Any, restrict: Any, seat: Any) -> Any:
 
 
 # -- text for people --------------------------------------------------------------------------
-def pretty(mask: Any) -> Any:
+def pretty(mask: int) -> str:
     by_suit = []
     for x in (3, 2, 1, 0):
         ranks = [RANKS[r] for r in (4, 3, 2, 1, 0) if mask >> (4 * r + x) & 1]
@@ -332,7 +332,7 @@ def summary(s: R.MateState) -> str:
             f"totals {s.totals[0]}-{s.totals[1]}")
 
 
-def render(s: Any, perspective: Any = None) -> Any:
+def render(s: R.MateState, perspective: int | None = None) -> str:
     lines = [f"Mate — game {s.game_no} of 4, dealer seat {s.dealer}; totals "
              f"seat 0: {s.totals[0]}, seat 1: {s.totals[1]}"]
     for p in (0, 1):

@@ -91,7 +91,7 @@ class MateState:
         self.restrict = [0, 0]
         self.voids = [0, 0]
 
-    def clone(self) -> Any:
+    def clone(self) -> MateState:
         s = MateState.__new__(MateState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.options = self.options
@@ -210,7 +210,7 @@ class MateState:
         self._start_game(hands)
 
     # -- results ----------------------------------------------------------------------------
-    def scores(self) -> Any:
+    def scores(self) -> list[float]:
         """Running zero-sum point difference (§8's per-game utility, summed)."""
         d = self.totals[0] - self.totals[1]
         return [float(d), float(-d)]

@@ -115,7 +115,7 @@ def pair_cards(action: int) -> tuple[int, int]:
     return k - b * (b - 1) // 2, b
 
 
-def colour_set(colours: Any) -> Any:
+def colour_set(colours: int) -> int:
     """The card set of a 5-bit colour mask."""
     m = 0
     for c in range(5):
@@ -125,7 +125,7 @@ def colour_set(colours: Any) -> Any:
 
 
 # -- the random draws shared with the Cython engine ------------------------------------------
-def take(rng: Any, pool: Any, k: Any) -> Any:
+def take(rng: Random, pool: int, k: int) -> int:
     """k cards drawn uniformly from the set ``pool`` (a partial Fisher-Yates over its ascending
     list; the Cython engine's take_d makes the same draws)."""
     arr = cards_of(pool)
@@ -137,7 +137,7 @@ def take(rng: Any, pool: Any, k: Any) -> Any:
     return out
 
 
-def shuffled(rng: Random, items: Any | list[int]) -> list[int]:
+def shuffled(rng: Random, items: Iterable[int]) -> list[int]:
     """A uniformly shuffled copy (Fisher-Yates from the end, as Random.shuffle)."""
     items = list(items)
     rng.shuffle(items)
@@ -152,11 +152,11 @@ for _n in range(51):
         BINOM[_n][_k] = BINOM[_n - 1][_k - 1] + BINOM[_n - 1][_k]
 
 
-def _binom(n: Any, k: Any) -> Any:
+def _binom(n: int, k: int) -> float:
     return BINOM[n][k] if 0 <= k <= n else 0.0
 
 
-def _pair_completions(q1: Any, q2: Any, q3: Any, h1: Any, h2: Any) -> Any:
+def _pair_completions(q1: int, q2: int, q3: int, h1: int, h2: int) -> float:
     """Ways to fill two hands of sizes h1, h2 from q1 cards only the first may hold, q2 only
     the second may hold and q3 both may hold (the rest go to the free pile)."""
     total = 0.0
@@ -165,7 +165,7 @@ def _pair_completions(q1: Any, q2: Any, q3: Any, h1: Any, h2: Any) -> Any:
     return total
 
 
-def _pick(rng: Any, weights: Any) -> Any:
+def _pick(rng: Random, weights: list[float]) -> int:
     """Index drawn with probability proportional to ``weights`` (the same float walk as the
     Cython engine); -1 when no weight is positive."""
     total = 0.0
@@ -185,7 +185,8 @@ def _pick(rng: Any, weights: Any) -> Any:
     return last
 
 
-def _plain_deal(rng: Any, pool: Any, caps: Any, hands: Any = None, first: int = 0) -> Any:
+def _plain_deal(rng: Random, pool: int, caps: list[int], hands: list[int] | None = None,
+                first: int = 0) -> tuple[list[int], int]:
     """Shuffle ``pool`` and cut it into hands first.. of sizes caps and a free rest."""
     hands = hands if hands is not None else [0] * len(caps)
     cards = shuffled(rng, cards_of(pool))
@@ -196,14 +197,16 @@ def _plain_deal(rng: Any, pool: Any, caps: Any, hands: Any = None, first: int = 
     return hands, mask_of(cards[pos:])
 
 
-def _fallback(rng: Any, hands: Any, j: Any, rem: Any, caps: Any) -> Any:
+def _fallback(rng: Random, hands: list[int], j: int, rem: int,
+              caps: list[int]) -> tuple[list[int], int]:
     """Only reached for a position no deal can match (voids that the remaining cards cannot
     satisfy; never for a state reached by play or accepted by the notation): finish with a
     plain deal that ignores the voids rather than fail."""
     return _plain_deal(rng, rem, caps, hands, j)
 
 
-def deal_hidden(rng: Any, unknown: Any, caps: Any, allowed: Any) -> Any:
+def deal_hidden(rng: Random, unknown: int, caps: list[int],
+                allowed: list[int]) -> tuple[list[int], int]:
     """Deal the card set ``unknown`` into hands of sizes ``caps`` (hand j may only hold cards of
     the set ``allowed[j]``: the colours its owner has not shown void in, §10.4) and one free
     remainder (cards of any colour: hidden reward-pile cards, §10.5), uniformly among all such
@@ -334,7 +337,7 @@ class VicState:
         self.stays = [0] * n             # face-down piles per seat
 
     # -- copying and comparing ---------------------------------------------------------------
-    def clone(self) -> Any:
+    def clone(self) -> VicState:
         s = VicState.__new__(VicState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.past = [list(r) for r in self.past]
@@ -368,7 +371,7 @@ class VicState:
             return (self.start + self.ndiscarded) % self.n
         return (self.leaders[-1] + self.ncards) % self.n
 
-    def is_terminal(self) -> Any:
+    def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def instruction(self) -> int:
@@ -417,7 +420,7 @@ class VicState:
         if self.ncards == 0:                                 # the trick is complete
             self._finish_trick()
 
-    def _form_reward_pile(self) -> Any:
+    def _form_reward_pile(self) -> None:
         """§5 step 5: discards + the 2 undealt cards, shuffled; then trick 1 starts."""
         pile = self.undealt
         for d in self.discards:
@@ -456,7 +459,7 @@ class VicState:
         else:
             self.leaders.append(winner)                      # §6.7: the winner leads
 
-    def _finish_round(self) -> Any:
+    def _finish_round(self) -> None:
         """§7.2: bank the round; §9: the game ends after n rounds; else §8 and §5."""
         self.past.append(list(self.round_score))
         self.totals = [t + r for t, r in zip(self.totals, self.round_score)]
@@ -496,13 +499,13 @@ class VicState:
             return [float(t) for t in self.totals]
         return [float(t + r) for t, r in zip(self.totals, self.round_score)]
 
-    def returns(self) -> Any:
+    def returns(self) -> list[float]:
         """Final totals (§9); zeros before the end."""
         if not self.is_terminal():
             return [0.0] * self.n
         return [float(t) for t in self.totals]
 
-    def ranks(self) -> Any:
+    def ranks(self) -> list[int]:
         """0 = a winner; tied totals share a rank (A20)."""
         return [sum(1 for u in self.totals if u > t) for t in self.totals]
 
@@ -594,7 +597,7 @@ def new_initial_state(options: dict[str, Any], seed: int = 0) -> VicState:
 
 
 # -- determinization (§10.5) -------------------------------------------------------------------
-def determinize(state: Any, observer: Any, rng: Any) -> Any:
+def determinize(state: VicState, observer: int, rng: Random) -> VicState:
     """A copy of ``state`` with everything ``observer`` cannot know re-dealt uniformly among the
     worlds that agree with its information (§10): the other hands (respecting voids), the
     other seats' discards, the undealt cards, the hidden reward-pile cards and the pile order,

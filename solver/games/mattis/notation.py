@@ -522,7 +522,7 @@ def _over_from_json(s: R.MattisState, obj: dict[str, Any], ins: list[int]) -> No
 
 
 # -- view JSON ----------------------------------------------------------------------------------
-def view_to_json(s: Any, seat: Any) -> Any:
+def view_to_json(s: R.MattisState, seat: int) -> dict[str, Any]:
     out = state_to_json(s)
     out["seat"] = seat
     if s.phase != R.PHASE1:

@@ -184,7 +184,7 @@ class MattisState:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, MattisState) and self.__dict__ == other.__dict__
 
-    def __repr__(self) -> Any:
+    def __repr__(self) -> str:
         from solver.games.mattis import notation
         return f"<rules.MattisState {notation.summary(self)}>"
 
@@ -464,7 +464,7 @@ class MattisState:
             return [(self.n - 1) / self.n] * self.n
         return [0.0 if p == self.loser else 1.0 for p in range(self.n)]
 
-    def scores(self) -> Any:
+    def scores(self) -> list[float]:
         """Nothing is banked before the end: zeros, then the returns."""
         return self.returns()
 
