@@ -4,12 +4,17 @@ A game string is ``slug`` or ``slug(key=value,...)``. Each game module declares 
 ``OPTIONS = {name: Option(default, choices or type)}``; unknown options and bad values raise
 InvalidOptionError, unknown slugs UnknownGameError. Games join by adding one line to ``_GAMES``.
 """
+from __future__ import annotations
+
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable
 
 from solver.errors import InvalidOptionError, UnknownGameError
+
+if TYPE_CHECKING:
+    from solver.game import Game
 
 # slug -> "module:GameClass" (imported on first use)
 _GAMES = {
@@ -26,11 +31,11 @@ class Option:
     """One game option: its default and either the allowed values or a converter."""
 
     default: Any
-    choices: Optional[Tuple[Any, ...]] = None
-    convert: Optional[Callable[[str], Any]] = None
+    choices: tuple[Any, ...] | None = None
+    convert: Callable[[str], Any] | None = None
     doc: str = ""
 
-    def parse(self, name, text):
+    def parse(self, name: str, text: object) -> Any:
         value = _coerce(text)
         if self.convert is not None:
             try:
@@ -64,17 +69,17 @@ class BenchConfig:
 
     config: str
     unit: int = 1
-    c_reference: Optional[str] = None
+    c_reference: str | None = None
     playouts: bool = True
     search: bool = True
     lengths: bool = False
     anchor: bool = False
     label: str = ""
-    solve_cases: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
-    solve_c_reference: Optional[str] = None
+    solve_cases: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    solve_c_reference: str | None = None
 
 
-def _coerce(text):
+def _coerce(text: object) -> Any:
     if not isinstance(text, str):
         return text
     low = text.strip().lower()
@@ -87,18 +92,18 @@ def _coerce(text):
     return text.strip()
 
 
-def available_games():
+def available_games() -> list[str]:
     """The registered game slugs, sorted."""
     return sorted(_GAMES)
 
 
-def example_configs(slug=None):
+def example_configs(slug: str | None = None) -> list[str]:
     """The game strings each game declares as covering its player counts and options."""
     slugs = [slug] if slug else available_games()
     return [cfg for sl in slugs for cfg in game_class(sl).EXAMPLE_CONFIGS]
 
 
-def game_class(slug):
+def game_class(slug: str) -> type[Game]:
     try:
         target = _GAMES[slug]
     except KeyError:
@@ -111,7 +116,7 @@ def game_class(slug):
 _GAME_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.S)
 
 
-def parse_game_string(text):
+def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
     """``"mate(a=1,b=x)"`` -> ``("mate", {"a": "1", "b": "x"})`` (values still text)."""
     m = _GAME_RE.match(text or "")
     if not m:
@@ -130,7 +135,8 @@ def parse_game_string(text):
     return slug, params
 
 
-def resolve_options(slug, declared, given):
+def resolve_options(slug: str, declared: dict[str, Option],
+                    given: dict[str, Any]) -> dict[str, Any]:
     """Defaults filled in, every given option checked against the declaration."""
     unknown = sorted(set(given) - set(declared))
     if unknown:
@@ -141,7 +147,7 @@ def resolve_options(slug, declared, given):
             for name, opt in declared.items()}
 
 
-def load_game(text, **options):
+def load_game(text: str, **options: Any) -> Game:
     """A Game from its string, e.g. ``load_game("mate-vic-village(players=4)")``; keyword
     options override those in the string."""
     slug, params = parse_game_string(text)
@@ -150,14 +156,14 @@ def load_game(text, **options):
     return cls(resolve_options(slug, cls.OPTIONS, params))
 
 
-def game_string(game):
+def game_string(game: Game) -> str:
     """The canonical text of a game: the slug plus its non-default options."""
     cls = type(game)
     diffs = [f"{k}={_fmt(v)}" for k, v in game.options.items() if v != cls.OPTIONS[k].default]
     return f"{game.name}({','.join(diffs)})" if diffs else game.name
 
 
-def _fmt(v):
+def _fmt(v: object) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)

@@ -1,5 +1,5 @@
-"""The contract every registered bot keeps, on every game it supports (docs/architecture.md §7): legal
-actions only over whole seeded games, reproducible under a seed, spec text round trip,
+"""The contract every registered bot keeps, on every game it supports (docs/architecture.md
+§7): legal actions only over whole seeded games, reproducible under a seed, spec text round trip,
 pickling, and no way from a view to the true state."""
 import pickle
 
@@ -12,7 +12,8 @@ from tournaments.referee import play_game
 
 # Cheap parameters so the contract runs fast; each bot's defaults are exercised elsewhere.
 FAST = {"solver": "solver(worlds=2,node_budget=2000)", "ismcts": "ismcts(iterations=100)",
-        "pimc": "pimc(iterations=100,worlds=4)", "oracle": "oracle(iterations=100)", "openspiel-ismcts": "openspiel-ismcts(iterations=8)",
+        "pimc": "pimc(iterations=100,worlds=4)", "oracle": "oracle(iterations=100)",
+        "openspiel-ismcts": "openspiel-ismcts(iterations=8)",
         "openspiel-mcts": "openspiel-mcts(iterations=8)"}
 
 
@@ -111,6 +112,7 @@ def test_numeric_parameters_declare_their_ranges(name):
     for key, default in numeric.items():
         check_range(cls, name, key, default)
         low, high = cls.RANGES[key]
-        for bad in ([low - 1] if low is not None else []) + ([high + 1] if high is not None else []):
+        for bad in (([low - 1] if low is not None else [])
+                    + ([high + 1] if high is not None else [])):
             with pytest.raises(BotSpecError, match=f"parameter {key}="):
                 check_range(cls, name, key, bad)

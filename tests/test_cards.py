@@ -1,6 +1,7 @@
 """solver/cards.pxd's bit selection: the card a random rollout picks (nth_card, one pdep where
 the build has BMI2, else the portable broadword select) is the n-th member in ascending order."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.cards import _nth_card, _nth_card_portable, cards_from_mask
 

@@ -31,7 +31,7 @@ def write(tmp_path, obj, name="pos.json"):
 
 def assert_one_line_error(result, *words):
     assert result.exit_code == 2, result.output
-    lines = [l for l in result.output.splitlines() if l.strip()]
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and lines[0].startswith("trickhound: error:"), result.output
     for w in words:
         assert w.lower() in lines[0].lower(), lines[0]
@@ -114,7 +114,8 @@ def test_match_prints_each_game_and_totals():
 
 def test_match_bad_bots():
     assert_one_line_error(run(["match", "mate", "--bots", "random"]), "needs 2 bots")
-    assert_one_line_error(run(["match", "mate", "--bots", "random,random(x=1)"]), "unknown parameter")
+    assert_one_line_error(run(["match", "mate", "--bots", "random,random(x=1)"]),
+                          "unknown parameter")
     assert_one_line_error(run(["match", "mate(x=1)"]), "unknown option")
     assert_one_line_error(run(["match", "mate", "--bots", "ismcts(objective=fame),random"]),
                           "objective='fame'", "must be one of")
@@ -146,7 +147,7 @@ def test_recommend_from_game_seed_seat_moves():
              "--moves", "PASS", "--iterations", "2000", "--algo", "ismcts"])
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    head = next(i for i, l in enumerate(lines) if l.startswith("ismcts for seat 1"))
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("ismcts for seat 1"))
     assert lines[head + 1].split()[:2] == ["move", "value"]
     assert lines[head + 2].startswith("*")                 # the recommended move first
     assert lines[-1].startswith("how sure:")

@@ -1,9 +1,9 @@
 """Every Cython engine against its pure-Python reference (``rules.py``), for every registered game
-(docs/architecture.md §7): the same deal from the same seed, then after every move the same seat to act, the
-same sorted legal actions, the same scores and the same *whole state* (``to_reference()``
-compared field for field, hidden cards, stock order and deal queues included); at the end the
-same returns, ranks and termination. One harness, parameterised over the registry, so a new
-game is covered by registering it.
+(docs/architecture.md §7): the same deal from the same seed, then after every move the same seat
+to act, the same sorted legal actions, the same scores and the same *whole state*
+(``to_reference()`` compared field for field, hidden cards, stock order and deal queues
+included); at the end the same returns, ranks and termination. One harness, parameterised over
+the registry, so a new game is covered by registering it.
 
 Two ways in:
 - seeded random games over random option assignments (every declared option with a finite set

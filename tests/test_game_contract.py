@@ -1,4 +1,5 @@
-"""The contract every registered game keeps (docs/architecture.md §7), run over each game's EXAMPLE_CONFIGS.
+"""The contract every registered game keeps (docs/architecture.md §7), run over each game's
+EXAMPLE_CONFIGS.
 
 Games join by registering in solver/registry.py; nothing here names a game.
 """
@@ -9,8 +10,12 @@ import random
 
 import pytest
 
-from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
-from solver.errors import InvalidOptionError
+from solver.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidStateError,
+)
 from solver.game import Policy
 from solver.registry import BenchConfig, available_games, game_class, load_game
 from solver.search import AlphaBeta, alphabeta

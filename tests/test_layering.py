@@ -1,6 +1,6 @@
-"""The layers of docs/architecture.md §2 hold: solver/ (engines, search) knows no bots or tournaments,
-solver/search knows no game, bots/ knows no tournaments. Imports are read from the source: the
-AST for .py files, a regex for the import and cimport lines of .pyx/.pxd files."""
+"""The layers of docs/architecture.md §2 hold: solver/ (engines, search) knows no bots or
+tournaments, solver/search knows no game, bots/ knows no tournaments. Imports are read from
+the source: the AST for .py files, a regex for the import and cimport lines of .pyx/.pxd files."""
 import ast
 import pathlib
 import re

@@ -77,7 +77,8 @@ def test_adapter_plays_the_same_game_as_our_engine(config):
     assert state.is_terminal() and state.returns() == ours.returns()
 
 
-@pytest.mark.parametrize("spec", ["openspiel-ismcts(iterations=20)", "openspiel-mcts(iterations=20)"])
+@pytest.mark.parametrize("spec", ["openspiel-ismcts(iterations=20)",
+                                  "openspiel-mcts(iterations=20)"])
 def test_openspiel_bots_play_whole_games_reproducibly(spec):
     a = play_game("mate", [spec, "random"], deal_seed=2, bot_seeds=[5, 6])
     b = play_game("mate", [spec, "random"], deal_seed=2, bot_seeds=[5, 6])

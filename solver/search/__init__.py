@@ -1,4 +1,5 @@
-"""Search: ISMCTS, PIMC, UCT, alpha-beta, max^n / paranoid (docs/architecture.md §5) — the public API.
+"""Search: ISMCTS, PIMC, UCT, alpha-beta, max^n / paranoid (docs/architecture.md §5) — the public
+API.
 
 Every search takes the position first (a :class:`~solver.game.View` for the imperfect-
 information searches, a full :class:`~solver.game.State` for the perfect-information ones),
@@ -25,9 +26,20 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search
 from solver.search.limits import SearchLimit, SearchLimitError
 from solver.search.params import DEFAULT_C, DEFAULT_MAX_NODES
-from solver.search.recommend import (ALGORITHMS, SearchParamError, algorithm_params,
-                                     choose_algorithm, DEFAULT_LIMITS, perfect_information_for, play_defaults, recommend, replay, search_state,
-                                     split_moves, view_from_moves)
+from solver.search.recommend import (
+    ALGORITHMS,
+    DEFAULT_LIMITS,
+    SearchParamError,
+    algorithm_params,
+    choose_algorithm,
+    perfect_information_for,
+    play_defaults,
+    recommend,
+    replay,
+    search_state,
+    split_moves,
+    view_from_moves,
+)
 from solver.search.result import ActionStats, SearchResult, build_result
 
 __all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats", "SearchParamError",
@@ -37,10 +49,12 @@ __all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats", "Se
            "view_from_moves", "replay", "split_moves"]
 
 Limit = Union[SearchLimit, str, dict]
+# The UCB value scale (params.check_scale): None (adaptive), a positive number or "bounds".
+Scale = Optional[Union[float, str]]
 
 
 def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
-           objective: str = "score", horizon: str = "game", scale: Optional[object] = None,
+           objective: str = "score", horizon: str = "game", scale: Scale = None,
            observers: str = "single", max_nodes: int = DEFAULT_MAX_NODES,
            rollout: str = "random") -> SearchResult:
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
@@ -50,7 +64,7 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
 
 
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,
-         objective: str = "score", horizon: str = "game", scale: Optional[object] = None,
+         objective: str = "score", horizon: str = "game", scale: Scale = None,
          solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
          evaluation: str = "heuristic", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
          rollout: str = "random") -> SearchResult:
@@ -64,7 +78,7 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
 
 
 def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
-        objective: str = "score", horizon: str = "game", scale: Optional[object] = None,
+        objective: str = "score", horizon: str = "game", scale: Scale = None,
         max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random") -> SearchResult:
     """UCT on a full state as a perfect-information game (values for the seat to move)."""
     return uct_search(state, limit, seed, c=c, objective=objective, horizon=horizon,

@@ -18,7 +18,7 @@ import argparse
 import json
 import statistics
 import time
-from typing import List, Optional
+from typing import Optional
 
 from solver.game import Game, State, View
 from solver.registry import example_configs, load_game
@@ -36,7 +36,7 @@ ENDGAME_BUDGET = 500_000     # nodes per endgame solve (exact when it fits)
 OPENING_WORLDS = 8
 
 
-def random_line(game: Game, seed: int) -> List[State]:
+def random_line(game: Game, seed: int) -> list[State]:
     """Every state of one seeded uniformly random game, the deal first."""
     import random
     rnd = random.Random(seed)
@@ -115,7 +115,7 @@ def bench_config(config: str, seconds: float = 1.0, endgames: int = 25) -> dict:
     return out
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: Optional[list[str]] = None) -> None:
     """``python -m solver.search.bench``: print (or --json) bench_config for each config."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("configs", nargs="*", help="game strings (default: every example config)")

@@ -15,10 +15,12 @@ reproducible run to run; one with ``iterations`` is (for the same seed).
 Text form (CLI): ``iterations=2000,time_s=1.5,worlds=16``; short keys ``it``, ``t``/``time``,
 ``w``; a bare integer means iterations and a number with ``s`` seconds (``2000``, ``0.5s``).
 """
+from __future__ import annotations
+
 import math
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any
 
 from solver.errors import TrickhoundError
 
@@ -32,7 +34,7 @@ _KEYS = {"iterations": "iterations", "it": "iterations", "iters": "iterations",
          "worlds": "worlds", "w": "worlds"}
 
 
-def _positive_int(name, v):
+def _positive_int(name: str, v: object) -> int | None:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, int):
@@ -47,23 +49,24 @@ def _positive_int(name, v):
 
 @dataclass(frozen=True)
 class SearchLimit:
-    iterations: Optional[int] = None
-    time_s: Optional[float] = None
-    worlds: Optional[int] = None
+    iterations: int | None = None
+    time_s: float | None = None
+    worlds: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "iterations", _positive_int("iterations", self.iterations))
         object.__setattr__(self, "worlds", _positive_int("worlds", self.worlds))
         t = self.time_s
         if t is not None:
-            if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+            if (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
+                    or t <= 0):
                 raise SearchLimitError(f"time_s must be a positive number of seconds, got {t!r}")
             object.__setattr__(self, "time_s", float(t))
         if self.iterations is None and self.time_s is None:
             raise SearchLimitError("a search limit needs iterations or time_s (or both)")
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: SearchLimit | str | int | dict[str, Any]) -> SearchLimit:
         """A limit from its text form (see the module docstring); a SearchLimit passes through."""
         if isinstance(text, SearchLimit):
             return text
@@ -77,7 +80,7 @@ class SearchLimit:
         m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)\s*s", t)
         if m:
             return cls(time_s=float(m.group(1)))
-        kw = {}
+        kw: dict[str, Any] = {}
         for part in t.split(","):
             if "=" not in part:
                 raise SearchLimitError(f"search limit part {part.strip()!r} is not key=value "
@@ -85,7 +88,8 @@ class SearchLimit:
             k, v = (x.strip() for x in part.split("=", 1))
             key = _KEYS.get(k.lower())
             if key is None:
-                raise SearchLimitError(f"unknown search limit key {k!r} (keys: iterations, time_s, worlds)")
+                raise SearchLimitError(f"unknown search limit key {k!r} (keys: iterations, "
+                                       "time_s, worlds)")
             if key in kw:
                 raise SearchLimitError(f"search limit key {key!r} given twice")
             try:
@@ -94,7 +98,7 @@ class SearchLimit:
                 raise SearchLimitError(f"search limit {key}={v!r} is not a number") from None
         return cls(**kw)
 
-    def __str__(self):
+    def __str__(self) -> str:
         parts = []
         if self.iterations is not None:
             parts.append(f"iterations={self.iterations}")
@@ -104,11 +108,11 @@ class SearchLimit:
             parts.append(f"worlds={self.worlds}")
         return ",".join(parts)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {"iterations": self.iterations, "time_s": self.time_s, "worlds": self.worlds}
 
     @classmethod
-    def from_json(cls, obj):
+    def from_json(cls, obj: object) -> SearchLimit:
         if not isinstance(obj, dict):
             raise SearchLimitError(f"a search limit JSON must be an object, got {obj!r}")
         unknown = set(obj) - {"iterations", "time_s", "worlds"}

@@ -2,7 +2,7 @@
 registered (games join the suite by registering; nothing here names a game except Mate's
 own solver tests)."""
 from solver.registry import available_games, example_configs, load_game
-from solver.search.bench import random_line   # every state of one seeded random game
+from solver.search.bench import random_line  # every state of one seeded random game
 
 
 def all_configs():

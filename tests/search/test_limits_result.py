@@ -15,7 +15,8 @@ def test_limit_needs_a_budget():
         SearchLimit()
     with pytest.raises(SearchLimitError):
         SearchLimit(worlds=10)
-    assert issubclass(SearchLimitError, TrickhoundError) and issubclass(SearchLimitError, ValueError)
+    assert issubclass(SearchLimitError, TrickhoundError)
+    assert issubclass(SearchLimitError, ValueError)
 
 
 @pytest.mark.parametrize("kw", [dict(iterations=0), dict(iterations=-3), dict(iterations=2.5),
@@ -47,15 +48,20 @@ def test_mean_interval():
     xs = [1.0, 2.0, 4.0, 7.0]
     m, lo, hi = mean_interval(sum(xs), sum(x * x for x in xs), len(xs))
     sd = math.sqrt(sum((x - 3.5) ** 2 for x in xs) / 3)
-    assert m == 3.5 and math.isclose(hi - m, 1.959963984540054 * sd / 2) and math.isclose(m - lo, hi - m)
+    assert m == 3.5 and math.isclose(hi - m, 1.959963984540054 * sd / 2)
+    assert math.isclose(m - lo, hi - m)
 
 
 def _rows():
     return [
-        {"action": 3, "text": "C", "mean": 1.0, "ci_low": 0.5, "ci_high": 1.5, "visits": 40, "robustness": 0.2},
-        {"action": 1, "text": "A", "mean": 2.0, "ci_low": 1.9, "ci_high": 2.1, "visits": 50, "robustness": 0.7},
-        {"action": 2, "text": "B", "mean": 2.0, "ci_low": 1.0, "ci_high": 3.0, "visits": 10, "robustness": 0.1},
-        {"action": 0, "text": "Z", "mean": None, "ci_low": None, "ci_high": None, "visits": 0, "robustness": None},
+        {"action": 3, "text": "C", "mean": 1.0,
+         "ci_low": 0.5, "ci_high": 1.5, "visits": 40, "robustness": 0.2},
+        {"action": 1, "text": "A", "mean": 2.0,
+         "ci_low": 1.9, "ci_high": 2.1, "visits": 50, "robustness": 0.7},
+        {"action": 2, "text": "B", "mean": 2.0,
+         "ci_low": 1.0, "ci_high": 3.0, "visits": 10, "robustness": 0.1},
+        {"action": 0, "text": "Z", "mean": None,
+         "ci_low": None, "ci_high": None, "visits": 0, "robustness": None},
     ]
 
 
@@ -82,7 +88,8 @@ def test_json_schema_is_stable_and_deterministic():
                        "chosen_text", "value", "exact", "confidence", "nodes", "iterations",
                        "worlds", "actions"]
     assert j["schema"] == SCHEMA and j["chosen"] == 1 and j["chosen_text"] == "A"
-    assert list(j["actions"][0]) == ["action", "text", "mean", "ci95", "visits", "share", "robustness"]
+    assert list(j["actions"][0]) == ["action", "text", "mean", "ci95", "visits", "share",
+                                     "robustness"]
     assert json.loads(json.dumps(j)) == j                       # plain JSON (no NaN)
     r2 = build_result("pimc", 1, _rows(), value="round_gain", nodes=5, iterations=100, worlds=4,
                       rank_by="mean", params={"evaluator": "uct"}, limit=SearchLimit(100),

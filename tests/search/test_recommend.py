@@ -5,13 +5,26 @@ import random
 
 import pytest
 
-from solver.errors import (IllegalActionError, InvalidActionError, InvalidOptionError,
-                           InvalidStateError, TrickhoundError, UnknownGameError)
+from solver.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidStateError,
+    TrickhoundError,
+    UnknownGameError,
+)
 from solver.registry import load_game
 from solver.search.limits import SearchLimit, SearchLimitError
-from solver.search.recommend import (ALGORITHMS, SearchParamError, algorithm_params,
-                                     play_defaults, recommend, replay, search_state,
-                                     view_from_moves)
+from solver.search.recommend import (
+    ALGORITHMS,
+    SearchParamError,
+    algorithm_params,
+    play_defaults,
+    recommend,
+    replay,
+    search_state,
+    view_from_moves,
+)
 from tests.search.helpers import one_config_per_game
 
 

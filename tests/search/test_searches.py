@@ -138,7 +138,8 @@ def test_search_refuses_when_not_to_act():
 
 @pytest.mark.parametrize("kw", [dict(objective="best"), dict(horizon="trick"),
                                 dict(objective="win", horizon="round"), dict(c=-1),
-                                dict(scale=0), dict(scale="big"), dict(scale="bounds", horizon="round"),
+                                dict(scale=0), dict(scale="big"),
+                                dict(scale="bounds", horizon="round"),
                                 dict(observers="all"), dict(max_nodes=3)])
 def test_bad_parameters(kw):
     game = load_game("mate")

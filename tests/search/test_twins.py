@@ -4,11 +4,11 @@ with brute force on small endgames of every registered game (Mate: with alpha-be
 import pytest
 
 from solver.registry import load_game
+from solver.search import SearchLimit, pimc
 from solver.search._alphabeta import AlphaBeta
 from solver.search._ismcts import ISMCTS
 from solver.search._maxn import MaxN, heuristic
 from solver.search._mcts import UCT
-from solver.search import SearchLimit, pimc
 from solver.search.params import objective_code
 from solver.search.reference.ismcts import ismcts_root
 from solver.search.reference.maxn import TooLarge, maxn_values, paranoid_values

@@ -30,9 +30,12 @@ checked when given. A state whose last complete trick emptied a hand is the end 
 View JSON (what seat ``seat`` knows, §10): the same fields with ``"seat"``, the other seats'
 ``hands`` replaced by null, ``"hand_sizes"`` for every seat, and no ``unused`` or ``deals``.
 """
-import re
+from __future__ import annotations
 
-from solver.errors import InvalidActionError, InvalidStateError, IllegalActionError
+import re
+from typing import Any
+
+from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.dog_tag_trick import rules as R
 from solver.rng import Random
 
@@ -41,19 +44,20 @@ EVENTS = {name: e for e, name in enumerate(R.EVENT_NAMES)}
 _INDEX = {(a.cards, a.values, a.event): a.id for a in R.ACTIONS}
 
 
-def card_name(c):
+def card_name(c: int) -> str:
     return f"{R.base(c)}{R.ICONS[R.icon(c) - 1]}"
 
 
 _CARD_RE = re.compile(r"^([0-9]+)([A-Z])(?::([0-9]+))?$")
 
 
-def _parse_played_card(text):
+def _parse_played_card(text: str) -> tuple[int, int | None]:
     """``"5H:10"`` -> (card id, value or None when not given)."""
     m = _CARD_RE.match(text)
     if not m:
         raise InvalidActionError(
-            f"unknown card {text!r} (cards are 1-9 + B F H P, e.g. 7P; a 5/10 card as 5H:5 or 5H:10)")
+            f"unknown card {text!r} (cards are 1-9 + B F H P, e.g. 7P; a 5/10 card as 5H:5 or "
+            "5H:10)")
     b, ic, v = int(m.group(1)), m.group(2), m.group(3)
     if not 1 <= b <= 9 or ic not in R.ICONS:
         raise InvalidActionError(
@@ -69,7 +73,7 @@ def _parse_played_card(text):
     return c, v
 
 
-def parse_card(text):
+def parse_card(text: str) -> int:
     """A card id from its name (``7P``; the 5/10 card as ``5P``)."""
     c, v = _parse_played_card(str(text).strip().upper())
     if v is not None:
@@ -77,7 +81,7 @@ def parse_card(text):
     return c
 
 
-def action_to_str(a, options=None):
+def action_to_str(a: int, options: dict[str, Any] | None = None) -> str:
     """The rules' notation of action ``a`` (InvalidActionError for an id outside the action
     space of ``options``)."""
     limit = R.num_actions(options) if options is not None else R.NUM_ALL_ACTIONS
@@ -90,7 +94,7 @@ def action_to_str(a, options=None):
         + " " + R.EVENT_NAMES[act.event]
 
 
-def parse_action(text, options):
+def parse_action(text: str, options: dict[str, Any]) -> int:
     """The action id named by ``text`` (InvalidActionError when it names no action of the
     game, e.g. a pair that qualifies for no event or for another event than announced)."""
     t = str(text).strip().upper()
@@ -111,7 +115,8 @@ def parse_action(text, options):
     played = [_parse_played_card(p) for p in parts]
     for (c, v), p in zip(played, parts):
         if R.base(c) == 5 and v is None:
-            raise InvalidActionError(f"{text!r}: say how the 5/10 card {p} is played ({p}:5 or {p}:10)")
+            raise InvalidActionError(f"{text!r}: say how the 5/10 card {p} is played ({p}:5 or "
+                                     f"{p}:10)")
     cards = [c for c, _ in played]
     values = [v if v is not None else R.base(c) for c, v in played]
     if len(cards) == 1:
@@ -149,24 +154,26 @@ def parse_action(text, options):
         raise InvalidActionError(
             f"{text!r}: NONE is only for a pair that qualifies for no event; this one qualifies "
             f"for {' or '.join(R.EVENT_NAMES[e] for e in fits)}")
+    assert event is not None  # fits is non-empty here, so event was set or announced above
     if event not in fits:
         raise InvalidActionError(
             f"{text!r}: values {values[0]} and {values[1]} do not qualify for "
-            f"{R.EVENT_NAMES[event]} (they qualify for {' or '.join(R.EVENT_NAMES[e] for e in fits)}, §5.3)")
+            f"{R.EVENT_NAMES[event]} (they qualify for "
+            f"{' or '.join(R.EVENT_NAMES[e] for e in fits)}, §5.3)")
     return _INDEX[(tuple(cards), tuple(values), event)]
 
 
 # -- helpers for JSON --------------------------------------------------------------------------
-def _by_value(mask):
+def _by_value(mask: int) -> list[int]:
     return sorted(R.cards_of(mask), key=lambda c: (R.base(c), R.icon(c)))
 
 
-def _names(mask):
+def _names(mask: int) -> list[str]:
     """Card names by value, then icon (the order people sort a hand in)."""
     return [card_name(c) for c in _by_value(mask)]
 
 
-def _mask(cards, what):
+def _mask(cards: object, what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {cards!r}")
     mask = 0
@@ -181,14 +188,14 @@ def _mask(cards, what):
     return mask
 
 
-def _int(obj, key, lo, hi, default=None):
+def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise InvalidStateError(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
     return v
 
 
-def _per_seat(obj, key, n, required=True):
+def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> Any:
     v = obj.get(key)
     if v is None:
         if required:
@@ -200,7 +207,7 @@ def _per_seat(obj, key, n, required=True):
 
 
 # -- state JSON --------------------------------------------------------------------------------
-def state_to_json(s):
+def state_to_json(s: R.DogTagTrickState) -> dict[str, Any]:
     n = s.n
     hist = s.history
     return {
@@ -214,7 +221,7 @@ def state_to_json(s):
     }
 
 
-def state_from_json(obj, options):
+def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.DogTagTrickState:
     if not isinstance(obj, dict):
         raise InvalidStateError("state JSON must be an object")
     n = options["players"]
@@ -275,7 +282,8 @@ def state_from_json(obj, options):
         if size != h:
             raise InvalidStateError(
                 f"seat {p} holds {bin(hands[p]).count('1')} cards and played "
-                f"{bin(played_by[p]).count('1')}: a {n}-player deal gives {h} (§3); wrong hand size")
+                f"{bin(played_by[p]).count('1')}: a {n}-player deal gives {h} (§3); "
+                "wrong hand size")
 
     # Replay the round from its deal: every play legal, no hand emptied before the end.
     s = R.DogTagTrickState(options)
@@ -308,7 +316,8 @@ def state_from_json(obj, options):
         s.future = [R.deal_round(rng, n) for _ in range(want)]
     else:
         if not isinstance(deals, list) or len(deals) != want:
-            raise InvalidStateError(f"'deals' must list the {want} later rounds' deals, got {deals!r}")
+            raise InvalidStateError(f"'deals' must list the {want} later rounds' deals, got "
+                                    f"{deals!r}")
         s.future = []
         for r, deal in enumerate(deals):
             if not isinstance(deal, list) or len(deal) != n:
@@ -332,7 +341,7 @@ def state_from_json(obj, options):
 
 
 # -- view JSON ---------------------------------------------------------------------------------
-def view_to_json(s, seat):
+def view_to_json(s: R.DogTagTrickState, seat: int) -> dict[str, Any]:
     out = state_to_json(s)
     out["seat"] = seat
     out["hand_sizes"] = [bin(x).count("1") for x in s.hands]
@@ -342,7 +351,8 @@ def view_to_json(s, seat):
     return out
 
 
-def view_from_json(obj, options):
+def view_from_json(obj: dict[str, Any],
+                   options: dict[str, Any]) -> tuple[R.DogTagTrickState, int]:
     """(A reference state consistent with the view, seat): the hidden cards are placed in one
     arbitrary consistent way (the View re-deals them anyway)."""
     if not isinstance(obj, dict):
@@ -387,12 +397,12 @@ def view_from_json(obj, options):
 
 
 # -- text for people ---------------------------------------------------------------------------
-def pretty(mask):
+def pretty(mask: int) -> str:
     """Cards by value then icon: ``1P 2B 2H 5H 7F``."""
     return " ".join(card_name(c) for c in _by_value(mask)) or "-"
 
 
-def summary(s):
+def summary(s: R.DogTagTrickState) -> str:
     sc = "-".join(str(x) for x in s.totals)
     if s.over:
         win = ", ".join(str(p) for p in s.winners())
@@ -402,7 +412,7 @@ def summary(s):
             f"(lead seat {s.lead}), scores {sc}")
 
 
-def render(s, perspective=None):
+def render(s: R.DogTagTrickState, perspective: int | None = None) -> str:
     n = s.n
     lines = [f"Dog Tag Trick — {n} players, round {s.round + 1} of {n} "
              f"(first lead seat {s.round_first_lead()})"]

@@ -20,6 +20,10 @@ game starts (from the seed), and the deals of the rounds still to come are part 
 (hidden from everyone, re-dealt by determinization). The current round keeps its plays in
 order (the public history, §10); the seat of each play follows from the trick leads.
 """
+from __future__ import annotations
+
+from typing import Any
+
 from solver.errors import IllegalActionError
 from solver.rng import Random
 
@@ -32,30 +36,30 @@ EVENT_NAMES = ("ONE", "SET", "RUN", "FIVE", "NONE")
 NUM_QUALIFYING_ACTIONS = 396         # §11
 
 
-def base(c):
+def base(c: int) -> int:
     """Printed rank 1..9 (5 = the 5/10 card)."""
     return c % 9 + 1
 
 
-def icon(c):
+def icon(c: int) -> int:
     """Icon strength 1..4 (B F H P)."""
     return c // 9 + 1
 
 
-def bit(c):
+def bit(c: int) -> int:
     return 1 << c
 
 
-def cards_of(mask):
+def cards_of(mask: int) -> list[int]:
     return [c for c in range(NUM_CARDS) if mask >> c & 1]
 
 
-def values_of(c):
+def values_of(c: int) -> tuple[int, ...]:
     """The values card ``c`` can be played at (§2.1: the 5/10 card as 5 or as 10)."""
     return (5, 10) if base(c) == 5 else (base(c),)
 
 
-def qualifying_events(a, b):
+def qualifying_events(a: int, b: int) -> list[int]:
     """The pair events the played values ``a``, ``b`` qualify for (§5.3), in SET, RUN, FIVE
     order."""
     out = []
@@ -73,16 +77,17 @@ class Action:
 
     __slots__ = ("id", "cards", "values", "event", "mask")
 
-    def __init__(self, id, cards, values, event):
+    def __init__(self, id: int, cards: tuple[int, ...], values: tuple[int, ...],
+                 event: int) -> None:
         self.id, self.cards, self.values, self.event = id, tuple(cards), tuple(values), event
         self.mask = sum(bit(c) for c in cards)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Action({self.id}, {self.cards}, {self.values}, {EVENT_NAMES[self.event]})"
 
 
-def _build_universe():
-    acts = []
+def _build_universe() -> tuple[Action, ...]:
+    acts: list[Action] = []
     for c in range(NUM_CARDS):
         for v in values_of(c):
             acts.append(Action(len(acts), (c,), (v,), ONE))
@@ -105,19 +110,20 @@ def _build_universe():
 ACTIONS = _build_universe()          # every action, qualifying ones first, then NONE discards
 NUM_ALL_ACTIONS = len(ACTIONS)       # 396 + 464 discards
 # Moves by the cards they use (mask -> ids ascending), for legal-move generation (§11).
-MOVES_BY_CARDS = {}
+MOVES_BY_CARDS: dict[int, list[int]] = {}
 for _a in ACTIONS:
     MOVES_BY_CARDS.setdefault(_a.mask, []).append(_a.id)
 del _a
 
 
-def num_actions(options):
+def num_actions(options: dict[str, Any]) -> int:
     """Size of the action space under ``options`` (the discards exist only with option A1)."""
     return NUM_ALL_ACTIONS if options["unqualified_pairs"] == "allowed_as_discard" \
         else NUM_QUALIFYING_ACTIONS
 
 
-def strength(event, cards, values, options):
+def strength(event: int, cards: tuple[int, ...], values: tuple[int, ...],
+             options: dict[str, Any]) -> tuple[int, ...]:
     """§7: the ranking key of a play in ``event`` (a tuple; larger = stronger). ``cards`` and
     ``values`` are the play's cards and played values (the values must qualify for ``event``)."""
     if event == ONE:
@@ -139,7 +145,8 @@ def strength(event, cards, values, options):
     return (v2, i2, v1, i1)
 
 
-def resolve_trick(plays, lead, n, is_final, options):
+def resolve_trick(plays: list[int], lead: int, n: int, is_final: bool,
+                  options: dict[str, Any]) -> tuple[list[int], int]:
     """§9: score one complete trick. ``plays`` are the N action ids from the lead in play
     order. Returns (points per seat, next lead)."""
     main_event = None
@@ -180,7 +187,7 @@ def resolve_trick(plays, lead, n, is_final, options):
     return pts, nxt
 
 
-def deal_round(rng, n):
+def deal_round(rng: Random, n: int) -> list[int]:
     """§3: a uniformly random deal of all 36 cards (Fisher-Yates over ids 0..35, then seat p
     gets the cards in positions p*H .. p*H+H-1). Returns the N hand masks; the rest is unused."""
     deck = list(range(NUM_CARDS))
@@ -192,7 +199,7 @@ def deal_round(rng, n):
 class DogTagTrickState:
     """The full truth of a Dog Tag Trick game (plain Python; see the module docstring)."""
 
-    def __init__(self, options):
+    def __init__(self, options: dict[str, Any]) -> None:
         self.options = dict(options)
         self.n = options["players"]
         self.hand_size = HAND_SIZE[self.n]
@@ -202,25 +209,25 @@ class DogTagTrickState:
         self.totals = [0] * self.n     # running points (§8.1)
         self.hands = [0] * self.n
         self.unused = 0                # this round's face-down unused cards (§3, A18)
-        self.history = []              # this round's plays (action ids) in play order
-        self.future = []               # the deals of rounds round+1 .. N-1 (hand masks by seat)
+        self.history: list[int] = []   # this round's plays (action ids) in play order
+        self.future: list[list[int]] = []  # the deals of rounds round+1 .. N-1 (hand masks by seat)
         self.over = False
 
-    def clone(self):
+    def clone(self) -> DogTagTrickState:
         s = DogTagTrickState.__new__(DogTagTrickState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.future = [list(d) for d in self.future]
         return s
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, DogTagTrickState) and self.__dict__ == other.__dict__
 
     # -- set-up -----------------------------------------------------------------------------
-    def round_first_lead(self, r=None):
+    def round_first_lead(self, r: None = None) -> int:
         """§4.2: the first lead rotates clockwise by one seat each round."""
         return (self.first_lead + (self.round if r is None else r)) % self.n
 
-    def start_round(self, hands):
+    def start_round(self, hands: list[int]) -> None:
         self.hands = list(hands)
         self.unused = ALL_CARDS
         for h in hands:
@@ -229,25 +236,25 @@ class DogTagTrickState:
         self.lead = self.round_first_lead()
 
     # -- queries ----------------------------------------------------------------------------
-    def played(self):
+    def played(self) -> int:
         """Cards played so far this round (public, §10)."""
         m = 0
         for a in self.history:
             m |= ACTIONS[a].mask
         return m
 
-    def position_in_trick(self):
+    def position_in_trick(self) -> int:
         return len(self.history) % self.n
 
-    def current_player(self):
+    def current_player(self) -> int:
         if self.over:
             return -1
         return (self.lead + self.position_in_trick()) % self.n
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.over
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         """§5.1, §11: every single and every qualifying (pair, values, event) of the mover's
         hand; nothing else matters (no follow obligation, A3)."""
         if self.over:
@@ -261,7 +268,7 @@ class DogTagTrickState:
                 out += [a for a in MOVES_BY_CARDS[bit(i) | bit(j)] if a < allowed]
         return sorted(out)
 
-    def trick_leads(self):
+    def trick_leads(self) -> list[int]:
         """The lead of every trick of this round that has at least one play (recomputed from
         the history: §4.2 for the first, §4.3 for the others)."""
         hist, n = self.history, self.n
@@ -274,7 +281,7 @@ class DogTagTrickState:
         return leads
 
     # -- moves ------------------------------------------------------------------------------
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         if a not in self.legal_actions():
             raise IllegalActionError(f"action {a} is not legal here")
         p = self.current_player()
@@ -283,7 +290,7 @@ class DogTagTrickState:
         if self.position_in_trick() == 0:
             self._finish_trick()
 
-    def _finish_trick(self):
+    def _finish_trick(self) -> None:
         n = self.n
         is_final = any(h == 0 for h in self.hands)       # §8.2
         pts, nxt = resolve_trick(self.history[-n:], self.lead, n, is_final, self.options)
@@ -299,23 +306,23 @@ class DogTagTrickState:
         self.start_round(self.future.pop(0))
 
     # -- results ----------------------------------------------------------------------------
-    def scores(self):
+    def scores(self) -> list[float]:
         """The running points of every seat (§8.1)."""
         return [float(x) for x in self.totals]
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """Each seat's final points (§8.3); zeros before the end."""
         if not self.over:
             return [0.0] * self.n
         return [float(x) for x in self.totals]
 
-    def winners(self):
+    def winners(self) -> list[int]:
         """§8.3, A20: every seat with the highest total shares the victory."""
         best = max(self.totals)
         return [p for p in range(self.n) if self.totals[p] == best]
 
 
-def new_initial_state(options, seed=0):
+def new_initial_state(options: dict[str, Any], seed: int = 0) -> DogTagTrickState:
     """A game whose first lead (if random, §4.1) and N deals (§3) are drawn from ``seed``, in
     that order: the same draws as the Cython engine's new_initial_state."""
     rng = Random(seed)

@@ -23,7 +23,10 @@ View JSON (what seat ``seat`` knows): the same fields minus ``next_deal``; with
 the opponent's hand is replaced by ``"opponent_unseen"`` (his dealt cards not yet seen, forced
 card included) and the observer's ``restrict`` (his cards the dealer's forced card bars) is given.
 """
+from __future__ import annotations
+
 import re
+from typing import Any
 
 from solver.errors import InvalidActionError, InvalidStateError
 from solver.games.mate import rules as R
@@ -33,14 +36,14 @@ SUITS = "DHSC"
 SUIT_SYMBOLS = "♦♥♠♣"
 
 
-def card_name(c):
+def card_name(c: int) -> str:
     return RANKS[c >> 2] + SUITS[c & 3]
 
 
 _CARD_RE = re.compile(r"^(10|[7QKTAqkta])([DHSCdhsc])$")
 
 
-def parse_card(text):
+def parse_card(text: str) -> int:
     m = _CARD_RE.match(str(text).strip())
     if not m:
         raise InvalidActionError(f"unknown card {text!r} (cards are 7 Q K T A + D H S C, e.g. TS)")
@@ -49,7 +52,7 @@ def parse_card(text):
     return 4 * RANKS.index(r) + SUITS.index(m.group(2).upper())
 
 
-def action_to_str(a, options=None):
+def action_to_str(a: int, options: dict[str, Any] | None = None) -> str:
     if a == R.PASS:
         return "PASS"
     if 0 <= a < 20:
@@ -57,18 +60,18 @@ def action_to_str(a, options=None):
     raise InvalidActionError(f"no Mate action has id {a}")
 
 
-def parse_action(text, options=None):
+def parse_action(text: str, options: dict[str, Any] | None = None) -> int:
     t = str(text).strip()
     if t.upper() == "PASS":
         return R.PASS
     return parse_card(t)
 
 
-def _names(mask):
+def _names(mask: int) -> list[str]:
     return [card_name(c) for c in R.cards_of(mask)]
 
 
-def _mask(cards, what):
+def _mask(cards: object, what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards")
     mask = 0
@@ -83,7 +86,7 @@ def _mask(cards, what):
     return mask
 
 
-def _pair(obj, key, required=True):
+def _pair(obj: dict[str, Any], key: str, required: bool = True) -> Any:
     v = obj.get(key)
     if v is None:
         if required:
@@ -94,7 +97,7 @@ def _pair(obj, key, required=True):
     return v
 
 
-def _int(obj, key, lo, hi, default=None):
+def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise InvalidStateError(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
@@ -102,7 +105,7 @@ def _int(obj, key, lo, hi, default=None):
 
 
 # -- state JSON -------------------------------------------------------------------------------
-def state_to_json(s):
+def state_to_json(s: R.MateState) -> dict[str, Any]:
     out = {
         "game_no": s.game_no, "first_dealer": s.first_dealer,
         "phase": R.PHASE_NAMES[s.phase], "trick": s.trick, "leader": s.leader,
@@ -119,13 +122,13 @@ def state_to_json(s):
     return out
 
 
-def _result_json(r):
+def _result_json(r: tuple[int, int, int, int]) -> dict[str, Any]:
     winner, pts, trick, card = r
     return {"winner": winner if winner >= 0 else None, "points": pts, "trick": trick,
             "card": card_name(card) if card >= 0 else None}
 
 
-def state_from_json(obj, options):
+def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MateState:
     s = R.MateState(options)
     s.game_no = _int(obj, "game_no", 1, 4, 1)
     s.first_dealer = _int(obj, "first_dealer", 0, 1, 0)
@@ -156,7 +159,8 @@ def state_from_json(obj, options):
         dealt = [_mask(d, f"dealt[{i}]") for i, d in enumerate(dealt_txt)]
     s.hand, s.dealt = hands, dealt
     if any(bin(d).count("1") != 10 for d in dealt):
-        raise InvalidStateError("each seat is dealt exactly 10 cards (dealt/hands of the wrong size)")
+        raise InvalidStateError("each seat is dealt exactly 10 cards (dealt/hands of the wrong "
+                                "size)")
     if dealt[0] & dealt[1] or (dealt[0] | dealt[1]) != R.ALL_CARDS:
         raise InvalidStateError("the two dealt hands must split the 20 cards")
     totals = obj.get("totals", [0, 0])
@@ -173,7 +177,8 @@ def state_from_json(obj, options):
             s.next_deal = [0, 0]
             s.next_deal[d3], s.next_deal[1 - d3] = third, R.ALL_CARDS & ~third
         else:
-            s.next_deal = [_mask(h, f"next_deal[{i}]") for i, h in enumerate(_pair(obj, "next_deal"))]
+            s.next_deal = [_mask(h, f"next_deal[{i}]")
+                           for i, h in enumerate(_pair(obj, "next_deal"))]
             if (bin(s.next_deal[0]).count("1") != 10 or s.next_deal[0] & s.next_deal[1]
                     or (s.next_deal[0] | s.next_deal[1]) != R.ALL_CARDS):
                 raise InvalidStateError("next_deal must split the 20 cards 10/10")
@@ -199,7 +204,7 @@ def state_from_json(obj, options):
     return s
 
 
-def _check_consistency(s):
+def _check_consistency(s: R.MateState) -> None:
     """Card counts, forcing and the trick in progress must be reachable (§3–§6)."""
     d = s.dealer
     for p in (0, 1):
@@ -222,7 +227,8 @@ def _check_consistency(s):
     fd, fn = s.forced[d], s.forced[1 - d]
     if fn >= 0:
         if fd >= 0 and (R.suit(fn) == R.suit(fd) or R.rank(fn) == R.rank(fd)):
-            raise InvalidStateError("the non-dealer's forced card shares suit or rank with the dealer's")
+            raise InvalidStateError("the non-dealer's forced card shares suit or rank with the "
+                                    "dealer's")
         if fd < 0 and s.options["nondealer_force_requires_dealer_force"]:
             raise InvalidStateError("the non-dealer forced although the dealer passed")
     if fd >= 0:
@@ -237,11 +243,13 @@ def _check_consistency(s):
             want = 0
         if played != want:
             raise InvalidStateError(
-                f"seat {p} has played {played} cards but trick {s.trick} ({R.PHASE_NAMES[s.phase]}) "
+                f"seat {p} has played {played} cards but trick {s.trick} "
+                f"({R.PHASE_NAMES[s.phase]}) "
                 f"needs {want}: wrong hand size")
     if s.phase == R.FOLLOW:
         if s.led < 0 or not (s.dealt[s.leader] >> s.led & 1) or s.hand[s.leader] >> s.led & 1:
-            raise InvalidStateError("phase follow needs 'led': a card the leader was dealt and played")
+            raise InvalidStateError("phase follow needs 'led': a card the leader was dealt and "
+                                    "played")
         if s.follow_set(1 - s.leader, s.led) == 0:
             raise InvalidStateError("the led card is a mate: the game would already be over")
     elif s.led != -1:
@@ -249,13 +257,13 @@ def _check_consistency(s):
 
 
 # -- view JSON --------------------------------------------------------------------------------
-def _forced_hidden_from(s, seat, owner):
+def _forced_hidden_from(s: R.MateState, seat: int, owner: int) -> bool:
     """True when ``owner``'s forced card is face down to ``seat`` (§9.2)."""
     return (owner != seat and s.options["forced_visibility"] == "hidden"
             and s.forced[owner] >= 0 and s.trick < 10 and s.phase != R.OVER)
 
 
-def view_to_json(s, seat):
+def view_to_json(s: R.MateState, seat: int) -> dict[str, Any]:
     out = state_to_json(s)
     out["seat"] = seat
     out.pop("next_deal", None)
@@ -268,7 +276,7 @@ def view_to_json(s, seat):
     return out
 
 
-def view_from_json(obj, options):
+def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     seat = _int(obj, "seat", 0, 1)
     obj = dict(obj)
     o = 1 - seat
@@ -291,11 +299,12 @@ def view_from_json(obj, options):
                 continue
             if _candidate_ok(s, o, c, _mask(obj.get("restrict", []), "restrict"), seat):
                 return s, seat
-        raise InvalidStateError("no card of opponent_unseen fits the view as the hidden forced card")
+        raise InvalidStateError(
+            "no card of opponent_unseen fits the view as the hidden forced card")
     return state_from_json(obj, options), seat
 
 
-def _candidate_ok(s, o, f, restrict, seat):
+def _candidate_ok(s: R.MateState, o: int, f: int, restrict: int, seat: int) -> bool:
     """Whether ``f`` as the opponent's face-down card fits the observer's information: no
     other unseen card of a suit he showed void in, and the forcing restriction seen (§9.2)."""
     if any(s.hand[o] & R.SUIT_MASK[x] for x in range(4) if s.voids[o] >> x & 1):
@@ -304,7 +313,7 @@ def _candidate_ok(s, o, f, restrict, seat):
 
 
 # -- text for people --------------------------------------------------------------------------
-def pretty(mask):
+def pretty(mask: int) -> str:
     by_suit = []
     for x in (3, 2, 1, 0):
         ranks = [RANKS[r] for r in (4, 3, 2, 1, 0) if mask >> (4 * r + x) & 1]
@@ -313,16 +322,17 @@ def pretty(mask):
     return "  ".join(by_suit) or "-"
 
 
-def summary(s):
+def summary(s: R.MateState) -> str:
     if s.phase == R.OVER:
         return f"match over, totals {s.totals[0]}-{s.totals[1]}"
-    where = R.PHASE_NAMES[s.phase] if s.phase <= R.FORCE_OTHER else f"trick {s.trick} {R.PHASE_NAMES[s.phase]}"
+    where = (R.PHASE_NAMES[s.phase] if s.phase <= R.FORCE_OTHER
+             else f"trick {s.trick} {R.PHASE_NAMES[s.phase]}")
     led = f", {card_name(s.led)} led" if s.led >= 0 else ""
     return (f"game {s.game_no}, {where}{led}, seat {s.current_player()} to act, "
             f"totals {s.totals[0]}-{s.totals[1]}")
 
 
-def render(s, perspective=None):
+def render(s: R.MateState, perspective: int | None = None) -> str:
     lines = [f"Mate — game {s.game_no} of 4, dealer seat {s.dealer}; totals "
              f"seat 0: {s.totals[0]}, seat 1: {s.totals[1]}"]
     for p in (0, 1):
@@ -339,6 +349,7 @@ def render(s, perspective=None):
     elif s.phase <= R.FORCE_OTHER:
         lines.append(f"  forcing: seat {s.current_player()} decides")
     else:
-        led = f"{card_name(s.led)} led by seat {s.leader}" if s.led >= 0 else f"seat {s.leader} to lead"
+        led = (f"{card_name(s.led)} led by seat {s.leader}" if s.led >= 0
+               else f"seat {s.leader} to lead")
         lines.append(f"  trick {s.trick}: {led}")
     return "\n".join(lines)

@@ -7,6 +7,10 @@ follow with it, by phase); 20 = PASS (decline to force).
 
 A state is a whole four-game match (§3). Seats: seat ``first_dealer`` deals games 1 and 4.
 """
+from __future__ import annotations
+
+from typing import Any
+
 from solver.errors import IllegalActionError
 from solver.rng import Random
 
@@ -22,28 +26,28 @@ FORCE_DEALER, FORCE_OTHER, LEAD, FOLLOW, OVER = range(5)
 PHASE_NAMES = ("force_dealer", "force_other", "lead", "follow", "over")
 
 
-def rank(c):
+def rank(c: int) -> int:
     return c >> 2
 
 
-def suit(c):
+def suit(c: int) -> int:
     return c & 3
 
 
-def bit(c):
+def bit(c: int) -> int:
     return 1 << c
 
 
-def cards_of(mask):
+def cards_of(mask: int) -> list[int]:
     return [c for c in range(20) if mask >> c & 1]
 
 
-def dealer_of(game_no, first_dealer):
+def dealer_of(game_no: int, first_dealer: int) -> int:
     """§3.1: games 1 and 4 are dealt by the first dealer, games 2 and 3 by the other seat."""
     return first_dealer if game_no in (1, 4) else 1 - first_dealer
 
 
-def random_subset(rng, mask, k):
+def random_subset(rng: Random, mask: int, k: int) -> int:
     """k cards drawn uniformly from mask, the same draws as cards.pxd's random_subset."""
     out = 0
     for _ in range(k):
@@ -57,7 +61,7 @@ def random_subset(rng, mask, k):
 class MateState:
     """The full truth of a Mate match (plain Python; see the module docstring)."""
 
-    def __init__(self, options):
+    def __init__(self, options: dict[str, Any]) -> None:
         self.options = dict(options)
         self.first_dealer = 0
         self.game_no = 1
@@ -73,10 +77,11 @@ class MateState:
         self.restrict = [0, 0]    # the non-dealer's cards barred by the dealer's forced card
         self.voids = [0, 0]       # suit bits each seat revealed it lacks by a rank-follow
         self.totals = [0, 0]
-        self.results = []         # per finished game: (winner or -1, points, trick, card or -1)
+        # per finished game: (winner or -1, points, trick, card or -1)
+        self.results: list[tuple[int, int, int, int]] = []
 
     # -- set-up -----------------------------------------------------------------------------
-    def _start_game(self, hands):
+    def _start_game(self, hands: list[int]) -> None:
         self.dealer = dealer_of(self.game_no, self.first_dealer)
         self.phase = FORCE_DEALER
         self.trick, self.leader, self.led = 1, self.dealer, -1
@@ -86,17 +91,17 @@ class MateState:
         self.restrict = [0, 0]
         self.voids = [0, 0]
 
-    def clone(self):
+    def clone(self) -> MateState:
         s = MateState.__new__(MateState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.options = self.options
         return s
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, MateState) and self.__dict__ == other.__dict__
 
     # -- queries ----------------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self) -> int:
         if self.phase == OVER:
             return -1
         if self.phase == FORCE_DEALER:
@@ -107,16 +112,16 @@ class MateState:
             return self.leader
         return 1 - self.leader
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def follow_set(self, follower, led):
+    def follow_set(self, follower: int, led: int) -> int:
         """§5.3: the led suit if held, else the led rank; empty means mate (§6)."""
         h = self.hand[follower]
         s = h & SUIT_MASK[suit(led)]
         return s if s else h & RANK_MASK[rank(led)]
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         p = self.current_player()
         if p < 0:
             return []
@@ -135,7 +140,7 @@ class MateState:
         return cards_of(self.follow_set(p, self.led))        # §5.3
 
     # -- moves ------------------------------------------------------------------------------
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         if a not in self.legal_actions():
             raise IllegalActionError(f"action {a} is not legal here")
         p = self.current_player()
@@ -175,7 +180,7 @@ class MateState:
         else:
             self.phase = LEAD
 
-    def points(self, winner, card):
+    def points(self, winner: int, card: int) -> int:
         """§7: V × (k + b) × m, with option double_rule (A11)."""
         k = self.trick
         b = 1 if self.forced[winner] >= 0 else 0
@@ -185,7 +190,7 @@ class MateState:
             m = 2 if k == 10 and (self.forced[0] >= 0 or self.forced[1] >= 0) else 1
         return VALUE[rank(card)] * (k + b) * m
 
-    def _finish_game(self, winner, card):
+    def _finish_game(self, winner: int, card: int) -> None:
         if winner >= 0:
             pts = self.points(winner, card)
             self.totals[winner] += pts
@@ -205,12 +210,12 @@ class MateState:
         self._start_game(hands)
 
     # -- results ----------------------------------------------------------------------------
-    def scores(self):
+    def scores(self) -> list[float]:
         """Running zero-sum point difference (§8's per-game utility, summed)."""
         d = self.totals[0] - self.totals[1]
         return [float(d), float(-d)]
 
-    def returns(self):
+    def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0, 0.0]
         d = self.totals[0] - self.totals[1]
@@ -219,7 +224,7 @@ class MateState:
         return [float(d), float(-d)]
 
 
-def new_initial_state(options, seed=0):
+def new_initial_state(options: dict[str, Any], seed: int = 0) -> Any:
     """A match whose two shuffles (games 1 and 3) and first dealer are drawn from ``seed``."""
     rng = Random(seed)
     s = MateState(options)

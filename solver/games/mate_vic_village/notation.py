@@ -39,7 +39,10 @@ OpenSpiel separates observations from information states): forgetting adds no ha
 an exact sampler for the forgotten cards would have to respect every hidden trick's winner and
 follow rule, which no closed form gives.
 """
+from __future__ import annotations
+
 import re
+from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.mate_vic_village import rules as R
@@ -49,14 +52,14 @@ COLOR_NAMES = ("red", "blue", "yellow", "green", "purple")
 
 
 # -- cards, instructions, actions ---------------------------------------------------------------
-def card_name(c):
+def card_name(c: int) -> str:
     return R.COLOR_LETTERS[c // 10] + str(c % 10 + 1)
 
 
 _CARD_RE = re.compile(r"^([RBYGPrbygp])(10|[1-9])$")
 
 
-def parse_card(text):
+def parse_card(text: object) -> int:
     m = _CARD_RE.match(str(text).strip())
     if not m:
         raise InvalidActionError(
@@ -64,14 +67,14 @@ def parse_card(text):
     return R.COLOR_LETTERS.index(m.group(1).upper()) * 10 + int(m.group(2)) - 1
 
 
-def instr_name(i):
+def instr_name(i: int) -> str:
     return f"{('STAY', 'GO')[R.instr_type(i)]}-{R.instr_number(i)}"
 
 
 _INSTR_RE = re.compile(r"^(STAY|GO!?)-?(\d+)$", re.I)
 
 
-def parse_instr(text):
+def parse_instr(text: object) -> int:
     m = _INSTR_RE.match(str(text).strip())
     try:
         if not m:
@@ -79,10 +82,11 @@ def parse_instr(text):
         return R.instr_id(R.STAY if m.group(1).upper() == "STAY" else R.GO, int(m.group(2)))
     except ValueError:
         raise InvalidStateError(
-            f"unknown instruction card {text!r} (STAY-1..STAY-10, GO-1 GO-3 GO-5 GO-7 GO-9)") from None
+            f"unknown instruction card {text!r} (STAY-1..STAY-10, GO-1 GO-3 GO-5 GO-7 GO-9)"
+        ) from None
 
 
-def action_to_str(a, options=None):
+def action_to_str(a: int, options: dict[str, Any] | None = None) -> str:
     if 0 <= a < 50:
         return card_name(a)
     if R.PAIR_BASE <= a < R.NUM_ACTIONS:
@@ -91,7 +95,7 @@ def action_to_str(a, options=None):
     raise InvalidActionError(f"no Mate (Vic Village) action has id {a}")
 
 
-def parse_action(text, options=None):
+def parse_action(text: str, options: dict[str, Any] | None = None) -> int:
     """A card (play, or 4-player discard) or two cards joined by '+', ',' or a space (the
     3-player discard of that pair, in either order)."""
     parts = [t for t in re.split(r"[+,\s]+", str(text).strip()) if t]
@@ -106,23 +110,23 @@ def parse_action(text, options=None):
         f"{text!r} is not an action (one card, or two cards 'R3+B7' for a 3-player discard)")
 
 
-def _names(mask):
+def _names(mask: int) -> list[str]:
     return [card_name(c) for c in R.cards_of(mask)]
 
 
-def _colours(bits):
+def _colours(bits: int) -> list[str]:
     return [R.COLOR_LETTERS[c] for c in range(5) if bits >> c & 1]
 
 
 # -- reading helpers ------------------------------------------------------------------------------
-def _card(t, what):
+def _card(t: object, what: str) -> int:
     try:
         return parse_card(t)
     except InvalidActionError:
         raise InvalidStateError(f"{what}: unknown card {t!r}") from None
 
 
-def _cards(v, what):
+def _cards(v: object, what: str) -> list[int]:
     if not isinstance(v, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {v!r}")
     out = [_card(t, what) for t in v]
@@ -131,14 +135,14 @@ def _cards(v, what):
     return out
 
 
-def _int(obj, key, lo, hi, default=None):
+def _int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise InvalidStateError(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
     return v
 
 
-def _per_seat(obj, key, n, required=True):
+def _per_seat(obj: dict[str, Any], key: str, n: int, required: bool = True) -> Any:
     v = obj.get(key)
     if v is None and not required:
         return None
@@ -147,7 +151,7 @@ def _per_seat(obj, key, n, required=True):
     return v
 
 
-def _score_rows(obj, n, rows):
+def _score_rows(obj: dict[str, Any], n: int, rows: int) -> list[list[int]]:
     v = obj.get("round_scores", [])
     if not isinstance(v, list) or len(v) != rows or not all(
             isinstance(r, list) and len(r) == n and all(
@@ -157,7 +161,7 @@ def _score_rows(obj, n, rows):
     return [list(r) for r in v]
 
 
-def _header(obj, options):
+def _header(obj: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """The fields shared by state and view JSON: round, phase, seats, removed, scores."""
     n = options["players"]
     cfg = R.SETUP[n]
@@ -194,7 +198,7 @@ def _header(obj, options):
     return h
 
 
-def _check_starter(h, options):
+def _check_starter(h: dict[str, Any], options: dict[str, Any]) -> None:
     """The starter of round r > 1 must survive steps 1-2 of §8 (step 3 may pick any of those,
     depending on the previous starter or a random draw)."""
     totals, past = h["totals"] if h["phase"] != R.OVER else None, h["past"]
@@ -207,7 +211,7 @@ def _check_starter(h, options):
             f"seat {h['start']} cannot start round {h['round']}: §8 picks among seats {cands}")
 
 
-def _trick_list(obj, n):
+def _trick_list(obj: dict[str, Any], n: int) -> list[dict[str, Any]]:
     v = obj.get("tricks", [])
     if not isinstance(v, list):
         raise InvalidStateError("'tricks' must be a list")
@@ -230,7 +234,7 @@ def _trick_list(obj, n):
     return out
 
 
-def _chance(obj):
+def _chance(obj: dict[str, Any]) -> Random:
     cs = obj.get("chance_state")
     rng = Random(0)
     if cs is None:
@@ -240,19 +244,23 @@ def _chance(obj):
         return Random(seed)
     if not isinstance(cs, str) or not re.fullmatch(r"[0-9a-fA-F]{64}", cs) or int(cs, 16) == 0:
         raise InvalidStateError("'chance_state' must be 64 hex digits (not all zero)")
-    rng.__setstate__(tuple(int(cs[16 * i:16 * i + 16], 16) for i in range(4)))
+    a, b, c, d = (int(cs[16 * i:16 * i + 16], 16) for i in range(4))
+    rng.__setstate__((a, b, c, d))
     return rng
 
 
 # -- building a position --------------------------------------------------------------------------
-def _build(h, options, hands, discards, undealt, deck, reward_pile, tricks, rng):
+def _build(h: dict[str, Any], options: dict[str, Any], hands: list[int], discards: list[int],
+           undealt: int, deck: list[int], reward_pile: list[int], tricks: list[dict[str, Any]],
+           rng: Random) -> R.VicState:
     """The reference state for a fully specified position; replays the round's tricks so every
     rule is checked. ``deck``/``reward_pile`` are what is still face down, top first."""
     n = h["n"]
     s = R.VicState(options)
     cfg = R.SETUP[n]
     T = cfg["tricks"]
-    s.first_leader, s.start, s.round, s.removed = h["first_leader"], h["start"], h["round"], h["removed"]
+    s.first_leader, s.start = h["first_leader"], h["start"]
+    s.round, s.removed = h["round"], h["removed"]
     # At the end of the game the last round is rebuilt by the replay below, so it starts from
     # the rounds before it.
     done = h["past"][:-1] if h["phase"] == R.OVER else h["past"]
@@ -357,7 +365,7 @@ def _build(h, options, hands, discards, undealt, deck, reward_pile, tricks, rng)
     return s
 
 
-def _disjoint(named_sets):
+def _disjoint(named_sets: list[tuple[str, int]]) -> int:
     seen = 0
     for what, m in named_sets:
         if seen & m:
@@ -367,24 +375,26 @@ def _disjoint(named_sets):
     return seen
 
 
-def _names_list(cards):
+def _names_list(cards: list[int]) -> str:
     return "[" + " ".join(card_name(c) for c in cards) + "]"
 
 
-def _check_derived(obj, out, keys):
+def _check_derived(obj: dict[str, Any], out: dict[str, Any], keys: tuple[str, ...]) -> None:
     """Derived fields given on input must agree with the position."""
     for key in keys:
         if key in obj and obj[key] != out.get(key):
-            raise InvalidStateError(f"{key!r} is {obj[key]!r} but the position gives {out.get(key)!r}")
+            raise InvalidStateError(f"{key!r} is {obj[key]!r} but the position gives "
+                                    f"{out.get(key)!r}")
 
 
 _DERIVED = ("to_act", "totals", "scores", "piles", "voids")
 
 
-def state_from_json(obj, options):
+def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.VicState:
     n = options["players"]
     if obj.get("players", n) != n:
-        raise InvalidStateError(f"the position is for {obj.get('players')} players, the game for {n}")
+        raise InvalidStateError(f"the position is for {obj.get('players')} players, the game for "
+                                f"{n}")
     h = _header(obj, options)
     hands = [R.mask_of(_cards(x, f"hands[{p}]")) for p, x in enumerate(_per_seat(obj, "hands", n))]
     discards = [R.mask_of(_cards(x, f"discards[{p}]"))
@@ -405,7 +415,7 @@ def state_from_json(obj, options):
 
 
 # -- writing --------------------------------------------------------------------------------------
-def _trick_json(rec, hide=None):
+def _trick_json(rec: dict[str, Any], hide: None = None) -> dict[str, Any]:
     out = {"instruction": instr_name(rec["instruction"]), "leader": rec["leader"],
            "cards": [card_name(c) for c in rec["cards"]]}
     if "winner" in rec:
@@ -415,7 +425,7 @@ def _trick_json(rec, hide=None):
     return out
 
 
-def _public(s):
+def _public(s: R.VicState) -> dict[str, Any]:
     """Everything every seat sees (§10.1)."""
     n = s.n
     tricks = [_trick_json(r) for r in s.tricks()]
@@ -433,7 +443,7 @@ def _public(s):
     }
 
 
-def state_to_json(s):
+def state_to_json(s: R.VicState) -> dict[str, Any]:
     out = _public(s)
     out.update({
         "hands": [_names(h) for h in s.hands],
@@ -446,7 +456,7 @@ def state_to_json(s):
     return out
 
 
-def view_to_json(s, seat):
+def view_to_json(s: R.VicState, seat: int) -> dict[str, Any]:
     out = _public(s)
     out.update({
         "seat": seat,
@@ -459,7 +469,7 @@ def view_to_json(s, seat):
     return out
 
 
-def view_from_json(obj, options):
+def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     """A full reference state that agrees with a view (hidden parts dealt by rules.deal_hidden
     from a fixed seed; the View made from it re-deals them anyway) and the seat."""
     n = options["players"]
@@ -506,13 +516,15 @@ def view_from_json(obj, options):
     unknown = R.ALL_CARDS & ~known
     others = [q for q in range(n) if q != seat and sizes[q]]
     caps = [sizes[q] for q in others]
-    n_hidden = len(ndisc_seats) * cfg["discards"] + 2 - R.popcount(drawn) - R.popcount(own_disc & ~drawn)
+    n_hidden = (len(ndisc_seats) * cfg["discards"] + 2 - R.popcount(drawn)
+                - R.popcount(own_disc & ~drawn))
     if h["phase"] == R.DISCARD:
         n_hidden = 2 + (len(ndisc_seats) - (1 if seat in ndisc_seats else 0)) * cfg["discards"]
     if sum(caps) + n_hidden != R.popcount(unknown) or n_hidden < 0:
         raise InvalidStateError("hand sizes, tricks and discards do not account for the 50 cards")
     rng = Random(0)
-    hands_o, free = R.deal_hidden(rng, unknown, caps, [R.colour_set(~voids[q] & 0x1F) for q in others])
+    hands_o, free = R.deal_hidden(rng, unknown, caps,
+                                  [R.colour_set(~voids[q] & 0x1F) for q in others])
     hands = [0] * n
     hands[seat] = own_hand
     for q, m in zip(others, hands_o):
@@ -539,7 +551,7 @@ def view_from_json(obj, options):
 
 
 # -- the forgetful observation (A11) -----------------------------------------------------------
-def observation_to_json(s, seat):
+def observation_to_json(s: R.VicState, seat: int) -> dict[str, Any]:
     """What seat ``seat`` observes: the view, except that with recall_played_cards=false the
     cards inside completed face-down piles are hidden (None), the seat's own card excepted,
     and voids are only those the visible cards show (A11)."""
@@ -563,7 +575,7 @@ def observation_to_json(s, seat):
 
 
 # -- text for people ------------------------------------------------------------------------------
-def pretty(mask):
+def pretty(mask: int) -> str:
     groups = []
     for c in range(5):
         nums = [str(x % 10 + 1) for x in R.cards_of(mask & R.COLOR_MASK[c])]
@@ -572,7 +584,7 @@ def pretty(mask):
     return " ".join(groups) or "-"
 
 
-def summary(s):
+def summary(s: R.VicState) -> str:
     sc = " ".join(str(int(x)) for x in s.scores())
     if s.phase == R.OVER:
         return f"game over, totals {sc}"
@@ -583,7 +595,7 @@ def summary(s):
     return f"round {s.round}/{s.n}, {where}, seat {s.current_player()} to act, scores {sc}"
 
 
-def render(s, perspective=None):
+def render(s: R.VicState, perspective: int | None = None) -> str:
     n = s.n
     lines = [f"Mate (Vic Village) — round {s.round} of {n}; removed: "
              f"{' '.join(instr_name(i) for i in R.cards_of(s.removed))}"]

@@ -29,6 +29,11 @@ order) is explicit in the state.
 Returns (§9): each seat's final total score. Ranks: competition ranks of the totals, so all
 players tied for the highest total share rank 0 (joint winners, A20).
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
 from solver.cards import cards_from_mask, count
 from solver.errors import IllegalActionError
 from solver.rng import Random
@@ -55,15 +60,15 @@ SETUP = {
 }
 
 
-def number(c):
+def number(c: int) -> int:
     return c % 10 + 1
 
 
-def color(c):
+def color(c: int) -> int:
     return c // 10
 
 
-def bit(c):
+def bit(c: int) -> int:
     return 1 << c
 
 
@@ -71,22 +76,22 @@ cards_of = cards_from_mask      # card ids of a set, ascending (solver.cards)
 popcount = count
 
 
-def mask_of(cards):
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
     return m
 
 
-def instr_type(i):
+def instr_type(i: int) -> int:
     return STAY if i < 10 else GO
 
 
-def instr_number(i):
+def instr_number(i: int) -> int:
     return i + 1 if i < 10 else 2 * (i - 10) + 1
 
 
-def instr_id(kind, n):
+def instr_id(kind: int, n: int) -> int:
     """(STAY|GO, number) -> compact id; ValueError if no such card exists."""
     if kind == STAY and 1 <= n <= 10:
         return n - 1
@@ -95,13 +100,13 @@ def instr_id(kind, n):
     raise ValueError(f"no instruction card {('STAY', 'GO')[kind]}-{n}")
 
 
-def pair_id(a, b):
+def pair_id(a: int, b: int) -> int:
     """The discard action of the unordered pair {a, b} (a != b)."""
     a, b = min(a, b), max(a, b)
     return PAIR_BASE + b * (b - 1) // 2 + a
 
 
-def pair_cards(action):
+def pair_cards(action: int) -> tuple[int, int]:
     """Inverse of pair_id: (a, b) with a < b."""
     k = action - PAIR_BASE
     b = 1
@@ -110,7 +115,7 @@ def pair_cards(action):
     return k - b * (b - 1) // 2, b
 
 
-def colour_set(colours):
+def colour_set(colours: int) -> int:
     """The card set of a 5-bit colour mask."""
     m = 0
     for c in range(5):
@@ -120,7 +125,7 @@ def colour_set(colours):
 
 
 # -- the random draws shared with the Cython engine ------------------------------------------
-def take(rng, pool, k):
+def take(rng: Random, pool: int, k: int) -> int:
     """k cards drawn uniformly from the set ``pool`` (a partial Fisher-Yates over its ascending
     list; the Cython engine's take_d makes the same draws)."""
     arr = cards_of(pool)
@@ -132,7 +137,7 @@ def take(rng, pool, k):
     return out
 
 
-def shuffled(rng, items):
+def shuffled(rng: Random, items: Iterable[int]) -> list[int]:
     """A uniformly shuffled copy (Fisher-Yates from the end, as Random.shuffle)."""
     items = list(items)
     rng.shuffle(items)
@@ -147,11 +152,11 @@ for _n in range(51):
         BINOM[_n][_k] = BINOM[_n - 1][_k - 1] + BINOM[_n - 1][_k]
 
 
-def _binom(n, k):
+def _binom(n: int, k: int) -> float:
     return BINOM[n][k] if 0 <= k <= n else 0.0
 
 
-def _pair_completions(q1, q2, q3, h1, h2):
+def _pair_completions(q1: int, q2: int, q3: int, h1: int, h2: int) -> float:
     """Ways to fill two hands of sizes h1, h2 from q1 cards only the first may hold, q2 only
     the second may hold and q3 both may hold (the rest go to the free pile)."""
     total = 0.0
@@ -160,7 +165,7 @@ def _pair_completions(q1, q2, q3, h1, h2):
     return total
 
 
-def _pick(rng, weights):
+def _pick(rng: Random, weights: list[float]) -> int:
     """Index drawn with probability proportional to ``weights`` (the same float walk as the
     Cython engine); -1 when no weight is positive."""
     total = 0.0
@@ -180,7 +185,8 @@ def _pick(rng, weights):
     return last
 
 
-def _plain_deal(rng, pool, caps, hands=None, first=0):
+def _plain_deal(rng: Random, pool: int, caps: list[int], hands: list[int] | None = None,
+                first: int = 0) -> tuple[list[int], int]:
     """Shuffle ``pool`` and cut it into hands first.. of sizes caps and a free rest."""
     hands = hands if hands is not None else [0] * len(caps)
     cards = shuffled(rng, cards_of(pool))
@@ -191,14 +197,16 @@ def _plain_deal(rng, pool, caps, hands=None, first=0):
     return hands, mask_of(cards[pos:])
 
 
-def _fallback(rng, hands, j, rem, caps):
+def _fallback(rng: Random, hands: list[int], j: int, rem: int,
+              caps: list[int]) -> tuple[list[int], int]:
     """Only reached for a position no deal can match (voids that the remaining cards cannot
     satisfy; never for a state reached by play or accepted by the notation): finish with a
     plain deal that ignores the voids rather than fail."""
     return _plain_deal(rng, rem, caps, hands, j)
 
 
-def deal_hidden(rng, unknown, caps, allowed):
+def deal_hidden(rng: Random, unknown: int, caps: list[int],
+                allowed: list[int]) -> tuple[list[int], int]:
     """Deal the card set ``unknown`` into hands of sizes ``caps`` (hand j may only hold cards of
     the set ``allowed[j]``: the colours its owner has not shown void in, §10.4) and one free
     remainder (cards of any colour: hidden reward-pile cards, §10.5), uniformly among all such
@@ -247,7 +255,8 @@ def deal_hidden(rng, unknown, caps, allowed):
                         s0 = h0 - s3 - s1 - s2
                         if s0 > R[0]:
                             continue
-                        w = _binom(R[0], s0) * _binom(R[1], s1) * _binom(R[2], s2) * _binom(R[3], s3)
+                        w = (_binom(R[0], s0) * _binom(R[1], s1) * _binom(R[2], s2)
+                             * _binom(R[3], s3))
                         w = w * _pair_completions(Q[1] - s1, Q[2] - s2, Q[3] - s3, h1, h2)
                         combos.append((s0, s1, s2, s3))
                         weights.append(w)
@@ -263,7 +272,7 @@ def deal_hidden(rng, unknown, caps, allowed):
 
 
 # -- trick resolution (§6.4, §6.5) -------------------------------------------------------------
-def resolve_trick(instr, cards):
+def resolve_trick(instr: int, cards: list[int]) -> tuple[int, int, list[int]]:
     """§6.4 for the cards of one trick in play order (index 0 = the leader).
 
     Returns (W, winner_index, tied): the winning number, the play index of the winning card and
@@ -275,7 +284,7 @@ def resolve_trick(instr, cards):
     return W, tied[-1], tied
 
 
-def reward_qualifiers(instr, W, tied, options):
+def reward_qualifiers(instr: int, W: int, tied: list[int], options: dict[str, Any]) -> list[int]:
     """Play indices of the cards whose players draw a reward card, in draw order (§6.5).
 
     Only GO! tricks with two or more W cards have a 2nd place (A12); by default only the
@@ -297,7 +306,7 @@ class VicState:
     Per-round fields are reset at every deal; ``plays``/``leaders`` are the round's public
     trick history (trick t has the cards plays[t*n:(t+1)*n], led by leaders[t])."""
 
-    def __init__(self, options):
+    def __init__(self, options: dict[str, Any]) -> None:
         self.options = dict(options)
         n = self.n = options["players"]
         cfg = SETUP[n]
@@ -310,17 +319,17 @@ class VicState:
         self.phase = DISCARD
         self.start = 0                   # this round's starter (§8)
         self.ndiscarded = 0              # seats that have discarded (clockwise from start)
-        self.past = []                   # scores of completed rounds, oldest first
+        self.past: list[list[int]] = []  # scores of completed rounds, oldest first
         self.totals = [0] * n            # sum of self.past
         self.round_score = [0] * n       # running score of the current round (§7.1)
         self.hands = [0] * n
         self.discards = [0] * n          # this round's discards per seat (0 until made)
         self.undealt = 0                 # the 2 undealt dog cards (§5 step 3)
-        self.deck = []                   # this round's instruction order, trick 1 first
-        self.reward = []                 # the reward pile as shuffled, top first
+        self.deck: list[int] = []        # this round's instruction order, trick 1 first
+        self.reward: list[int] = []      # the reward pile as shuffled, top first
         self.reward_pos = 0              # cards drawn from it so far
-        self.plays = []                  # cards played this round, in play order
-        self.leaders = []                # leader of every trick started this round
+        self.plays: list[int] = []       # cards played this round, in play order
+        self.leaders: list[int] = []     # leader of every trick started this round
         self.played = [0] * n            # cards each seat played this round
         self.voids = [0] * n             # colour bits each seat showed void in (§10.4)
         self.drawn = [0] * n             # reward cards each seat drew (face up)
@@ -328,7 +337,7 @@ class VicState:
         self.stays = [0] * n             # face-down piles per seat
 
     # -- copying and comparing ---------------------------------------------------------------
-    def clone(self):
+    def clone(self) -> VicState:
         s = VicState.__new__(VicState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.past = [list(r) for r in self.past]
@@ -336,43 +345,43 @@ class VicState:
         s.rng.__setstate__(self.rng.__getstate__())
         return s
 
-    def _key(self):
+    def _key(self) -> dict[str, Any]:
         d = dict(self.__dict__)
         d["rng"] = self.rng.__getstate__()
         return d
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, VicState) and self._key() == other._key()
 
     # -- queries -----------------------------------------------------------------------------
     @property
-    def trick(self):
+    def trick(self) -> int:
         """Index (0-based) of the trick in progress (== tricks_per_round once the game is over)."""
         return len(self.plays) // self.n
 
     @property
-    def ncards(self):
+    def ncards(self) -> int:
         """Cards already played to the trick in progress."""
         return len(self.plays) % self.n
 
-    def current_player(self):
+    def current_player(self) -> int:
         if self.phase == OVER:
             return -1
         if self.phase == DISCARD:
             return (self.start + self.ndiscarded) % self.n
         return (self.leaders[-1] + self.ncards) % self.n
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def instruction(self):
+    def instruction(self) -> int:
         """The revealed instruction of the trick in progress (§6.1), or -1 outside play."""
         return self.deck[self.trick] if self.phase == PLAY else -1
 
-    def lead_card(self):
+    def lead_card(self) -> int:
         return self.plays[self.trick * self.n] if self.phase == PLAY and self.ncards else -1
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         p = self.current_player()
         if p < 0:
             return []
@@ -390,7 +399,7 @@ class VicState:
         return cards_of(hand)
 
     # -- moves -------------------------------------------------------------------------------
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         if a not in self.legal_actions():
             raise IllegalActionError(f"action {a} is not legal here")
         p = self.current_player()
@@ -411,7 +420,7 @@ class VicState:
         if self.ncards == 0:                                 # the trick is complete
             self._finish_trick()
 
-    def _form_reward_pile(self):
+    def _form_reward_pile(self) -> None:
         """§5 step 5: discards + the 2 undealt cards, shuffled; then trick 1 starts."""
         pile = self.undealt
         for d in self.discards:
@@ -421,7 +430,7 @@ class VicState:
         self.phase = PLAY
         self.leaders = [self.start]
 
-    def _finish_trick(self):
+    def _finish_trick(self) -> None:
         n, t = self.n, self.trick - 1
         instr, leader = self.deck[t], self.leaders[t]
         cards = self.plays[t * n:(t + 1) * n]
@@ -450,7 +459,7 @@ class VicState:
         else:
             self.leaders.append(winner)                      # §6.7: the winner leads
 
-    def _finish_round(self):
+    def _finish_round(self) -> None:
         """§7.2: bank the round; §9: the game ends after n rounds; else §8 and §5."""
         self.past.append(list(self.round_score))
         self.totals = [t + r for t, r in zip(self.totals, self.round_score)]
@@ -463,7 +472,7 @@ class VicState:
             self.removed = draw_removed(self.rng, self.options, self.nremove)
         self._deal_round()
 
-    def _deal_round(self):
+    def _deal_round(self) -> None:
         """§5 steps 1-3: shuffle the instruction deck and deal the 50 dog cards."""
         n = self.n
         self.deck = shuffled(self.rng, [i for i in range(NUM_INSTRUCTIONS)
@@ -484,24 +493,24 @@ class VicState:
         self.drawn, self.go_tops, self.stays = [0] * n, [0] * n, [0] * n
 
     # -- results -----------------------------------------------------------------------------
-    def scores(self):
+    def scores(self) -> list[float]:
         """Running totals: completed rounds plus the current round so far (public, §7.1)."""
         if self.phase == OVER:
             return [float(t) for t in self.totals]
         return [float(t + r) for t, r in zip(self.totals, self.round_score)]
 
-    def returns(self):
+    def returns(self) -> list[float]:
         """Final totals (§9); zeros before the end."""
         if not self.is_terminal():
             return [0.0] * self.n
         return [float(t) for t in self.totals]
 
-    def ranks(self):
+    def ranks(self) -> list[int]:
         """0 = a winner; tied totals share a rank (A20)."""
         return [sum(1 for u in self.totals if u > t) for t in self.totals]
 
     # -- derived public records ----------------------------------------------------------------
-    def tricks(self):
+    def tricks(self) -> list[dict[str, Any]]:
         """The round's tricks as dicts: instruction, leader, cards (play order) and, once
         complete, W, winner and the reward draws [(seat, card), ...]."""
         n, out, pos = self.n, [], 0
@@ -519,14 +528,15 @@ class VicState:
             out.append(rec)
         return out
 
-    def unrevealed(self):
+    def unrevealed(self) -> list[int]:
         """The instruction ids not yet turned up this round (a public set, §10.1)."""
-        shown = self.trick + 1 if self.phase == PLAY else (len(self.deck) if self.phase == OVER else 0)
+        shown = (self.trick + 1 if self.phase == PLAY
+                 else (len(self.deck) if self.phase == OVER else 0))
         return sorted(self.deck[shown:])
 
 
 # -- set-up and next starter -------------------------------------------------------------------
-def draw_removed(rng, options, k):
+def draw_removed(rng: Random, options: dict[str, Any], k: int) -> int:
     """§4: k instruction cards removed uniformly (basic: STAY cards only; advanced: any of 15),
     by a partial Fisher-Yates over the ascending ids."""
     pool = list(range(10 if options["mode"] == "basic" else NUM_INSTRUCTIONS))
@@ -536,7 +546,8 @@ def draw_removed(rng, options, k):
     return mask_of(pool[:k])
 
 
-def starter_candidates(totals, past, options):
+def starter_candidates(totals: list[int], past: list[list[int]],
+                       options: dict[str, Any]) -> list[int]:
     """§8 before the fallback: the seats with the lowest total; among several, those with the
     lowest score in the round just completed (A15; option tiebreak_round=one_before: the round
     before it, nothing after round 1). Ascending seat order."""
@@ -551,7 +562,8 @@ def starter_candidates(totals, past, options):
     return cands
 
 
-def next_starter(totals, past, prev_start, options, rng):
+def next_starter(totals: list[int], past: list[list[int]], prev_start: int, options: dict[str, Any],
+                 rng: Random) -> int:
     """§8: starter_candidates, then the first of them clockwise from prev_start + 1 (A16;
     option "random": uniform among them, drawn as the index into the candidates in ascending
     seat order)."""
@@ -568,7 +580,7 @@ def next_starter(totals, past, prev_start, options, rng):
     raise AssertionError("unreachable")
 
 
-def new_initial_state(options, seed=0):
+def new_initial_state(options: dict[str, Any], seed: int = 0) -> VicState:
     """A game whose setup and round-1 deal come from ``Random(seed)``: first leader (if random),
     the removed instruction cards, the instruction shuffle, the 50-card deal (seat 0 gets the
     first 16/12 cards of the shuffled deck, and so on; the last 2 stay undealt). The stream
@@ -585,7 +597,7 @@ def new_initial_state(options, seed=0):
 
 
 # -- determinization (§10.5) -------------------------------------------------------------------
-def determinize(state, observer, rng):
+def determinize(state: VicState, observer: int, rng: Random) -> VicState:
     """A copy of ``state`` with everything ``observer`` cannot know re-dealt uniformly among the
     worlds that agree with its information (§10): the other hands (respecting voids), the
     other seats' discards, the undealt cards, the hidden reward-pile cards and the pile order,

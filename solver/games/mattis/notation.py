@@ -40,7 +40,10 @@ for every seat, and ``"stock_size"`` instead of the stock. Everything else in ph
 (every played card, blind cards included, won piles by perfect recall). From phase 2 on the
 game is one of perfect information (§11) and the view is the state JSON plus ``"seat"``.
 """
+from __future__ import annotations
+
 import re
+from typing import Any
 
 from solver.errors import InvalidActionError, InvalidStateError
 from solver.games.mattis import rules as R
@@ -53,11 +56,11 @@ PHASES = {"phase1": R.PHASE1, "phase2": R.PHASE2, "over": R.OVER}
 _CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])([CDHScdhs])$")
 
 
-def card_name(c):
+def card_name(c: int) -> str:
     return RANKS[c % 13] + SUITS[c // 13]
 
 
-def parse_card(text):
+def parse_card(text: object) -> int:
     m = _CARD_RE.match(str(text).strip())
     if not m:
         raise InvalidActionError(
@@ -67,7 +70,7 @@ def parse_card(text):
     return 13 * SUITS.index(m.group(2).upper()) + RANKS.index(r)
 
 
-def action_to_str(a, options=None):
+def action_to_str(a: int, options: dict[str, Any] | None = None) -> str:
     a = int(a)
     if a == R.BLIND:
         return "BLIND"
@@ -80,7 +83,7 @@ def action_to_str(a, options=None):
     raise InvalidActionError(f"no Mattis action has id {a}")
 
 
-def parse_action(text, options=None):
+def parse_action(text: str, options: dict[str, Any] | None = None) -> int:
     """A card, a run (``5D-6D``: its cards from low to high), ``BLIND`` or ``PICKUP``."""
     t = str(text).strip()
     if t.upper() == "BLIND":
@@ -100,19 +103,19 @@ def parse_action(text, options=None):
     return R.run_id(s, ranks[0], ranks[-1])
 
 
-def _names(mask):
+def _names(mask: int) -> list[str]:
     return [card_name(c) for c in R.cards_of(mask)]
 
 
 # -- reading helpers ----------------------------------------------------------------------------
-def _card(text, what):
+def _card(text: object, what: str) -> int:
     try:
         return parse_card(text)
     except InvalidActionError:
         raise InvalidStateError(f"{what}: unknown card {text!r}") from None
 
 
-def _mask(cards, what):
+def _mask(cards: object, what: str) -> int:
     if not isinstance(cards, list):
         raise InvalidStateError(f"{what} must be a list of cards, got {cards!r}")
     mask = 0
@@ -124,14 +127,15 @@ def _mask(cards, what):
     return mask
 
 
-def _per_seat(obj, key, n, default=None):
+def _per_seat(obj: dict[str, Any], key: str, n: int,
+              default: list[list] | None = None) -> list[Any]:
     v = obj.get(key, default)
     if not isinstance(v, list) or len(v) != n:
         raise InvalidStateError(f"{key!r} must be a list with one entry per seat ({n} seats)")
     return v
 
 
-def _seat(v, what, n, nullable=False):
+def _seat(v: int | None, what: str, n: int, nullable: bool = False) -> int:
     if v is None and nullable:
         return -1
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
@@ -139,13 +143,13 @@ def _seat(v, what, n, nullable=False):
     return v
 
 
-def _nonneg(v, what):
+def _nonneg(v: int, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise InvalidStateError(f"{what} must be a non-negative integer, got {v!r}")
     return v
 
 
-def _suit(v, what):
+def _suit(v: str, what: str) -> int:
     if not isinstance(v, str) or v.upper() not in SUITS or len(v) != 1:
         raise InvalidStateError(f"{what} must be one of C D H S, got {v!r}")
     return SUITS.index(v.upper())
@@ -159,7 +163,7 @@ _OVER_KEYS = _P2_KEYS | {"loser", "termination"}
 
 
 # -- state JSON ---------------------------------------------------------------------------------
-def state_to_json(s):
+def state_to_json(s: R.MattisState) -> dict[str, Any]:
     out = {"players": s.n, "phase": R.PHASE_NAMES[s.phase],
            "trumps": SUITS[s.trumps] if s.trumps >= 0 else None,
            "trump_card": card_name(s.trump_card) if s.trump_card >= 0 else None,
@@ -191,7 +195,7 @@ def state_to_json(s):
     return out
 
 
-def state_from_json(obj, options):
+def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MattisState:
     if not isinstance(obj, dict):
         raise InvalidStateError("state JSON must be an object")
     n = options["players"]
@@ -226,10 +230,10 @@ def state_from_json(obj, options):
     return s
 
 
-def _no_overlap(places):
+def _no_overlap(places: list[tuple[str, int]]) -> int:
     """The union of named card sets ``[(name, mask), ...]``; a card in two of them is an error."""
     seen = 0
-    where = {}
+    where: dict[int, str] = {}
     for name, m in places:
         if seen & m:
             c = R.cards_of(seen & m)[0]
@@ -240,7 +244,7 @@ def _no_overlap(places):
     return seen
 
 
-def _phase1_from_json(s, obj):
+def _phase1_from_json(s: R.MattisState, obj: dict[str, Any]) -> None:
     n, opt = s.n, s.options
     s.phase = R.PHASE1
     stock_txt = obj.get("stock")
@@ -291,7 +295,8 @@ def _phase1_from_json(s, obj):
     seen = _no_overlap(places)
     if seen != R.ALL_CARDS:
         missing = _names(R.ALL_CARDS & ~seen)
-        raise InvalidStateError(f"a phase1 position holds all 52 cards; missing: {' '.join(missing)}")
+        raise InvalidStateError("a phase1 position holds all 52 cards; missing: "
+                                f"{' '.join(missing)}")
     for p in range(n):
         if R.count(s.hands[p]) > 3:
             raise InvalidStateError(f"hands[{p}] holds {R.count(s.hands[p])} cards; phase-1 "
@@ -334,7 +339,7 @@ def _phase1_from_json(s, obj):
     s._settle()
 
 
-def _derive_trick_progress(s):
+def _derive_trick_progress(s: R.MattisState) -> None:
     """Rebuild the current round, its contenders and the player due from the trick entries
     (§5.2), checking that they follow the rules' order."""
     n = s.n
@@ -347,7 +352,7 @@ def _derive_trick_progress(s):
     for r in range(1, last + 1):
         plays = [(p, c) for (p, c, rr, _b) in s.trick if rr == r]
         players = [p for p, _c in plays]
-        idx = []
+        idx: list[int] = []
         for p in players:
             if p not in contenders or (idx and contenders.index(p) <= idx[-1]):
                 raise InvalidStateError(
@@ -375,7 +380,7 @@ def _derive_trick_progress(s):
             s.pos = upto
 
 
-def _phase2_from_json(s, obj, phase):
+def _phase2_from_json(s: R.MattisState, obj: dict[str, Any], phase: int) -> None:
     n, opt = s.n, s.options
     s.phase = R.PHASE2
     s.leader, s.last_winner, s.round, s.contenders, s.pos = -1, -1, 0, [], 0
@@ -474,7 +479,7 @@ def _phase2_from_json(s, obj, phase):
     s.played = played
 
 
-def _over_from_json(s, obj, ins):
+def _over_from_json(s: R.MattisState, obj: dict[str, Any], ins: list[int]) -> None:
     n, opt = s.n, s.options
     s.phase = R.OVER
     s.to_act, s.leading = -1, False
@@ -517,7 +522,7 @@ def _over_from_json(s, obj, ins):
 
 
 # -- view JSON ----------------------------------------------------------------------------------
-def view_to_json(s, seat):
+def view_to_json(s: R.MattisState, seat: int) -> dict[str, Any]:
     out = state_to_json(s)
     out["seat"] = seat
     if s.phase != R.PHASE1:
@@ -530,7 +535,7 @@ def view_to_json(s, seat):
     return out
 
 
-def view_from_json(obj, options):
+def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     """The view's position with the hidden cards placed in one fixed consistent way (the lowest
     unseen cards to the other hands in seat order, the rest to the stock); the View built from
     it re-deals them (redaction), so the placement carries no information."""
@@ -578,7 +583,7 @@ def view_from_json(obj, options):
 
 
 # -- text for people ----------------------------------------------------------------------------
-def pretty(mask):
+def pretty(mask: int) -> str:
     by_suit = []
     for x in (3, 2, 1, 0):
         ranks = [RANKS[r] for r in range(12, -1, -1) if mask >> (13 * x + r) & 1]
@@ -587,7 +592,7 @@ def pretty(mask):
     return " ".join(by_suit) or "-"
 
 
-def summary(s):
+def summary(s: R.MattisState) -> str:
     if s.phase == R.OVER:
         end = "cap reached, " if s.termination == "move_cap" else ""
         who = f"seat {s.loser} is the mattis" if s.loser >= 0 else "no loser (draw)"
@@ -602,7 +607,7 @@ def summary(s):
             f"seat {s.to_act} to {verb}, action {s.p2_actions}")
 
 
-def render(s, perspective=None):
+def render(s: R.MattisState, perspective: int | None = None) -> str:
     n = s.n
     trumps = SUITS[s.trumps] + SUIT_SYMBOLS[s.trumps] if s.trumps >= 0 else "not yet fixed"
     lines = [f"Mattis, {n} players — {R.PHASE_NAMES[s.phase]}; trumps {trumps}"]

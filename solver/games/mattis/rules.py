@@ -22,6 +22,10 @@ that ends without a loser (the engine's action cap with ``cap_result = draw``, �
 maximum under ``most_cards``) gives every player (n-1)/n, the expected payoff of a uniformly
 random loser.
 """
+from __future__ import annotations
+
+from typing import Any
+
 from solver.cards import cards_from_mask, count
 from solver.errors import IllegalActionError
 from solver.rng import Random
@@ -39,59 +43,59 @@ PHASE1, PHASE2, OVER = 1, 2, 3
 PHASE_NAMES = {PHASE1: "phase1", PHASE2: "phase2", OVER: "over"}
 
 
-def suit(c):
+def suit(c: int) -> int:
     return c // 13
 
 
-def rank(c):
+def rank(c: int) -> int:
     """Rank index: 0 = deuce ... 12 = ace (§3: ace always high)."""
     return c % 13
 
 
-def bit(c):
+def bit(c: int) -> int:
     return 1 << c
 
 
 cards_of = cards_from_mask      # card ids of a mask, ascending (solver.cards)
 
 
-def run_id(s, lo, hi):
+def run_id(s: int, lo: int, hi: int) -> int:
     """The action id of the run of suit ``s`` from rank index ``lo`` to ``hi`` (lo < hi), §3."""
     return RUN_BASE + 78 * s + 12 * lo - lo * (lo - 1) // 2 + (hi - lo - 1)
 
 
 # RUNS[a - RUN_BASE] = (suit, lo, hi) for every run id.
-RUNS = [None] * 312
+RUNS: list[tuple[int, int, int]] = [None] * 312  # type: ignore[list-item]  # all set below
 for _s in range(4):
     for _lo in range(13):
         for _hi in range(_lo + 1, 13):
             RUNS[run_id(_s, _lo, _hi) - RUN_BASE] = (_s, _lo, _hi)
 
 
-def is_lay(a):
+def is_lay(a: int) -> bool:
     """Whether ``a`` names a card or a run (the things that can lie in a phase-2 trick)."""
     return 0 <= a < BLIND
 
 
-def lay_suit(a):
+def lay_suit(a: int) -> int:
     return suit(a) if a < RUN_BASE else RUNS[a - RUN_BASE][0]
 
 
-def lay_lo(a):
+def lay_lo(a: int) -> int:
     """The lowest rank index of a lay."""
     return rank(a) if a < RUN_BASE else RUNS[a - RUN_BASE][1]
 
 
-def lay_hi(a):
+def lay_hi(a: int) -> int:
     """The highest rank index of a lay."""
     return rank(a) if a < RUN_BASE else RUNS[a - RUN_BASE][2]
 
 
-def lay_length(a):
+def lay_length(a: int) -> int:
     return lay_hi(a) - lay_lo(a) + 1
 
 
-def lay_cards(a):
+def lay_cards(a: int) -> int:
     """The cards of a lay as a mask."""
     if a < RUN_BASE:
         return bit(a)
@@ -99,7 +103,7 @@ def lay_cards(a):
     return ((1 << (hi - lo + 1)) - 1) << (13 * s + lo)
 
 
-def beats(x, y, trumps):
+def beats(x: int, y: int, trumps: int) -> bool:
     """§7.2 / §8: lay ``x`` beats lay ``y`` iff same suit and every card of x is above every
     card of y, or x is trumps and y is not."""
     sx, sy = lay_suit(x), lay_suit(y)
@@ -108,7 +112,7 @@ def beats(x, y, trumps):
     return sx == trumps
 
 
-def runs_in(mask, min_length):
+def runs_in(mask: int, min_length: int) -> list[int]:
     """Every run (sub-runs included, §8) of at least ``min_length`` cards in ``mask``,
     ascending by action id (suit, then lowest rank, then highest rank)."""
     out = []
@@ -144,26 +148,26 @@ class MattisState:
     Fields that do not apply in the current phase hold fixed neutral values, so two states are
     equal exactly when their positions are."""
 
-    def __init__(self, options):
+    def __init__(self, options: dict[str, Any]) -> None:
         self.options = dict(options)
         n = self.n = options["players"]
         self.phase = PHASE1
         self.hands = [0] * n
         self.won = [0] * n
-        self.stock = []
+        self.stock: list[int] = []
         self.trumps = -1
         self.trump_card = -1
         self.reserved_by = -1
         self.leader = 0
         self.last_winner = -1
-        self.trick = []
+        self.trick: list[tuple[int, int, int, bool]] = []
         self.round = 1
         self.contenders = list(range(n))
         self.pos = 0
         self.out = [False] * n
         self.to_act = -1
         self.leading = False
-        self.lays = []
+        self.lays: list[int] = []
         self.trick_size = 0
         self.played = 0
         self.aside = 0
@@ -171,34 +175,34 @@ class MattisState:
         self.loser = -1
         self.termination = ""
 
-    def clone(self):
+    def clone(self) -> MattisState:
         s = MattisState.__new__(MattisState)
         s.__dict__ = {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
         s.options = self.options
         return s
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, MattisState) and self.__dict__ == other.__dict__
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         from solver.games.mattis import notation
         return f"<rules.MattisState {notation.summary(self)}>"
 
     # -- queries ----------------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self) -> int:
         if self.phase == PHASE1:
             return self.contenders[self.pos]
         if self.phase == PHASE2:
             return self.to_act
         return -1
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def players_in(self):
+    def players_in(self) -> list[int]:
         return [p for p in range(self.n) if not self.out[p]]
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         """§12, sorted ascending."""
         if self.phase == PHASE1:
             p = self.current_player()
@@ -224,7 +228,7 @@ class MattisState:
         return acts
 
     # -- moves ------------------------------------------------------------------------------
-    def apply_action(self, a):
+    def apply_action(self, a: int) -> None:
         if a not in self.legal_actions():
             raise IllegalActionError(f"action {a} is not legal here")
         if self.phase == PHASE1:
@@ -233,7 +237,7 @@ class MattisState:
             self._play_phase2(a)
 
     # -- phase 1 (§5) ----------------------------------------------------------------------
-    def _draw(self, p):
+    def _draw(self, p: int) -> None:
         """Take the top stock card into p's hand; the last one is shown and fixes trumps, and
         with ``trump_card = reserved`` it lies face up in front of p instead (§5.4, A-7)."""
         c = self.stock.pop(0)
@@ -245,7 +249,7 @@ class MattisState:
                 return
         self.hands[p] |= bit(c)
 
-    def _play_phase1(self, a):
+    def _play_phase1(self, a: int) -> None:
         p = self.current_player()
         if a == BLIND:                                      # §5.3: top stock card, unseen
             c = self.stock.pop(0)                           # (never the last: stock >= 2)
@@ -260,7 +264,7 @@ class MattisState:
         self.pos += 1
         self._settle()
 
-    def _settle(self):
+    def _settle(self) -> None:
         """Apply the automatic steps of phase 1 until a player must decide (§5.5, §5.7)."""
         while self.phase == PHASE1:
             if self.pos == len(self.contenders):
@@ -279,7 +283,7 @@ class MattisState:
                 continue
             self._end_phase1()                              # A-6, A-8
 
-    def _resolve_round(self):
+    def _resolve_round(self) -> None:
         """§5.2 step 2: only this round's cards count; the players tied on the highest rank
         play again in the same order (A-5)."""
         plays = [(p, c) for (p, c, r, _b) in self.trick if r == self.round]
@@ -295,7 +299,7 @@ class MattisState:
             self.contenders = tied
             self.pos = 0
 
-    def _win_trick(self, w):
+    def _win_trick(self, w: int) -> None:
         """§5.2 steps 3-5: the winner collects every card, players refill (A-4), w leads."""
         for (_p, c, _r, _b) in self.trick:
             self.won[w] |= bit(c)
@@ -308,13 +312,13 @@ class MattisState:
                     self._draw(q)
         self._start_trick(w)
 
-    def _start_trick(self, leader):
+    def _start_trick(self, leader: int) -> None:
         self.leader = leader
         self.round = 1
         self.contenders = [(leader + j) % self.n for j in range(self.n)]
         self.pos = 0
 
-    def _end_phase1(self):
+    def _end_phase1(self) -> None:
         """§5.6: the unfinished trick goes back to whoever played each card (a blind card to
         the player who turned it, A-9); phase-2 hands = won pile + hand (+ the reserved trump
         card, A-10); the last trick's winner leads (A-11)."""
@@ -347,13 +351,13 @@ class MattisState:
         self.p2_actions = 0
 
     # -- phase 2 (§7) ----------------------------------------------------------------------
-    def _next_in(self, p):
+    def _next_in(self, p: int) -> int:
         q = (p + 1) % self.n
         while self.out[q]:
             q = (q + 1) % self.n
         return q
 
-    def _next_leader(self, p):
+    def _next_leader(self, p: int) -> int:
         """§7.6, A-16, A-17: the first player clockwise after p (p itself last) who is in and
         holds a card; -1 if nobody does."""
         for j in range(1, self.n + 1):
@@ -362,7 +366,7 @@ class MattisState:
                 return q
         return -1
 
-    def _pickup_index(self):
+    def _pickup_index(self) -> int:
         """A-13: which lay a pick-up takes."""
         if self.options["pickup"] == "bottom":
             return 0
@@ -371,7 +375,7 @@ class MattisState:
         keys = [(lay_lo(x), lay_suit(x) == self.trumps, i) for i, x in enumerate(self.lays)]
         return min(keys)[2]
 
-    def _play_phase2(self, a):
+    def _play_phase2(self, a: int) -> None:
         p = self.to_act
         if self.leading:                                    # §7.3
             self.trick_size = len(self.players_in())        # N, counted before p may go out
@@ -407,7 +411,7 @@ class MattisState:
         if self.phase == PHASE2 and cap is not None and self.p2_actions >= cap:
             self._end_by_cap()                              # §10, engine option
 
-    def _went_out(self, p):
+    def _went_out(self, p: int) -> bool:
         """§7.7: a player who empties their hand by playing is out; the game ends when one
         player is left in (the loser). Returns True when the game is over."""
         if self.hands[p]:
@@ -419,7 +423,7 @@ class MattisState:
             return True
         return False
 
-    def _trick_over(self, leader):
+    def _trick_over(self, leader: int) -> None:
         self.lays = []
         self.trick_size = 0
         self.played = 0
@@ -432,7 +436,7 @@ class MattisState:
         self.to_act = leader
         self.leading = True
 
-    def _end_by_cap(self):
+    def _end_by_cap(self) -> None:
         """§10 (ENGINE OPTION): draw, or with cap_result = most_cards the player in with the
         most cards in hand loses (a shared maximum is a draw)."""
         loser = -1
@@ -444,7 +448,7 @@ class MattisState:
                 loser = top[0]
         self._finish(loser, "move_cap")
 
-    def _finish(self, loser, termination):
+    def _finish(self, loser: int, termination: str) -> None:
         self.phase = OVER
         self.loser = loser
         self.termination = termination
@@ -452,7 +456,7 @@ class MattisState:
         self.leading = False
 
     # -- results ----------------------------------------------------------------------------
-    def returns(self):
+    def returns(self) -> list[float]:
         """Loser 0, others 1; no loser: (n-1)/n each (module docstring). Zeros before the end."""
         if self.phase != OVER:
             return [0.0] * self.n
@@ -460,12 +464,12 @@ class MattisState:
             return [(self.n - 1) / self.n] * self.n
         return [0.0 if p == self.loser else 1.0 for p in range(self.n)]
 
-    def scores(self):
+    def scores(self) -> list[float]:
         """Nothing is banked before the end: zeros, then the returns."""
         return self.returns()
 
 
-def deal(options, seed=0):
+def deal(options: dict[str, Any], seed: int = 0) -> tuple[list[int], int]:
     """The shuffled pack and dealer for ``seed``: a Fisher-Yates shuffle (solver.rng's
     ``shuffle``), then the dealer if random. The Cython engine makes exactly these draws."""
     rng = Random(seed)
@@ -476,7 +480,7 @@ def deal(options, seed=0):
     return deck, dealer
 
 
-def new_initial_state(options, seed=0):
+def new_initial_state(options: dict[str, Any], seed: int = 0) -> MattisState:
     """§4: deal one card at a time from the dealer's left, three rounds; the rest of the pack,
     in order, is the stock (top = next card); the dealer's left leads (A-22)."""
     deck, dealer = deal(options, seed)

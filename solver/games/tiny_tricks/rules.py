@@ -66,7 +66,7 @@ def random_subset(rng: Random, mask: int, k: int) -> int:
 class TinyTricksState:
     """The full truth of a Tiny Tricks game (plain Python; see the module docstring)."""
 
-    def __init__(self, options: dict[str, Any]):
+    def __init__(self, options: dict[str, Any]) -> None:
         self.options = dict(options)
         self.players: int = options["players"]
         self.first_leader = 0

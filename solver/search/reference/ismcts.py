@@ -2,10 +2,16 @@
 same arithmetic as the Cython searcher, so a seeded run gives the same statistics. A test
 oracle for small positions (it uses the checked Python API of ``State`` and ``View``).
 """
+from __future__ import annotations
+
 import math
+from typing import TYPE_CHECKING, Any
 
 from solver.rng import Random
 from solver.search.reference.mcts import at_horizon, leaf_values, rollout, value_range
+
+if TYPE_CHECKING:
+    from solver.game import View
 
 HIDDEN = -1
 
@@ -13,22 +19,23 @@ HIDDEN = -1
 class INode:
     __slots__ = ("key", "who", "parent", "children", "visits", "avail", "sum", "sumsq", "greedy")
 
-    def __init__(self, key, who, parent):
+    def __init__(self, key: int, who: int, parent: INode | None) -> None:
         self.key, self.who, self.parent = key, who, parent
-        self.children = {}
+        self.children: dict[int, INode] = {}
         self.visits = self.avail = self.greedy = 0
         self.sum = self.sumsq = 0.0
 
 
 class ISMCTS:
-    def __init__(self, c=0.7, objective="score", horizon="game", scale=None, observers="single",
-                 max_nodes=1 << 21):
+    def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
+                 scale: float | None = None, observers: str = "single",
+                 max_nodes: int = 1 << 21) -> None:
         self.c, self.objective, self.horizon = c, objective, horizon
         self.scale = scale or 0.0
         self.multi = observers == "multi"
         self.max_nodes = max_nodes
 
-    def reset(self, view):
+    def reset(self, view: View) -> None:
         self.view = view
         self.player = view.player
         game = view.game
@@ -44,7 +51,7 @@ class ISMCTS:
         self.count = self.n_trees
         self.iterations = self.greedy_iterations = 0
 
-    def _alloc(self, parent, key, who):
+    def _alloc(self, parent: INode, key: int, who: int) -> INode | None:
         if self.count >= self.max_nodes:
             return None
         self.count += 1
@@ -52,7 +59,7 @@ class ISMCTS:
         parent.children[key] = node
         return node
 
-    def run(self, iterations, rng):
+    def run(self, iterations: int, rng: Random) -> None:
         K = self.n_trees
         rt = self.player if self.multi else 0
         for _ in range(iterations):
@@ -82,7 +89,8 @@ class ISMCTS:
                     r = value_range(self.scale, self.lo, self.hi)
                     best, chosen = -math.inf, avl[0]
                     for ch in avl:
-                        ucb = (ch.sum / ch.visits) / r + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        ucb = ((ch.sum / ch.visits) / r
+                               + self.c * math.sqrt(math.log(ch.avail) / ch.visits))
                         if ucb > best:
                             best, chosen = ucb, ch
                     for ch in avl:
@@ -96,18 +104,19 @@ class ISMCTS:
                         key = a
                         if self.hidden_moves:
                             if keys is None:
-                                keys = {b: [s.child(b).infoset_key(q) for q in range(K)] for b in acts}
+                                keys = {b: [s.child(b).infoset_key(q) for q in range(K)]
+                                        for b in acts}
                             if sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1:
                                 key = HIDDEN
-                        ch = cur[t].children.get(key)
-                        if ch is None:
-                            ch = self._alloc(cur[t], key, t)
-                            if ch is None:
+                        nxt = cur[t].children.get(key)
+                        if nxt is None:
+                            nxt = self._alloc(cur[t], key, t)
+                            if nxt is None:
                                 alive[t] = False
                                 continue
-                        if ch.visits == 0:
+                        if nxt.visits == 0:
                             alive[t] = False
-                        cur[t] = ch
+                        cur[t] = nxt
                 cur[tj] = chosen
                 s.apply_action(a)
                 if expanded:
@@ -136,13 +145,14 @@ class ISMCTS:
                 self.greedy_iterations += 1
             self.iterations += 1
 
-    def root_children(self):
+    def root_children(self) -> list[tuple[int, int, float, float, int, int]]:
         root = self.roots[self.player if self.multi else 0]
         return [(k, ch.visits, ch.sum, ch.sumsq, ch.avail, ch.greedy)
                 for k, ch in sorted(root.children.items()) if k >= 0]
 
 
-def ismcts_root(view, iterations, seed, **params):
+def ismcts_root(view: View, iterations: int, seed: int,
+                **params: Any) -> list[tuple[int, int, float, float, int, int]]:
     """Root children [(action, visits, sum, sumsq, avail, greedy)] after a seeded run (the twin
     of ``_ismcts.ISMCTS(...).search(view, iterations, seed)``)."""
     t = ISMCTS(**params)

@@ -1,8 +1,19 @@
 """Brute-force twins of ``_maxn.pyx``: max^n and paranoid by plain recursion over the Python
 API of ``State`` (no transposition table, no pruning). Values are gains to the end of the
 current round, ``scores(end) - scores(now)``; max^n breaks ties by the first (lowest) action,
-like the Cython solver. Exponential: small endgames only (``max_nodes`` raises TooLarge beyond that many nodes).
+like the Cython solver. Exponential: small endgames only (``max_nodes`` raises TooLarge beyond
+that many nodes).
 """
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solver.game import State
+
+# A frontier evaluation: a state -> every seat's estimated gain.
+Evaluate = Callable[["State"], Sequence[float]]
 
 
 class TooLarge(Exception):
@@ -10,29 +21,31 @@ class TooLarge(Exception):
 
 
 class _Counter:
-    def __init__(self, max_nodes):
+    def __init__(self, max_nodes: int | None) -> None:
         self.n, self.max = 0, max_nodes
 
-    def tick(self):
+    def tick(self) -> None:
         self.n += 1
         if self.max is not None and self.n > self.max:
             raise TooLarge(self.max)
 
 
-def _gain(before, after):
+def _gain(before: Sequence[float], after: Sequence[float]) -> list[float]:
     return [a - b for a, b in zip(after, before)]
 
 
-def maxn_values(state, depth=None, evaluate=None, max_nodes=None):
+def maxn_values(state: State, depth: int | None = None, evaluate: Evaluate | None = None,
+                max_nodes: int | None = None) -> dict[int, list[float]]:
     """{action: vector of every seat's gain to the end of the round} at the root, each seat
     maximising its own gain. ``depth`` limits the plies, the root action included (None: to the
     end of the round); ``evaluate(state) -> vector`` values the frontier."""
     root_round = state.round()
     count = _Counter(max_nodes)
 
-    def value(s, d):
+    def value(s: State, d: int | None) -> list[float]:
         count.tick()
         if d is not None and d <= 0:
+            assert evaluate is not None, "a depth limit needs evaluate"
             return list(evaluate(s))
         me = s.current_player()
         before = s.scores()
@@ -44,6 +57,7 @@ def maxn_values(state, depth=None, evaluate=None, max_nodes=None):
                 sub = [x + y for x, y in zip(value(c, None if d is None else d - 1), sub)]
             if best is None or sub[me] > best[me]:
                 best = sub
+        assert best is not None  # a state inside the round has a legal action
         return best
 
     out = {}
@@ -57,16 +71,18 @@ def maxn_values(state, depth=None, evaluate=None, max_nodes=None):
     return out
 
 
-def paranoid_values(state, depth=None, evaluate=None, max_nodes=None):
+def paranoid_values(state: State, depth: int | None = None, evaluate: Evaluate | None = None,
+                    max_nodes: int | None = None) -> dict[int, float]:
     """{action: the root seat's gain to the end of the round} when every other seat plays to
     minimise it (plain minimax, no pruning)."""
     root_round = state.round()
     R = state.current_player()
     count = _Counter(max_nodes)
 
-    def value(s, d):
+    def value(s: State, d: int | None) -> float:
         count.tick()
         if d is not None and d <= 0:
+            assert evaluate is not None, "a depth limit needs evaluate"
             return evaluate(s)[R]
         before = s.scores()[R]
         vals = []

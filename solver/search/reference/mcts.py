@@ -3,26 +3,33 @@ algorithm, the same random draws from a :class:`solver.rng.Random` and the same 
 operations, so for a seed the trees agree with the Cython ones node for node. Slow (it goes
 through the checked Python API of ``State``); a test oracle for small positions only.
 """
+from __future__ import annotations
+
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from solver.rng import Random
+
+if TYPE_CHECKING:
+    from solver.game import State, View
 
 OBJECTIVES = ("score", "win")
 HORIZONS = ("game", "round")
 
 
 # -- shared with reference/ismcts.py ----------------------------------------------------------
-def at_horizon(s, horizon, root_round):
+def at_horizon(s: State, horizon: str, root_round: int) -> bool:
     return s.is_terminal() or (horizon == "round" and s.round() != root_round)
 
 
-def rollout(s, rng, horizon, root_round):
+def rollout(s: State, rng: Random, horizon: str, root_round: int) -> None:
     while not at_horizon(s, horizon, root_round):
         acts = s.legal_actions()
         s.apply_action(acts[rng.randbelow(len(acts))])
 
 
-def leaf_values(s, objective, horizon, base):
+def leaf_values(s: State, objective: str, horizon: str, base: Sequence[float]) -> list[float]:
     if horizon == "round":
         return [x - b for x, b in zip(s.scores(), base)]
     out = s.returns()
@@ -33,7 +40,7 @@ def leaf_values(s, objective, horizon, base):
     return out
 
 
-def value_range(scale, lo, hi):
+def value_range(scale: float, lo: float, hi: float) -> float:
     if scale:
         return scale
     return hi - lo if hi > lo else 1.0
@@ -43,9 +50,9 @@ def value_range(scale, lo, hi):
 class UNode:
     __slots__ = ("action", "mover", "parent", "children", "visits", "sum", "sumsq")
 
-    def __init__(self, action, mover, parent):
+    def __init__(self, action: int, mover: int, parent: UNode | None) -> None:
         self.action, self.mover, self.parent = action, mover, parent
-        self.children = None
+        self.children: list[UNode] | None = None
         self.visits = 0
         self.sum = 0.0
         self.sumsq = 0.0
@@ -54,12 +61,13 @@ class UNode:
 class UCT:
     """UCT on a perfect-information state (see _mcts.pyx for the algorithm)."""
 
-    def __init__(self, c=0.7, objective="score", horizon="game", scale=None, max_nodes=1 << 21):
+    def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
+                 scale: float | None = None, max_nodes: int = 1 << 21) -> None:
         self.c, self.objective, self.horizon = c, objective, horizon
         self.scale = scale or 0.0
         self.max_nodes = max_nodes
 
-    def reset(self, state):
+    def reset(self, state: State) -> None:
         self.rootstate = state.clone()
         self.root_round = state.round()
         self.base = state.scores()
@@ -68,7 +76,7 @@ class UCT:
         self.count = 1
         self.iterations = 0
 
-    def run(self, iterations, rng):
+    def run(self, iterations: int, rng: Random) -> None:
         for _ in range(iterations):
             s = self.rootstate.clone()
             node = self.root
@@ -80,7 +88,8 @@ class UCT:
                     me = s.current_player()
                     node.children = [UNode(a, me, node) for a in acts]
                     self.count += len(acts)
-                unvisited = [ch for ch in node.children if ch.visits == 0]
+                children = node.children
+                unvisited = [ch for ch in children if ch.visits == 0]
                 if unvisited:
                     ch = unvisited[rng.randbelow(len(unvisited))]
                     s.apply_action(ch.action)
@@ -88,8 +97,8 @@ class UCT:
                     break
                 r = value_range(self.scale, self.lo, self.hi)
                 logn = math.log(node.visits)
-                best, best_ch = -math.inf, node.children[0]
-                for ch in node.children:
+                best, best_ch = -math.inf, children[0]
+                for ch in children:
                     ucb = (ch.sum / ch.visits) / r + self.c * math.sqrt(logn / ch.visits)
                     if ucb > best:
                         best, best_ch = ucb, ch
@@ -108,13 +117,14 @@ class UCT:
             node.visits += 1
             self.iterations += 1
 
-    def root_children(self):
+    def root_children(self) -> list[tuple[int, int, float, float]]:
         if self.root.children is None:
             return []
         return [(ch.action, ch.visits, ch.sum, ch.sumsq) for ch in self.root.children]
 
 
-def uct_root(state, iterations, seed, **params):
+def uct_root(state: State, iterations: int, seed: int,
+             **params: Any) -> list[tuple[int, int, float, float]]:
     """Root children [(action, visits, sum, sumsq)] after ``iterations`` iterations seeded by
     ``seed`` (the twin of ``_mcts.UCT(...).search(state, iterations, seed)``)."""
     u = UCT(**params)
@@ -123,19 +133,22 @@ def uct_root(state, iterations, seed, **params):
     return u.root_children()
 
 
-def pimc_uct(view, iterations, worlds, seed, **params):
+def pimc_uct(view: View, iterations: int, worlds: int, seed: int,
+             **params: Any) -> tuple[list[dict[int, float | None]], list[int | None]]:
     """PIMC with UCT: per action, the list of per-world root means (None where unvisited) and
     the per-world most visited action; the twin of ``pimc_search(evaluator="uct")`` with an
     iteration limit."""
     rng = Random(seed)
     ws = [view.determinize(rng) for _ in range(worlds)]
     u = UCT(**params)
-    per_world, best = [], []
+    per_world: list[dict[int, float | None]] = []
+    best: list[int | None] = []
     for i, w in enumerate(ws):
         u.reset(w)
         u.run(iterations // worlds + (1 if i < iterations % worlds else 0), rng)
         ch = u.root_children()
         per_world.append({a: (t / n if n else None) for a, n, t, _ in ch})
         visited = [c for c in ch if c[1] > 0]
-        best.append(min(visited, key=lambda c: (-c[1], -(c[2] / c[1]), c[0]))[0] if visited else None)
+        best.append(min(visited, key=lambda c: (-c[1], -(c[2] / c[1]), c[0]))[0]
+                    if visited else None)
     return per_world, best

@@ -38,7 +38,8 @@ def trick_position(config, lead, plays, sizes=None, seed=0):
         return {"round": 0, "first_lead": lead, "scores": [0] * n,
                 "hands": [N._names(x) for x in hands], "tricks": []}
     for attempt in range(2000):
-        s = _history_attempt(opts, n, h, lead, reserved, free, sizes, random.Random(seed * 7919 + attempt))
+        s = _history_attempt(opts, n, h, lead, reserved, free, sizes,
+                             random.Random(seed * 7919 + attempt))
         if s is not None:
             return N.state_to_json(s)
     raise AssertionError("no history found for these hand sizes")

@@ -19,17 +19,23 @@ EXAMPLES = [
     ("E1", 4, 0, ["3H+3B SET", "2P+2F SET", "7P ONE", "6H+6B SET"], [1, 3, 1, 0], 1, None),
     ("E2", 4, 2, ["9H ONE", "4F+5B:5 RUN", "1H+2H RUN", "5P:10 ONE"], [3, 1, 0, 1], 0, None),
     ("E3", 3, 1, ["2F+3P FIVE", "2H+3B RUN", "1P+4B FIVE"], [3, 1, 0], 0, None),
-    ("E4", 4, 0, ["6F+9F FIVE", "5H:10+5B:5 FIVE", "1B+9P FIVE", "5P:5+5F:5 FIVE"], [0, 3, 1, 0], 1, None),
-    ("E5", 5, 3, ["8P+8B SET", "8H+8F SET", "4B ONE", "4P ONE", "9H+9F SET"], [0, 1, 0, 3, 1], 3, None),
+    ("E4", 4, 0, ["6F+9F FIVE", "5H:10+5B:5 FIVE", "1B+9P FIVE", "5P:5+5F:5 FIVE"],
+     [0, 3, 1, 0], 1, None),
+    ("E5", 5, 3, ["8P+8B SET", "8H+8F SET", "4B ONE", "4P ONE", "9H+9F SET"],
+     [0, 1, 0, 3, 1], 3, None),
     ("E6", 3, 0, ["6B+7P RUN", "6H+7B RUN", "6P+7H RUN"], [0, 1, 3], 2, None),
     ("E7", 4, 1, ["5F:5 ONE", "8B ONE", "8H ONE", "3P ONE"], [0, 0, 0, 1], 3, None),
-    ("E8", 5, 4, ["1F+2F RUN", "7H+8H FIVE", "9P ONE", "3B+3F SET", "5H:10 ONE"], [0, 0, 0, 1, 3], 4, None),
+    ("E8", 5, 4, ["1F+2F RUN", "7H+8H FIVE", "9P ONE", "3B+3F SET", "5H:10 ONE"],
+     [0, 0, 0, 1, 3], 4, None),
     ("E9", 3, 2, ["4H ONE", "1B+4P FIVE", "2P+3P FIVE"], [5, 0, 1], None, [3, 4, 1]),
-    ("E10", 4, 1, ["9H ONE", "5F:10+5B:10 SET", "6P+6F SET", "5H:10 ONE"], [1, 0, 0, 5], None, [4, 3, 2, 5]),
+    ("E10", 4, 1, ["9H ONE", "5F:10+5B:10 SET", "6P+6F SET", "5H:10 ONE"],
+     [1, 0, 0, 5], None, [4, 3, 2, 5]),
     ("E11", 4, 3, ["7B+8B RUN", "2F+3F FIVE", "7P+8P RUN", "1P ONE"], [0, 3, 1, 1], 1, None),
     ("E12", 3, 0, ["4H+5P:5 RUN", "5B:5+6P RUN", "9F+5F:10 RUN"], [3, 1, 0], 0, None),
-    ("E13", 5, 0, ["2B ONE", "9B ONE", "1H+1F SET", "1P+2P RUN", "4H+4P SET"], [0, 1, 3, 0, 1], 2, None),
-    ("E15", 5, 1, ["3H ONE", "3P ONE", "2H ONE", "1B ONE", "2F ONE"], [0, 0, 1, 0, 0], None, [2, 1, 1, 3, 2]),
+    ("E13", 5, 0, ["2B ONE", "9B ONE", "1H+1F SET", "1P+2P RUN", "4H+4P SET"],
+     [0, 1, 3, 0, 1], 2, None),
+    ("E15", 5, 1, ["3H ONE", "3P ONE", "2H ONE", "1B ONE", "2F ONE"],
+     [0, 0, 1, 0, 0], None, [2, 1, 1, 3, 2]),
 ]
 
 
@@ -49,7 +55,8 @@ def delta(before, after):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("eid, n, lead, plays, pts, nxt, sizes", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+@pytest.mark.parametrize("eid, n, lead, plays, pts, nxt, sizes", EXAMPLES,
+                         ids=[e[0] for e in EXAMPLES])
 def test_E1_to_E15_trick_resolution(engine, eid, n, lead, plays, pts, nxt, sizes):
     """§6-§9: main event, competitors, strength order, points and the next lead (E1-E13, E15)."""
     before, after = run_example(GAME[n], n, lead, plays, sizes, engine)
@@ -127,7 +134,8 @@ def hand_state(config, hand_text, engine):
     the hand, §5.1)."""
     game = load_game(config)
     ref = R.DogTagTrickState(game.options)
-    ref.hands = [sum(R.bit(N.parse_card(c)) for c in hand_text.split())] + [1 << 35] * (game.num_players - 1)
+    ref.hands = ([sum(R.bit(N.parse_card(c)) for c in hand_text.split())]
+                 + [1 << 35] * (game.num_players - 1))
     ref.future = [[0] * game.num_players for _ in range(game.num_players - 1)]
     return ref if engine == "reference" else game.state_from_reference(ref)
 
@@ -167,7 +175,8 @@ def test_S11_universe_of_396_moves():
     assert [a.cards for a in qual[40:]] == sorted(a.cards for a in qual[40:])
     assert all(a.event == R.NONE for a in R.ACTIONS[R.NUM_QUALIFYING_ACTIONS:])
     assert load_game("dog-tag-trick").num_distinct_actions == 396
-    assert load_game("dog-tag-trick(unqualified_pairs=allowed_as_discard)").num_distinct_actions == 860
+    game = load_game("dog-tag-trick(unqualified_pairs=allowed_as_discard)")
+    assert game.num_distinct_actions == 860
     # The Cython tables agree with the reference on every action's qualification.
     for a in R.ACTIONS:
         for e in (R.SET, R.RUN, R.FIVE):
@@ -261,7 +270,8 @@ def test_S7_strength_ladders():
 def test_S5_4_and_E16_non_qualifying_pairs_are_not_moves():
     """§5.4, A1: 9B+9P FIVE, 5H:5+5F:10 SET, 1P+3P and 4B+5H:10 name no move by default."""
     opts = load_game("dog-tag-trick").options
-    for text in ("9B+9P FIVE", "5H:5+5F:10 SET", "1P+3P SET", "1P+3P NONE", "1P+3P", "4B+5H:10 RUN"):
+    for text in ("9B+9P FIVE", "5H:5+5F:10 SET", "1P+3P SET", "1P+3P NONE", "1P+3P",
+                 "4B+5H:10 RUN"):
         with pytest.raises(InvalidActionError):
             N.parse_action(text, opts)
 
@@ -277,7 +287,8 @@ def test_S5_5_single_card_hand_plays_a_single(engine):
 def test_S5_1_no_passing_and_may_follow(engine):
     """§5.1, A2, A3: after a SET lead, seat 1 has exactly the moves its hand gives when it
     leads (singles and pairs of every event; never an empty list, no PASS)."""
-    before, _ = run_example(GAME[4], 4, 0, ["3H+3B SET", "2P+2F SET", "7P ONE", "6H+6B SET"], None, engine)
+    before, _ = run_example(GAME[4], 4, 0, ["3H+3B SET", "2P+2F SET", "7P ONE", "6H+6B SET"],
+                            None, engine)
     s = play(before, ["3H+3B SET"])
     hand = " ".join(as_json(s)["hands"][1])
     acts = s.legal_actions()
@@ -289,7 +300,8 @@ def test_S5_1_no_passing_and_may_follow(engine):
 def test_illegal_card_not_in_hand(engine):
     """A move whose cards the mover does not hold is illegal now (IllegalActionError), and the
     state does not change."""
-    before, _ = run_example(GAME[4], 4, 0, ["3H+3B SET", "2P+2F SET", "7P ONE", "6H+6B SET"], None, engine)
+    before, _ = run_example(GAME[4], 4, 0, ["3H+3B SET", "2P+2F SET", "7P ONE", "6H+6B SET"],
+                            None, engine)
     snapshot = as_json(before)
     with pytest.raises(IllegalActionError):
         play(before, ["2P+2F SET"])            # seat 1's cards, seat 0 to play

@@ -4,7 +4,8 @@ import collections
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.games.dog_tag_trick import _state
 from solver.games.dog_tag_trick import rules as R
@@ -69,7 +70,8 @@ def test_S7_engine_keys_order_as_the_reference():
     for event, pool in COMPETITORS.items():
         for tiebreak in ("max_icon", "min_icon"):
             ref = sorted(pool, key=lambda a: R.strength(event, a.cards, a.values, OPTS[tiebreak]))
-            eng = sorted(pool, key=lambda a: _state.strength_key(a.id, event, tiebreak == "min_icon"))
+            eng = sorted(pool, key=lambda a: _state.strength_key(a.id, event,
+                                                                  tiebreak == "min_icon"))
             assert [R.strength(event, a.cards, a.values, OPTS[tiebreak]) for a in eng] == \
                 [R.strength(event, a.cards, a.values, OPTS[tiebreak]) for a in ref]
 
@@ -103,7 +105,8 @@ def test_S10_determinization_keeps_what_the_observer_knows(config):
         unseen = set().union(*(set(truth["hands"][q]) for q in range(n) if q != p), truth["unused"])
         got = set().union(*(set(w["hands"][q]) for q in range(n) if q != p), w["unused"])
         assert got == unseen
-        assert [[len(h) for h in d] for d in w["deals"]] == [[len(h) for h in d] for d in truth["deals"]]
+        assert ([[len(h) for h in d] for d in w["deals"]]
+                == [[len(h) for h in d] for d in truth["deals"]])
         seen_futures.add(str(w["deals"]))
         assert game.state_from_json(w).infoset_key(p) == s.infoset_key(p)
     assert len(seen_futures) == 30                   # later rounds are re-dealt every time

@@ -123,7 +123,8 @@ def test_announcement_auto_join_main(engine):
     assert points(cfg5, "E8", engine)[0] == [1, 0, 0, 1, 3]
     # E3 is unchanged: s2's 2H+3B RUN joins the FIVE main under auto-join (2+3 = 5) but
     # ranks third (top 3B < 3P < 4B), so it still scores nothing.
-    assert points("dog-tag-trick(players=3,announcement=auto_join_main)", "E3", engine)[0] == [3, 1, 0]
+    got = points("dog-tag-trick(players=3,announcement=auto_join_main)", "E3", engine)
+    assert got[0] == [3, 1, 0]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -81,7 +81,8 @@ def test_W2_follow_sets_for_every_first_lead():
     ("W3", DEAL_A, "PASS PASS | 7S QS AH 7H AD QD KS TS AS", [55, 0]),
     ("W4", DEAL_A, "KC PASS | 7S QS AH 7H AD QD KS TS AS", [66, 0]),
     ("W5", DEAL_A, "AC PASS | TS QS QD AD KH 7H AH QH TD KD KS AS TC QC KC 7C 7S 7D AC", [242, 0]),
-    ("W6", DEAL_A, "PASS PASS | KD TD TH QH AD QD 7C TC 7H KH QS TS KC QC AC AH AS KS 7S 7D", [0, 0]),
+    ("W6", DEAL_A,
+     "PASS PASS | KD TD TH QH AD QD 7C TC 7H KH QS TS KC QC AC AH AS KS 7S 7D", [0, 0]),
     ("W7", DEAL_C, "PASS AH | 7D TD AC QC QD KD TC KC AD", [55, 0]),
     ("W8", DEAL_C, "AS TD | KS TS KH QH 7H TH 7S QS QD KD AD AH AC QC KC TC 7D 7C TD", [0, 220]),
     ("W9", DEAL_C, "PASS KH | KD QD AD TD QC AC 7H TH TC KC QH AH QS KS 7D 7C TS AS 7S", [70, 0]),
@@ -144,9 +145,11 @@ def test_W11_whole_match_with_both_exchanges(engine):
         j = N.state_to_json(s) if engine == "reference" else s.to_json()
         assert j["game_no"] == i
         if i == 2:
-            assert set(j["hands"][1]) == set(DEAL_A[0].split())   # seat 1 holds seat 0's game-1 hand
+            # seat 1 holds seat 0's game-1 hand
+            assert set(j["hands"][1]) == set(DEAL_A[0].split())
         if i == 4:
-            assert set(j["hands"][0]) == set(DEAL_C[0].split())   # seat 0 holds the game-3 dealer hand
+            # seat 0 holds the game-3 dealer hand
+            assert set(j["hands"][0]) == set(DEAL_C[0].split())
         play(s, actions)
         assert totals(s) == tot
     assert s.is_terminal()

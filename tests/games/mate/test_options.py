@@ -1,13 +1,14 @@
 """Each named option of docs/rules/mate.md (§9.2, §11) changes what it says and no more."""
 import pytest
 
-from solver.errors import IllegalActionError, InvalidOptionError
+from solver.errors import InvalidOptionError
 from solver.registry import load_game
 from tests.games.mate.test_examples import DEAL_A, DEAL_C, game_state, play
 
 
 def test_A4_nondealer_force_requires_dealer_force():
-    s = play(game_state(DEAL_A, "mate(first_dealer=0,nondealer_force_requires_dealer_force=true)"), "PASS")
+    s = play(game_state(DEAL_A, "mate(first_dealer=0,nondealer_force_requires_dealer_force=true)"),
+             "PASS")
     assert [s.action_to_str(a) for a in s.legal_actions()] == ["PASS"]
     s2 = play(game_state(DEAL_A), "PASS")
     assert len(s2.legal_actions()) == 11          # default: N may force any card (A4)
@@ -29,7 +30,8 @@ def test_A21_utility_match_result():
     while not s.is_terminal():
         s.apply_action(rnd.choice(s.legal_actions()))
     t = s.to_json()["totals"]
-    assert s.returns() == [float((t[0] > t[1]) - (t[0] < t[1])), float((t[1] > t[0]) - (t[1] < t[0]))]
+    assert s.returns() == [float((t[0] > t[1]) - (t[0] < t[1])),
+                           float((t[1] > t[0]) - (t[1] < t[0]))]
 
 
 def test_first_dealer_option():

@@ -3,9 +3,8 @@ import random
 
 import pytest
 
-from solver.games.mate import rules as R
-from solver.search import AlphaBeta, alphabeta
 from solver.registry import load_game
+from solver.search import AlphaBeta, alphabeta
 from tests.games.mate.test_examples import DEAL_A, DEAL_B, DEAL_C, game_state, play
 
 # W10: values for the dealer (seat 0 here).

@@ -35,8 +35,8 @@ def pose(g, tricks, *, starter=0, hands=None, rewards=(), removed=None, deck=Non
     rnd = random.Random(seed)
     instr = [N.parse_instr(t[0]) for t in tricks]
     if removed is None:
-        pool = [i for i in range(10) if i not in instr and (deck is None or
-                                                            i not in [N.parse_instr(x) for x in deck])]
+        in_deck = [] if deck is None else [N.parse_instr(x) for x in deck]
+        pool = [i for i in range(10) if i not in instr and i not in in_deck]
         removed = [N.instr_name(i) for i in pool[:cfg["removed"]]]
     rem = [N.parse_instr(x) for x in removed]
     rest = [i for i in range(R.NUM_INSTRUCTIONS) if i not in rem and i not in instr]
@@ -103,7 +103,7 @@ def _assign_rewards(g, state):
     trial["tricks"] = tricks
     # Replay with the reference rules to learn how many cards each complete trick draws.
     drawn = 0
-    for k, t in enumerate(tricks):
+    for t in tricks:
         if len(t["cards"]) < n:
             continue
         W, wi, tied = R.resolve_trick(N.parse_instr(t["instruction"]), cards(" ".join(t["cards"])))
@@ -115,7 +115,8 @@ def _assign_rewards(g, state):
     last = tricks[-1]
     if len(last["cards"]) == n and len(tricks) < R.SETUP[n]["tricks"]:
         # The script ends with a complete trick: turn up the next instruction for its winner.
-        W, wi, _ = R.resolve_trick(N.parse_instr(last["instruction"]), cards(" ".join(last["cards"])))
+        W, wi, _ = R.resolve_trick(N.parse_instr(last["instruction"]),
+                                   cards(" ".join(last["cards"])))
         tricks.append({"instruction": trial["instruction_deck"][0],
                        "leader": (last["leader"] + wi) % n, "cards": []})
         trial["instruction_deck"] = trial["instruction_deck"][1:]

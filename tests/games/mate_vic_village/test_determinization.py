@@ -36,8 +36,9 @@ def _exact_distribution(unknown, caps, allowed):
 ])
 def test_exact_sampler_is_uniform_over_the_consistent_deals(caps, voids):
     """§10.5 (exactness): rules.deal_hidden (the Cython sampler's twin, equal draw for draw by
-    test_determinizers_agree_draw_for_draw below) hits every consistent deal with equal frequency: a chi-square test
-    against brute-force enumeration (threshold far beyond the 1e-4 tail)."""
+    test_determinizers_agree_draw_for_draw below) hits every consistent deal with equal
+    frequency: a chi-square test against brute-force enumeration (threshold far beyond the 1e-4
+    tail)."""
     unknown = R.mask_of([0, 1, 2, 10, 11, 20, 21, 30, 40])      # R1-3, B1-2, Y1-2, G1, P1
     allowed = [R.colour_set(~v & 0x1F) for v in voids]
     deals = _exact_distribution(unknown, list(caps), allowed)
@@ -85,7 +86,8 @@ def test_worlds_respect_every_hard_fact(players):
             assert [R.popcount(h) for h in w.hands] == [R.popcount(h) for h in t.hands]
             assert len(w.reward) - w.reward_pos == len(t.reward) - t.reward_pos
             assert w.unrevealed() == t.unrevealed()
-            assert w.deck[:len(w.deck) - len(w.unrevealed())] == t.deck[:len(t.deck) - len(t.unrevealed())]
+            assert (w.deck[:len(w.deck) - len(w.unrevealed())]
+                    == t.deck[:len(t.deck) - len(t.unrevealed())])
             for q in range(players):
                 assert not w.hands[q] & R.colour_set(w.voids[q])
             if t.phase == R.PLAY:

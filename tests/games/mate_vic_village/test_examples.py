@@ -5,10 +5,10 @@ import random
 
 import pytest
 
+from solver.errors import IllegalActionError
 from solver.games.mate_vic_village import notation as N
 from solver.games.mate_vic_village import rules as R
 from solver.games.mate_vic_village._state import _next_starter
-from solver.errors import IllegalActionError
 from solver.rng import Random
 from tests.games.mate_vic_village.helpers import game, pose
 

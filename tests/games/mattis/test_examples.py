@@ -3,7 +3,6 @@ reference engine in lockstep (helpers.Twin checks they agree after every action)
 import pytest
 
 from solver.errors import IllegalActionError
-
 from solver.games.mattis import rules as R
 from tests.games.mattis.helpers import Twin, card, game, mask, phase1_json, phase2_json
 
@@ -260,7 +259,7 @@ def test_E12_cycle_returns_to_start():
     obj = phase2_json(["TC QH", "6C 5D", "9C 7H"], "S", to_act=0)
     t = Twin(game(players=3), obj)
     start = t.r.clone()
-    for i, a in enumerate(E12_CYCLE.split()):
+    for a in E12_CYCLE.split():
         if a == "PICKUP":
             assert t.legal() == {"PICKUP"}                  # forced
         t.play(a)

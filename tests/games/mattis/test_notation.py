@@ -7,7 +7,6 @@ import pytest
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.mattis import notation as N
 from solver.games.mattis import rules as R
-from solver.registry import load_game
 from tests.games.mattis.helpers import Twin, game, phase1_json, phase2_json
 
 

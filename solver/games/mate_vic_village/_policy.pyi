@@ -1,0 +1,6 @@
+"""Type stubs for the compiled module solver/games/mate_vic_village/_policy.pyx (the game's rules of
+thumb; scores, rollout action and evaluation are the base Policy's Python methods)."""
+from solver.game import Policy
+
+class MateVicVillagePolicy(Policy):
+    pass

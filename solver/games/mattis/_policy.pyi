@@ -1,0 +1,11 @@
+"""Type stubs for the compiled module solver/games/mattis/_policy.pyx (the game's rules of
+thumb; scores, rollout action and evaluation are the base Policy's Python methods)."""
+from solver.game import Policy
+
+PLAIN_WORTH: tuple[int, ...]
+TRUMP_WORTH: int
+LONG_GAME: int
+ROLLOUT_EPS: float
+
+class MattisPolicy(Policy):
+    def worth(self, card: int, trumps: int) -> int: ...

@@ -1,0 +1,48 @@
+"""Type stubs for the compiled module solver/search/_ismcts.pyx (SO- and MO-ISMCTS)."""
+from typing import Any
+
+from solver.game import Game, View
+from solver.search.limits import SearchLimit
+from solver.search.result import SearchResult
+
+OBSERVERS: tuple[str, ...]
+
+class ISMCTS:
+    @property
+    def game(self) -> Game: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def greedy_iterations(self) -> int: ...
+    @property
+    def node_count(self) -> int: ...
+    def __init__(
+        self,
+        game: Game,
+        c: float = ...,
+        objective: int = 0,
+        horizon: int = 0,
+        scale: float = 0.0,
+        multi: bool = False,
+        max_nodes: int = ...,
+        policy: bool = False,
+    ) -> None: ...
+    def root_children(self) -> list[tuple[int, int, float, float, int, int]]: ...
+    def tree_root_keys(self, tree: int) -> list[int]: ...
+    def search(
+        self, view: View, iterations: int, seed: int
+    ) -> list[tuple[int, int, float, float, int, int]]: ...
+
+def ismcts_search(
+    view: View,
+    limit: SearchLimit | str | dict[str, Any],
+    seed: int = 0,
+    c: float = ...,
+    objective: str = "score",
+    horizon: str = "game",
+    scale: float | str | None = None,
+    observers: str = "single",
+    max_nodes: int = ...,
+    rollout: str = "random",
+) -> SearchResult: ...
+def bench_ismcts(view: View, iterations: int, seed: int = 1, **params: Any) -> float: ...

@@ -1,0 +1,33 @@
+"""Type stubs for the compiled module solver/search/_maxn.pyx (max^n and paranoid)."""
+from typing import Any
+
+from solver.game import Game, State
+
+EVALUATIONS: tuple[str, ...]
+
+def heuristic(state: State) -> list[float]: ...
+
+class MaxN:
+    nodes: int
+    @property
+    def game(self) -> Game: ...
+    @property
+    def paranoid(self) -> bool: ...
+    def __init__(
+        self,
+        game: Game,
+        paranoid: bool = False,
+        tt_bits: int = 16,
+        evaluation: str = "heuristic",
+        rollouts: int = 4,
+        seed: int = 0,
+        table: bool = True,
+    ) -> None: ...
+    def solve(
+        self,
+        state: State,
+        node_budget: int = 200000,
+        max_depth: int | None = None,
+        depth_step: int | None = None,
+    ) -> dict[str, Any]: ...
+    def _pv(self, root: State, first: int) -> list[int]: ...

@@ -1,0 +1,42 @@
+"""Type stubs for the compiled module solver/search/_mcts.pyx (UCT on a full state)."""
+from collections.abc import Sequence
+from typing import Any
+
+from solver.game import Game, State
+from solver.search.limits import SearchLimit
+from solver.search.result import SearchResult
+
+class UCT:
+    @property
+    def game(self) -> Game: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def node_count(self) -> int: ...
+    def __init__(
+        self,
+        game: Game,
+        c: float = ...,
+        objective: int = 0,
+        horizon: int = 0,
+        scale: float = 0.0,
+        max_nodes: int = ...,
+        policy: bool = False,
+    ) -> None: ...
+    def root_children(self) -> list[tuple[int, int, float, float]]: ...
+    def search(
+        self, state: State, iterations: int, seed: int
+    ) -> list[tuple[int, int, float, float]]: ...
+
+def best_child(children: Sequence[tuple[int, int, float, float]]) -> int: ...
+def uct_search(
+    state: State,
+    limit: SearchLimit | str | dict[str, Any],
+    seed: int = 0,
+    c: float = ...,
+    objective: str = "score",
+    horizon: str = "game",
+    scale: float | str | None = None,
+    max_nodes: int = ...,
+    rollout: str = "random",
+) -> SearchResult: ...

@@ -1,0 +1,37 @@
+"""Type stubs for the compiled module solver/search/_pimc.pyx (PIMC and the one-state solver)."""
+from typing import Any
+
+from solver.game import State, View
+from solver.search.limits import SearchLimit
+from solver.search.result import SearchResult
+
+EVALUATORS: tuple[str, ...]
+SOLVERS: tuple[str, ...]
+
+def pimc_search(
+    view: View,
+    limit: SearchLimit | str | dict[str, Any],
+    seed: int = 0,
+    evaluator: str = "uct",
+    c: float = ...,
+    objective: str = "score",
+    horizon: str = "game",
+    scale: float | str | None = None,
+    solver: str = "auto",
+    node_budget: int = 200000,
+    tt_bits: int = 16,
+    evaluation: str = "heuristic",
+    rollouts: int = 4,
+    max_nodes: int = ...,
+    rollout: str = "random",
+) -> SearchResult: ...
+def solve_state(
+    state: State,
+    limit: SearchLimit | str | dict[str, Any] | None = None,
+    seed: int = 0,
+    solver: str = "auto",
+    node_budget: int = 200000,
+    tt_bits: int = 16,
+    evaluation: str = "heuristic",
+    rollouts: int = 4,
+) -> SearchResult: ...
