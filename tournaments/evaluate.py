@@ -62,8 +62,29 @@ class EvaluationRunError(RuntimeError):
 # ---------------------------------------------------------------------------------------------
 # Statistics
 
-# Coefficients of the Cornish-Fisher expansion of Student's t quantile in powers of 1/df
-# (Abramowitz & Stegun 26.7.5), as polynomials in the normal quantile z.
+def _t_central(t: float, df: int) -> float:
+    """P(|T| <= t) for Student's t with integer ``df`` (the finite sums of Abramowitz & Stegun
+    26.7.3-4 in theta = atan(t / sqrt(df)))."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2 == 1:
+        total, term = 0.0, 1.0
+        if df > 1:
+            total = term
+            for k in range(3, df - 1, 2):       # terms (2*4*...*(k-1)) / (1*3*...*k) cos^(k-1)
+                term *= c2 * (k - 1) / k
+                total += term
+        return 2 / math.pi * (theta + math.sin(theta) * math.cos(theta) * total)
+    total, term = 1.0, 1.0
+    for k in range(2, df - 1, 2):               # terms (1*3*...*(k-1)) / (2*4*...*k) cos^k
+        term *= c2 * (k - 1) / k
+        total += term
+    return math.sin(theta) * total
+
+
+# The Cornish-Fisher expansion of Student's t quantile in powers of 1/df (A&S 26.7.5), as
+# polynomials in the normal quantile z: used beyond 1000 degrees of freedom, where its error
+# is far below 1e-9.
 def _t_series(z: float, df: int) -> float:
     g1 = (z ** 3 + z) / 4
     g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
@@ -77,15 +98,20 @@ Z975 = 1.959963984540054  # the standard normal's 97.5% quantile
 
 def t975(df: int) -> float:
     """The 97.5% quantile of Student's t with ``df`` degrees of freedom (the half-width factor
-    of a two-sided 95% interval): exact for df 1 and 2, the A&S 26.7.5 series beyond (error
-    below 1e-3 from df 3)."""
+    of a two-sided 95% interval): the root of P(|T| <= t) = 0.95 by bisection on the exact
+    distribution, the A&S 26.7.5 series beyond 1000 degrees of freedom."""
     if df < 1:
         raise ValueError(f"degrees of freedom must be at least 1, got {df}")
-    if df == 1:
-        return math.tan(math.pi * 0.475)
-    if df == 2:
-        return 0.95 / math.sqrt(2 * 0.975 * 0.025)
-    return _t_series(Z975, df)
+    if df > 1000:
+        return _t_series(Z975, df)
+    lo, hi = Z975, 13.0                         # t975(1) = 12.706 is the largest
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if _t_central(mid, df) < 0.95:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
 
 
 @dataclass
@@ -421,6 +447,21 @@ class Evaluation:
         return out
 
 
+def check_replayable(spec: str, game: Game) -> None:
+    """Raise (BotSpecError, EvaluationError) unless ``spec`` plays ``game`` and its budget is
+    a positive count with no time limit: a game limited by time does not replay (equal time
+    comes from calibration, ``--cpu-ms``, instead)."""
+    cls = check_supports(spec, game)
+    params = BotSpec.parse(spec).kwargs
+    if float(params.get("time_s", 0) or 0) > 0:
+        raise EvaluationError(f"bot {spec}: time_s makes games unrepeatable; give iterations "
+                              f"and use --cpu-ms for equal CPU time")
+    for name in ("iterations", "worlds"):
+        if name in cls.PARAMS and isinstance(cls.PARAMS[name][0], int) \
+                and budget_value(spec, name) < 1:
+            raise EvaluationError(f"bot {spec}: {name} must be at least 1")
+
+
 def plan(game: Game, mode: str, candidates: Sequence[str], baseline: str,
          scale: int | None = None) -> list[Comparison]:
     """The comparisons of a mode (see the module docstring); checks every bot plays the game."""
@@ -429,7 +470,7 @@ def plan(game: Game, mode: str, candidates: Sequence[str], baseline: str,
     if not candidates:
         raise EvaluationError("give at least one candidate bot")
     for spec in [*candidates, baseline]:
-        check_supports(spec, game)
+        check_replayable(spec, game)
     if mode == "seat":
         return [Comparison(f"{c} vs {baseline}", c, baseline, "seat") for c in candidates]
     if mode == "head-to-head":
