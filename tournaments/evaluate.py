@@ -281,6 +281,15 @@ def run_comparisons(game: Game, comparisons: Sequence[Comparison], deals: int, s
     return margins, {"games": total, "cpu_seconds": cpu}
 
 
+def seat_margin(game: Game | str, candidate: str, baseline: str, deals: int, seed: int = 1,
+                workers: int = 1) -> Margin:
+    """The seat margin of ``candidate`` over a ``baseline`` table on ``deals`` duplicate deals
+    (the bots as given: no calibration)."""
+    game = load_game(game) if isinstance(game, str) else game
+    comp = Comparison(f"{candidate} vs {baseline}", candidate, baseline, "seat")
+    return run_comparisons(game, [comp], deals, seed, workers)[0][0]
+
+
 # ---------------------------------------------------------------------------------------------
 # Budgets and equal CPU time
 
@@ -521,7 +530,7 @@ def evaluate(game_text: str, mode: str, candidates: Sequence[str], baseline: str
     comparisons = plan(game, mode, candidates, baseline, scale)
     margins, stats = run_comparisons(game, comparisons, deals, seed, workers, progress)
     return Evaluation(game.spec(), mode, candidates, baseline, scale, deals, seed, cpu_ms,
-                      calibration, margins, stats["games"], stats["cpu_seconds"])
+                      calibration, margins, int(stats["games"]), stats["cpu_seconds"])
 
 
 def _signed(x: float, digits: int) -> str:
