@@ -577,8 +577,8 @@ def evaluate(game_text, candidates, baseline, mode, scale, deals, seed, cpu_ms,
     from tournaments import evaluate as E
     if deals < 1:
         raise UserError(f"--deals must be at least 1, got {deals}")
-    if cpu_ms is not None and not cpu_ms > 0:
-        raise UserError(f"--cpu-ms must be positive, got {cpu_ms:g}")
+    if cpu_ms is not None and not 0 < cpu_ms < float("inf"):
+        raise UserError(f"--cpu-ms must be a positive number of milliseconds, got {cpu_ms:g}")
     if workers < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
     if calibration_positions < 1:

@@ -437,8 +437,8 @@ class Evaluation:
 
     game: str
     mode: str
-    candidates: list[str]       # as played (calibrated)
-    baseline: str               # as played
+    candidates: list[str]       # as played (calibrated; the 1x budget in budget mode)
+    baseline: str | None        # as played (None in budget mode: each bot is its own table)
     scale: int | None
     deals: int
     seed: int
@@ -478,7 +478,7 @@ def plan(game: Game, mode: str, candidates: Sequence[str], baseline: str,
         raise EvaluationError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
     if not candidates:
         raise EvaluationError("give at least one candidate bot")
-    for spec in [*candidates, baseline]:
+    for spec in candidates if mode == "budget" else [*candidates, baseline]:
         check_replayable(spec, game)
     if mode == "seat":
         return [Comparison(f"{c} vs {baseline}", c, baseline, "seat") for c in candidates]
@@ -529,7 +529,8 @@ def evaluate(game_text: str, mode: str, candidates: Sequence[str], baseline: str
         baseline = played.get(baseline, baseline)
     comparisons = plan(game, mode, candidates, baseline, scale)
     margins, stats = run_comparisons(game, comparisons, deals, seed, workers, progress)
-    return Evaluation(game.spec(), mode, candidates, baseline, scale, deals, seed, cpu_ms,
+    return Evaluation(game.spec(), mode, candidates, None if mode == "budget" else baseline,
+                      scale, deals, seed, cpu_ms,
                       calibration, margins, int(stats["games"]), stats["cpu_seconds"])
 
 

@@ -180,6 +180,8 @@ def assert_one_line_error(result, *words):
     (["mate", "--candidate", "ismcts", "--deals", "1"], ["at least 2"]),
     (["mate", "--candidate", "ismcts", "--cpu-ms", "0"], ["--cpu-ms"]),
     (["mate", "--candidate", "ismcts", "--cpu-ms", "-2"], ["--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--cpu-ms", "inf"], ["--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--cpu-ms", "nan"], ["--cpu-ms"]),
     (["mate", "--candidate", "ismcts", "--workers", "0"], ["--workers"]),
     (["nosuchgame", "--candidate", "ismcts"], ["unknown game"]),
     (["mate", "--candidate", "heuristic", "--mode", "budget"], ["no search budget"]),
@@ -218,3 +220,15 @@ def test_text_output_has_the_table():
     assert res.exit_code == 0, res.output
     assert "random" in res.output and "heuristic" in res.output and "95% CI" in res.output
     assert "reproduce: trickhound evaluate mate --mode seat --candidate random" in res.output
+
+
+def test_budget_mode_needs_no_baseline_that_plays_the_game():
+    # The default baseline (heuristic) does not play Tiny Tricks; budget mode does not use it.
+    res = run([TINY, "--mode", "budget", "--candidate", "ismcts(iterations=5)", "--scale", "8",
+               "--deals", "3", "--workers", "1", "--json", "--quiet"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["baseline"] is None and report["scale"] == 8
+    [m] = report["margins"]
+    assert (m["candidate"], m["baseline"]) == ("ismcts(iterations=40)", "ismcts(iterations=5)")
+    assert "--scale 8" in report["reproduce"] and "--baseline" not in report["reproduce"]
