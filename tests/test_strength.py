@@ -1,7 +1,8 @@
-"""Strength ladder on duplicate deals, seeded and with a wide margin (DESIGN §7): the stronger
-bot's seat margin over the weaker (tournaments/evaluate.py: it alone at one seat, the weaker
-elsewhere, paired with the all-weaker game on the same deal and bot seeds, every seat in turn)
-must be clearly positive. Published margins at equal CPU time: results/strength/."""
+"""Strength ladder on duplicate deals, seeded and with a wide margin (docs/architecture.md §7):
+the stronger bot's seat margin over the weaker (tournaments/evaluate.py: it alone at one seat,
+the weaker elsewhere, paired with the all-weaker game on the same deal and bot seeds, every
+seat in turn) must be clearly positive. Published margins at equal CPU time:
+results/strength/."""
 import pytest
 
 from solver.registry import available_games

@@ -41,7 +41,6 @@ from typing import Any
 
 from solver.game import Game, State
 
-from bots.heuristic import has_heuristic
 from bots.registry import bot_class, check_supports, make_bot
 from bots.spec import BotSpec
 from solver.errors import TrickhoundError
@@ -334,11 +333,11 @@ def with_budget(spec: str | BotSpec, parameter: str, value: int) -> str:
 
 def calibration_positions(game: Game, count: int, seed: int) -> list[State]:
     """``count`` positions where the mover has at least two legal actions, drawn uniformly from
-    the decisions of seeded games of the game's rule-of-thumb bot (``random`` where the game
-    has none): the decisions a bot meets in play, in their proportions."""
+    the decisions of seeded games of the ``heuristic`` bot (``random`` where it does not
+    play the game): the decisions a bot meets in play, in their proportions."""
     if count < 1:
         raise EvaluationError(f"calibration positions must be at least 1, got {count}")
-    player = "heuristic" if has_heuristic(game) else "random"
+    player = "heuristic" if bot_class("heuristic").supports(game) else "random"
     n = game.num_players
     pool: list[State] = []
     g = 0

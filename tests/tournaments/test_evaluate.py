@@ -185,11 +185,17 @@ def assert_one_line_error(result, *words):
     (["mate", "--candidate", "ismcts", "--workers", "0"], ["--workers"]),
     (["nosuchgame", "--candidate", "ismcts"], ["unknown game"]),
     (["mate", "--candidate", "heuristic", "--mode", "budget"], ["no search budget"]),
-    (["tiny-tricks", "--candidate", "heuristic"], ["does not play"]),
     (["mate"], ["--candidate"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words):
     assert_one_line_error(run(args), *words)
+
+
+def test_a_bot_that_does_not_play_the_game_is_one_line(plugins):
+    other = f"{plugins['first.py']}:OtherGame"          # plays only Mattis
+    assert_one_line_error(run(["mate", "--candidate", other]), "does not play")
+    assert_one_line_error(run(["mate", "--candidate", "random", "--baseline", other]),
+                          "does not play")
 
 
 def test_command_writes_results_that_replay_from_the_printed_command(tmp_path):
@@ -222,10 +228,11 @@ def test_text_output_has_the_table():
     assert "reproduce: trickhound evaluate mate --mode seat --candidate random" in res.output
 
 
-def test_budget_mode_needs_no_baseline_that_plays_the_game():
-    # The default baseline (heuristic) does not play Tiny Tricks; budget mode does not use it.
+def test_budget_mode_needs_no_baseline_that_plays_the_game(plugins):
+    # Budget mode measures the bot against itself: --baseline is not used, nor checked.
+    other = f"{plugins['first.py']}:OtherGame"          # plays only Mattis
     res = run([TINY, "--mode", "budget", "--candidate", "ismcts(iterations=5)", "--scale", "8",
-               "--deals", "3", "--workers", "1", "--json", "--quiet"])
+               "--baseline", other, "--deals", "3", "--workers", "1", "--json", "--quiet"])
     assert res.exit_code == 0, res.output
     report = json.loads(res.output)
     assert report["baseline"] is None and report["scale"] == 8
