@@ -47,6 +47,8 @@ def page():
            "`<name>.json` / `<name>.md` holds the command, the date, the machine, the calibrated",
            "bot specs and the command that replays it exactly without calibration. This page:",
            "`python results/strength/summarize.py`.", "",
+           "Measured with the engines and bots of main at 8633f53 (before the policy-module",
+           "refactor merged); later code may play differently.", "",
            "## First baseline (issue 15)", "",
            "Seat margin over `heuristic` (the candidate at one seat, the heuristic elsewhere,",
            "paired with the all-heuristic game on the same deal and bot seeds, every seat in",
@@ -91,6 +93,18 @@ def page():
             ms = {c["spec"]: c for c in ev["calibration"]}["solver"]["trials"][0][1]
             out.append(f"| {title} | {cell(m, k)} | {interval(m, k)} | {ms:.0f} "
                        f"| {default['deals']} |")
+    h2h = load("mate-head-to-head-vs-solver")
+    if h2h is not None:
+        out += ["", "## Head-to-head in Mate: the searches against the exact solver", "",
+                "Each search at one seat against the `solver` bot (exact alpha-beta: Mate has",
+                "perfect information by default), paired with the same deal with the seats",
+                "swapped (`--mode head-to-head`), at 5 ms CPU per decision for the searches.",
+                "Over the heuristic the searches gain more than the solver (above); against",
+                "each other the solver wins clearly.", "",
+                "| candidate | vs | mean ± se | 95% CI | deals |", "|---|---|---|---|---|"]
+        for m in h2h["margins"]:
+            out.append(f"| `{m['candidate']}` | `{m['baseline']}` | {cell(m, 0)} "
+                       f"| {interval(m, 0)} | {h2h['deals']} |")
     out += ["", "## Reading", "",
             "- Every figure rests on the deals in its row (a deal is played once per seat with",
             "  the candidate there, plus once with the baseline everywhere); standard errors",
@@ -110,7 +124,7 @@ def page():
                        f"15's target: 70%).")
     out += ["", "## Commands", "",
             "Run (calibrates, so budgets depend on the machine), then replay (exact):", ""]
-    names = [n for _, n, _ in SEAT] + [n for _, n in BUDGET]
+    names = [n for _, n, _ in SEAT] + [n for _, n in BUDGET] + ["mate-head-to-head-vs-solver"]
     names += [n.replace("-seat", "-solver-default") for _, n, _ in SEAT[1:]]
     for name in names:
         ev = load(name)
