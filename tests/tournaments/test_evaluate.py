@@ -98,7 +98,7 @@ def test_an_identical_pair_measures_exactly_zero():
     assert m.ci[0] <= 0 <= m.ci[1] and not m.separated
 
 
-def test_the_stronger_bot_loses_the_head_to_head_when_swapped():
+def test_head_to_head_is_antisymmetric():
     # The same deals from the other side: the margin's sign flips exactly (swap design).
     a = margin(TINY, SEARCH, "random", deals=5, design="swap")
     b = margin(TINY, "random", SEARCH, deals=5, design="swap")
