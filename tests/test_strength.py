@@ -1,32 +1,14 @@
-"""Strength ladder on duplicate deals (each deal played twice, seats swapped), seeded and with a
-wide margin: the stronger bot's mean paired return must be clearly positive (docs/architecture.md §7; the
-margins measured are reported in the closing notes)."""
-import statistics
-
+"""Strength ladder on duplicate deals, seeded and with a wide margin (docs/architecture.md §7):
+the stronger bot's seat margin over the weaker (tournaments/evaluate.py: it alone at one seat,
+the weaker elsewhere, paired with the all-weaker game on the same deal and bot seeds, every
+seat in turn) must be clearly positive. Published margins at equal CPU time:
+results/strength/."""
 import pytest
 
-from solver.registry import available_games, load_game
-from tournaments.referee import play_game
+from solver.registry import available_games
+from tournaments.evaluate import seat_margin
 
-
-def paired_margin(game_text, strong, weak, deals, seed=0):
-    """Mean over deals of strong's return minus weak's, each deal played with the strong bot in
-    every seat (others weak) — duplicate play cancels the luck of the deal."""
-    game = load_game(game_text)
-    n = game.num_players
-    diffs = []
-    for d in range(deals):
-        for seat in range(n):
-            specs = [weak] * n
-            specs[seat] = strong
-            rec = play_game(game, specs, deal_seed=seed + d, bot_seeds=[d * 10 + i for i in range(n)])
-            assert rec.termination != "forfeit", rec.forfeit
-            others = [r for i, r in enumerate(rec.returns) if i != seat]
-            diffs.append(rec.returns[seat] - statistics.mean(others))
-    mean = statistics.mean(diffs)
-    se = statistics.stdev(diffs) / len(diffs) ** 0.5
-    return mean, se
-
+SLOW = pytest.mark.slow     # search bots over many deals: tens of seconds each
 
 LADDER = [
     ("mate", "heuristic", "random", 12),
@@ -35,9 +17,11 @@ LADDER = [
     ("mate-vic-village", "heuristic", "random", 6),
     ("mattis", "heuristic", "random", 20),
     ("dog-tag-trick", "heuristic", "random", 8),
-    ("mattis", "ismcts(iterations=1000)", "heuristic", 20),
-    ("dog-tag-trick", "ismcts(iterations=1000)", "heuristic", 12),
-    ("mate-vic-village", "ismcts(iterations=1000)", "heuristic", 24),
+    pytest.param("mattis", "ismcts(iterations=1000)", "heuristic", 20, marks=SLOW),
+    pytest.param("dog-tag-trick", "ismcts(iterations=1000)", "heuristic", 12, marks=SLOW),
+    # 24 deals measured +2.4 ± 1.5: the seat margin is noisier than the old within-game
+    # difference (ISMCTS minus its heuristic opponents), so Vic Village needs 48.
+    pytest.param("mate-vic-village", "ismcts(iterations=1000)", "heuristic", 48, marks=SLOW),
 ]
 
 
@@ -45,5 +29,5 @@ LADDER = [
 def test_stronger_bot_wins_on_duplicate_deals(game, strong, weak, deals):
     if game.split("(")[0] not in available_games():
         pytest.skip(f"{game} not registered")
-    mean, se = paired_margin(game, strong, weak, deals)
-    assert mean > 2 * se and mean > 0, (mean, se)
+    m = seat_margin(game, strong, weak, deals, seed=0)
+    assert m.mean > 2 * m.se and m.mean > 0, (m.mean, m.se)

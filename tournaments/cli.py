@@ -937,5 +937,120 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
     serve(port=port, runs_dir=runs_dir, workers=workers)
 
 
+@main.command()
+@click.argument("game_text", metavar="GAME")
+@click.option("--candidate", "candidates", multiple=True, required=True, metavar="BOT",
+              help="The bot measured (repeatable: one margin each, sharing the baseline games).")
+@click.option("--baseline", default="heuristic", show_default=True, metavar="BOT",
+              help="The table (seat mode) or the reference the candidate meets (head-to-head).")
+@click.option("--mode", type=click.Choice(["seat", "head-to-head", "budget"]), default="seat",
+              show_default=True,
+              help="seat: candidate at one seat vs the all-baseline game; head-to-head: vs the "
+                   "roles swapped; budget: the candidate at --scale x its budget vs at 1x.")
+@click.option("--scale", type=int, default=16, show_default=True,
+              help="Budget mode: the multiple of the candidate's budget.")
+@click.option("--deals", type=int, default=20, show_default=True, help="Duplicate deals.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of deals and bots.")
+@click.option("--cpu-ms", type=float, default=None,
+              help="Calibrate every search bot's iterations (or worlds) to this much process "
+                   "CPU time per decision first; the games stay iteration-limited.")
+@click.option("--calibration-positions", type=int, default=40, show_default=True,
+              help="Positions from seeded play that --cpu-ms is measured on.")
+@click.option("--workers", type=int, default=2, show_default=True,
+              help="Worker processes (the result does not depend on it).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Also write <name>.json and <name>.md into this folder (e.g. "
+                   "results/strength).")
+@click.option("--name", default=None, help="File name for --out (default: game and mode).")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode: str, scale: int,
+             deals: int, seed: int, cpu_ms: Optional[float], calibration_positions: int,
+             workers: int, as_json: bool, out: Optional[str], name: Optional[str],
+             quiet: bool) -> None:
+    """Measure strength: paired margins on duplicate deals, mean ± 95% CI over deals.
+
+    Seat mode: each seat in turn holds the candidate with the baseline elsewhere; its return
+    is compared with the all-baseline game on the same deal and bot seeds. With --cpu-ms the
+    search bots are first calibrated to equal CPU time per decision and the command that
+    replays the result without calibration is printed.
+
+        trickhound evaluate "dog-tag-trick(players=4)" --candidate ismcts --candidate pimc
+        --deals 30 --cpu-ms 5 --out results/strength"""
+    import datetime
+    import platform
+    import re
+    import shlex
+    import time as _time
+
+    from bots.spec import BotSpecError
+    from tournaments import evaluate as E
+    if deals < 1:
+        raise UserError(f"--deals must be at least 1, got {deals}")
+    if cpu_ms is not None and not 0 < cpu_ms < float("inf"):
+        raise UserError(f"--cpu-ms must be a positive number of milliseconds, got {cpu_ms:g}")
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
+    if calibration_positions < 1:
+        raise UserError(f"--calibration-positions must be at least 1, got {calibration_positions}")
+    game = _load_game(game_text)
+    say = (lambda m: None) if quiet else (lambda m: click.echo(f"evaluate: {m}", err=True))
+    shown = {"t": 0.0}
+
+    def progress(done, total):
+        now = _time.monotonic()
+        if done == total or now - shown["t"] >= 5:
+            shown["t"] = now
+            say(f"{done}/{total} games")
+
+    def calibrated(c):
+        say(f"calibrated {c.spec} -> {c.calibrated} ({c.cpu_ms:.2f} ms CPU per decision)")
+
+    try:
+        ev = E.evaluate(game.spec(), mode, list(candidates), baseline, deals=deals, seed=seed,
+                        scale=scale if mode == "budget" else None, cpu_ms=cpu_ms,
+                        calibration_positions_count=calibration_positions, workers=workers,
+                        progress=progress, on_calibrated=calibrated)
+    except (TrickhoundError, BotSpecError) as e:
+        raise UserError(_one_line(e)) from None
+    except E.EvaluationRunError as e:
+        raise RunError(_one_line(e)) from None
+
+    def command(cands, base, with_cpu):
+        words = ["trickhound", "evaluate", game.spec(), "--mode", mode]
+        for c in cands:
+            words += ["--candidate", c]
+        if mode != "budget":
+            words += ["--baseline", base]
+        else:
+            words += ["--scale", str(scale)]
+        words += ["--deals", str(deals), "--seed", str(seed)]
+        if with_cpu and cpu_ms is not None:
+            words += ["--cpu-ms", f"{cpu_ms:g}", "--calibration-positions",
+                      str(calibration_positions)]
+        return shlex.join(words)
+
+    meta = {"command": command(candidates, baseline, True),
+            "reproduce": command(ev.candidates, ev.baseline, False),
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "machine": f"{platform.machine()} {platform.system()}, {os.cpu_count()} CPUs, "
+                       f"Python {platform.python_version()}",
+            "workers": workers}
+    if as_json:
+        click.echo(json.dumps({**ev.to_json(), **meta}, indent=2))
+    else:
+        click.echo(E.format_text(ev))
+        click.echo(f"reproduce: {meta['reproduce']}")
+    if out:
+        stem = name or re.sub(r"[^A-Za-z0-9]+", "-", f"{game.spec()}-{mode}").strip("-")
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, stem + ".json"), "w", encoding="utf-8") as f:
+            json.dump({**ev.to_json(), **meta}, f, indent=2)
+            f.write("\n")
+        with open(os.path.join(out, stem + ".md"), "w", encoding="utf-8") as f:
+            f.write(E.format_markdown(ev, meta))
+        say(f"wrote {os.path.join(out, stem)}.json and .md")
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,241 @@
+"""``trickhound evaluate`` (tournaments/evaluate.py): paired margins on duplicate deals.
+
+Fast games: Tiny Tricks (docs/rules/tiny-tricks.md "Play": three tricks, 2-3 players) and Mate
+(docs/rules/mate.md §7 scoring, §8 the match's returns). No assert depends on time: the
+calibration's search is tested against a modelled cost per decision, and the games are
+iteration-limited."""
+import json
+import shlex
+
+import pytest
+from click.testing import CliRunner
+
+from solver.registry import load_game
+from tournaments import evaluate as E
+from tournaments.cli import main
+from tournaments.stats import _T95
+
+TINY = "tiny-tricks"
+SEARCH = "ismcts(iterations=30)"
+
+
+def margin(game_text, candidate, baseline, deals, seed=1, workers=1, design="seat"):
+    comp = E.Comparison(f"{candidate} vs {baseline}", candidate, baseline, design)
+    margins, _ = E.run_comparisons(load_game(game_text), [comp], deals, seed, workers)
+    return margins[0]
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("df", range(1, 31))
+def test_t_quantile_matches_the_table(df):
+    assert E.t975(df) == pytest.approx(_T95[df - 1], abs=1e-3)
+
+
+def test_t_quantile_tends_to_the_normal():
+    assert E.t975(60) == pytest.approx(2.000, abs=1e-3)
+    assert E.t975(10 ** 6) == pytest.approx(E.Z975, abs=1e-5)
+
+
+def test_summary_of_known_differences():
+    # Two seats, three deals: deal means 1, 2, 3 -> mean 2, sd 1, se 1/sqrt(3).
+    m = E.summarize_margin("x", "a", "b", "seat", [[0, 2], [2, 2], [3, 3]])
+    assert m.per_deal == [1, 2, 3]
+    assert m.mean == pytest.approx(2) and m.sd == pytest.approx(1)
+    assert m.se == pytest.approx(3 ** -0.5)
+    assert m.ci == pytest.approx((2 - 4.303 / 3 ** 0.5, 2 + 4.303 / 3 ** 0.5), abs=1e-3)
+    assert m.per_seat == pytest.approx([5 / 3, 7 / 3])
+    assert not m.separated                      # 2 - 4.303 / sqrt(3) < 0
+    tight = E.summarize_margin("x", "a", "b", "seat", [[1.9], [2.0], [2.1]])
+    assert tight.separated and tight.ci[0] > 0
+
+
+# -- the measurement -----------------------------------------------------------------------------
+
+def test_margins_replay_exactly_for_a_seed():
+    a = margin(TINY, SEARCH, "random", deals=6, seed=4)
+    b = margin(TINY, SEARCH, "random", deals=6, seed=4)
+    assert a.per_deal == b.per_deal and a.mean == b.mean
+    other = margin(TINY, SEARCH, "random", deals=6, seed=5)
+    assert other.per_deal != a.per_deal
+
+
+def test_parallel_equals_serial():
+    game = load_game("tiny-tricks(players=3)")
+    comps = [E.Comparison("s", SEARCH, "random", "seat"),
+             E.Comparison("h", SEARCH, "random", "swap")]
+    serial, s_stats = E.run_comparisons(game, comps, 5, 2, workers=1)
+    parallel, p_stats = E.run_comparisons(game, comps, 5, 2, workers=2)
+    assert [m.to_json() for m in serial] == [m.to_json() for m in parallel]
+    assert s_stats["games"] == p_stats["games"]
+
+
+def test_shared_games_are_played_once():
+    # Two players: per deal the all-baseline game and the candidate at each seat. The swap
+    # design needs no other game: with two players, the candidate at seat 0 facing the
+    # baseline, swapped, is the candidate at seat 1.
+    game = load_game(TINY)
+    comps = [E.Comparison("s", SEARCH, "random", "seat"),
+             E.Comparison("h", SEARCH, "random", "swap")]
+    _, stats = E.run_comparisons(game, comps, 3, 1, workers=1)
+    assert stats["games"] == 3 * (1 + 2)
+
+
+def test_heuristic_is_clearly_stronger_than_random_in_mate():
+    m = margin("mate", "heuristic", "random", deals=6)
+    assert m.mean > 0 and m.separated and m.ci[0] > 0
+
+
+def test_head_to_head_in_mate_agrees_in_sign():
+    m = margin("mate", "heuristic", "random", deals=4, design="swap")
+    assert m.mean > 0 and m.separated
+
+
+def test_an_identical_pair_measures_exactly_zero():
+    # Same deal, same seeds, same bots: the paired games are the same game.
+    m = margin(TINY, SEARCH, SEARCH, deals=5)
+    assert m.per_deal == [0.0] * 5
+    assert m.ci[0] <= 0 <= m.ci[1] and not m.separated
+
+
+def test_head_to_head_is_antisymmetric():
+    # The same deals from the other side: the margin's sign flips exactly (swap design).
+    a = margin(TINY, SEARCH, "random", deals=5, design="swap")
+    b = margin(TINY, "random", SEARCH, deals=5, design="swap")
+    assert a.per_deal == pytest.approx([-x for x in b.per_deal])
+
+
+def test_too_few_deals_is_an_error():
+    with pytest.raises(E.EvaluationError, match="at least 2"):
+        margin(TINY, SEARCH, "random", deals=1)
+
+
+# -- budgets and calibration ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, game_text, parameter", [
+    ("ismcts", "mate", "iterations"),
+    ("pimc", "dog-tag-trick", "iterations"),
+    ("pimc(evaluator=solver)", "dog-tag-trick", "worlds"),
+    ("solver", "dog-tag-trick", "worlds"),
+    ("solver", "mate", None),                               # one exact world (perfect info)
+    ("solver", "mate(forced_visibility=hidden)", "worlds"),
+    ("oracle", "mate", None),                               # exact alpha-beta with 2 players
+    ("oracle", "mattis", "iterations"),
+    ("heuristic", "mate", None),
+    ("random", TINY, None),
+])
+def test_budget_parameter(spec, game_text, parameter):
+    assert E.budget_parameter(spec, load_game(game_text)) == parameter
+
+
+def test_budget_mode_scales_the_budget():
+    comps = E.plan(load_game("mate"), "budget", ["ismcts(iterations=300,c=0.5)"], "heuristic", 16)
+    assert [(c.candidate, c.baseline, c.design) for c in comps] == [
+        ("ismcts(c=0.5,iterations=4800)", "ismcts(c=0.5,iterations=300)", "seat")]
+    with pytest.raises(E.EvaluationError, match="no search budget"):
+        E.plan(load_game("mate"), "budget", ["heuristic"], "heuristic", 16)
+
+
+def test_calibration_solves_for_the_budget(monkeypatch):
+    # A modelled cost of 0.4 ms + 0.01 ms per iteration: 5 ms needs 460 iterations.
+    def model(spec, game, positions, seed):
+        return 0.4 + 0.01 * E.budget_value(spec, "iterations")
+    monkeypatch.setattr(E, "cpu_ms_per_decision", model)
+    cal = E.calibrate("ismcts(c=0.5)", load_game("mate"), [], 5.0, seed=1, tolerance=0.001)
+    assert cal.calibrated == "ismcts(c=0.5,iterations=460)"
+    assert cal.value == 460 and cal.cpu_ms == pytest.approx(5.0)
+    assert cal.trials[0] == (2000, pytest.approx(20.4))
+
+
+def test_calibration_positions_are_seeded_decisions():
+    game = load_game("dog-tag-trick")
+    a = E.calibration_positions(game, 10, seed=3)
+    b = E.calibration_positions(game, 10, seed=3)
+    assert len(a) == 10
+    assert [p.to_json() for p in a] == [p.to_json() for p in b]
+    assert all(len(p.legal_actions()) > 1 for p in a)
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+def run(args):
+    return CliRunner().invoke(main, ["evaluate", *args])
+
+
+def assert_one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("trickhound: error:"), result.output
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["mate", "--candidate", "nosuchbot"], ["unknown bot", "nosuchbot"]),
+    (["mate", "--candidate", "ismcts", "--baseline", "nosuchbot"], ["unknown bot"]),
+    (["mate", "--candidate", "ismcts(iterations=-5)", "--deals", "2"], ["iterations"]),
+    (["mate", "--candidate", "ismcts(time_s=0.1)", "--deals", "2"], ["time_s", "--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--deals", "0"], ["--deals"]),
+    (["mate", "--candidate", "ismcts", "--deals", "-3"], ["--deals"]),
+    (["mate", "--candidate", "ismcts", "--deals", "1"], ["at least 2"]),
+    (["mate", "--candidate", "ismcts", "--cpu-ms", "0"], ["--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--cpu-ms", "-2"], ["--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--cpu-ms", "inf"], ["--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--cpu-ms", "nan"], ["--cpu-ms"]),
+    (["mate", "--candidate", "ismcts", "--workers", "0"], ["--workers"]),
+    (["nosuchgame", "--candidate", "ismcts"], ["unknown game"]),
+    (["mate", "--candidate", "heuristic", "--mode", "budget"], ["no search budget"]),
+    (["mate"], ["--candidate"]),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    assert_one_line_error(run(args), *words)
+
+
+def test_a_bot_that_does_not_play_the_game_is_one_line(plugins):
+    other = f"{plugins['first.py']}:OtherGame"          # plays only Mattis
+    assert_one_line_error(run(["mate", "--candidate", other]), "does not play")
+    assert_one_line_error(run(["mate", "--candidate", "random", "--baseline", other]),
+                          "does not play")
+
+
+def test_command_writes_results_that_replay_from_the_printed_command(tmp_path):
+    out = tmp_path / "strength"
+    first = run([TINY, "--candidate", "ismcts", "--baseline", "random", "--deals", "3",
+                 "--seed", "7", "--cpu-ms", "0.2", "--calibration-positions", "4",
+                 "--workers", "1", "--json", "--out", str(out), "--name", "tiny", "--quiet"])
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.output)
+    saved = json.loads((out / "tiny.json").read_text())
+    page = (out / "tiny.md").read_text()
+    assert saved["margins"] == report["margins"]
+    for key in ("command", "reproduce", "date", "machine", "deals", "calibration"):
+        assert key in saved
+    played = report["calibration"][0]["calibrated"]
+    assert played.startswith("ismcts(iterations=") and played in report["reproduce"]
+    assert "--cpu-ms" not in report["reproduce"] and "--cpu-ms 0.2" in report["command"]
+    assert report["reproduce"] in page and played in page
+    words = shlex.split(report["reproduce"])
+    assert words[:2] == ["trickhound", "evaluate"]
+    again = run([*words[2:], "--json", "--workers", "2", "--quiet"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["margins"] == report["margins"]
+
+
+def test_text_output_has_the_table():
+    res = run(["mate", "--candidate", "random", "--deals", "3", "--workers", "1", "--quiet"])
+    assert res.exit_code == 0, res.output
+    assert "random" in res.output and "heuristic" in res.output and "95% CI" in res.output
+    assert "reproduce: trickhound evaluate mate --mode seat --candidate random" in res.output
+
+
+def test_budget_mode_needs_no_baseline_that_plays_the_game(plugins):
+    # Budget mode measures the bot against itself: --baseline is not used, nor checked.
+    other = f"{plugins['first.py']}:OtherGame"          # plays only Mattis
+    res = run([TINY, "--mode", "budget", "--candidate", "ismcts(iterations=5)", "--scale", "8",
+               "--baseline", other, "--deals", "3", "--workers", "1", "--json", "--quiet"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["baseline"] is None and report["scale"] == 8
+    [m] = report["margins"]
+    assert (m["candidate"], m["baseline"]) == ("ismcts(iterations=40)", "ismcts(iterations=5)")
+    assert "--scale 8" in report["reproduce"] and "--baseline" not in report["reproduce"]

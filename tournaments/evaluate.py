@@ -1,0 +1,616 @@
+"""Measuring strength: paired margins on duplicate deals at equal CPU time per decision (the
+evaluation of issues 14 and 15, ``trickhound evaluate``).
+
+Every measurement compares the return of one seat between two games on the same deal with the
+same bot seeds, so the luck of the cards and of the bots' own streams cancels:
+
+* ``seat`` (the seat margin): the candidate at seat s and the baseline everywhere else, against
+  the all-baseline game; the margin at s is the candidate's return minus the all-baseline
+  game's return at s.
+* ``head-to-head``: the candidate at seat s and the baseline (here the reference bot)
+  everywhere else, against the game with the roles swapped (the reference at s, the candidate
+  elsewhere); the margin at s is the candidate's return there minus the reference's. With two
+  players that is classic duplicate: each bot plays both hands of the deal against the other.
+* ``budget``: the seat margin of a bot at k times its budget over a table of the same bot at
+  its budget (does the search keep improving with time?).
+
+A deal's margin is the mean over every seat s in turn; deals are independent, so the summary
+is the mean over deals with its standard error and a 95% Student-t interval (df = deals - 1).
+A margin is *separated* from 0 when that interval excludes 0.
+
+Equal CPU time: :func:`calibrate` sets a search bot's budget parameter (``iterations``, or
+``worlds`` where worlds are the budget) so that its mean process CPU time per decision, over
+positions met in seeded play of the game (decisions with at least two legal actions), is a
+given number of milliseconds. The games themselves are then limited by iterations, never by
+time, so a result replays exactly from its seed and the printed bot specs on any machine and
+with any number of worker processes; only the calibration depends on the machine.
+
+The search bots' own ``time_s`` (ismcts, pimc, oracle) is a wall-clock limit per decision; it
+is not used here because a time-limited game does not replay.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from solver.game import Game, State
+
+from bots.registry import bot_class, check_supports, make_bot
+from bots.spec import BotSpec
+from solver.errors import TrickhoundError
+from solver.registry import load_game
+from solver.rng import derive_seed
+
+MODES = ("seat", "head-to-head", "budget")
+
+
+class EvaluationError(TrickhoundError, ValueError):
+    """Bad input to an evaluation: no candidate, deals < 1, a bot without a budget to scale."""
+
+
+class EvaluationRunError(RuntimeError):
+    """A game of the evaluation did not finish (a bot forfeited): the margin would be wrong."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Statistics
+
+def _t_central(t: float, df: int) -> float:
+    """P(|T| <= t) for Student's t with integer ``df`` (the finite sums of Abramowitz & Stegun
+    26.7.3-4 in theta = atan(t / sqrt(df)))."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2 == 1:
+        total, term = 0.0, 1.0
+        if df > 1:
+            total = term
+            for k in range(3, df - 1, 2):       # terms (2*4*...*(k-1)) / (1*3*...*k) cos^(k-1)
+                term *= c2 * (k - 1) / k
+                total += term
+        return 2 / math.pi * (theta + math.sin(theta) * math.cos(theta) * total)
+    total, term = 1.0, 1.0
+    for k in range(2, df - 1, 2):               # terms (1*3*...*(k-1)) / (2*4*...*k) cos^k
+        term *= c2 * (k - 1) / k
+        total += term
+    return math.sin(theta) * total
+
+
+# The Cornish-Fisher expansion of Student's t quantile in powers of 1/df (A&S 26.7.5), as
+# polynomials in the normal quantile z: used beyond 1000 degrees of freedom, where its error
+# is far below 1e-9.
+def _t_series(z: float, df: int) -> float:
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+
+
+Z975 = 1.959963984540054  # the standard normal's 97.5% quantile
+
+
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (the half-width factor
+    of a two-sided 95% interval): the root of P(|T| <= t) = 0.95 by bisection on the exact
+    distribution, the A&S 26.7.5 series beyond 1000 degrees of freedom."""
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {df}")
+    if df > 1000:
+        return _t_series(Z975, df)
+    lo, hi = Z975, 13.0                         # t975(1) = 12.706 is the largest
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if _t_central(mid, df) < 0.95:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+@dataclass
+class Margin:
+    """One paired measurement summarised over deals."""
+
+    label: str                  # what is compared, e.g. "ismcts(iterations=2600) vs heuristic"
+    candidate: str              # spec as played
+    baseline: str               # spec as played (the table, or the reference)
+    design: str                 # "seat" or "swap" (see the module docstring)
+    deals: int
+    mean: float
+    sd: float                   # standard deviation of the per-deal margins
+    se: float                   # standard error of the mean (sd / sqrt(deals))
+    t: float                    # the t quantile used (df = deals - 1)
+    ci: tuple[float, float]     # 95% interval of the mean
+    per_seat: list[float]       # mean margin at each seat over the deals
+    per_deal: list[float] = field(repr=False)
+
+    @property
+    def separated(self) -> bool:
+        """Whether the 95% interval excludes 0."""
+        return self.ci[0] > 0 or self.ci[1] < 0
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["ci"] = list(self.ci)
+        out["separated"] = self.separated
+        return out
+
+
+def summarize_margin(label: str, candidate: str, baseline: str, design: str,
+                     per_deal_seat: Sequence[Sequence[float]]) -> Margin:
+    """The Margin of per-deal, per-seat differences ``per_deal_seat[d][s]``: each deal's margin
+    is its mean over seats; the interval is Student-t over deals (needs at least 2 deals)."""
+    if len(per_deal_seat) < 2:
+        raise EvaluationError("a margin with an interval needs at least 2 deals")
+    per_deal = [statistics.fmean(row) for row in per_deal_seat]
+    n = len(per_deal)
+    mean = statistics.fmean(per_deal)
+    sd = statistics.stdev(per_deal)
+    se = sd / math.sqrt(n)
+    t = t975(n - 1)
+    seats = len(per_deal_seat[0])
+    per_seat = [statistics.fmean(row[s] for row in per_deal_seat) for s in range(seats)]
+    return Margin(label, candidate, baseline, design, n, mean, sd, se, t,
+                  (mean - t * se, mean + t * se), per_seat, per_deal)
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparisons and the games they need
+
+@dataclass(frozen=True)
+class Comparison:
+    """One margin to measure: ``candidate`` against ``baseline`` with a design (``seat``: the
+    candidate alone among baselines vs the all-baseline game; ``swap``: vs the game with the
+    roles swapped)."""
+
+    label: str
+    candidate: str
+    baseline: str
+    design: str
+
+    def seatings(self, n: int, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(game A, game B) for ``seat``: the margin there is A's return minus B's at it."""
+        a = [self.baseline] * n
+        a[seat] = self.candidate
+        if self.design == "seat":
+            b = [self.baseline] * n
+        elif self.design == "swap":
+            b = [self.candidate] * n
+            b[seat] = self.baseline
+        else:
+            raise EvaluationError(f"unknown design {self.design!r}")
+        return tuple(a), tuple(b)
+
+
+def deal_seeds(seed: int, deal: int, n: int) -> tuple[int, list[int]]:
+    """The deal seed and the bot seeds by seat of deal number ``deal``: the same in every game
+    of the deal, whichever bot sits at a seat."""
+    return (derive_seed(seed, "deal", deal),
+            [derive_seed(seed, "bot", deal, s) for s in range(n)])
+
+
+# A job is one game: (game spec, deal index, seating, deal seed, bot seeds).
+Job = tuple[str, int, tuple[str, ...], int, list[int]]
+
+_GAMES: dict[str, Game] = {}
+
+
+def play_job(job: Job) -> tuple[int, tuple[str, ...], list[float], float]:
+    """Play one game of the evaluation (in a worker process or in this one): (deal, seating,
+    returns, process CPU seconds). A forfeit raises EvaluationRunError."""
+    from tournaments.referee import play_game
+    game_text, deal, seating, deal_seed, bot_seeds = job
+    game = _GAMES.get(game_text)
+    if game is None:
+        game = _GAMES[game_text] = load_game(game_text)
+    t0 = time.process_time()
+    rec = play_game(game, list(seating), deal_seed, bot_seeds)
+    cpu = time.process_time() - t0
+    if rec.termination == "forfeit":
+        raise EvaluationRunError(f"deal {deal}, seating {', '.join(seating)}: seat "
+                                 f"{rec.forfeit['seat']} forfeits ({rec.forfeit['reason']}: "
+                                 f"{rec.forfeit['detail']})")
+    return deal, seating, list(rec.returns), cpu
+
+
+def _start_method() -> str:
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def run_comparisons(game: Game, comparisons: Sequence[Comparison], deals: int, seed: int,
+                    workers: int = 2,
+                    progress: Callable[[int, int], None] | None = None
+                    ) -> tuple[list[Margin], dict[str, float]]:
+    """Play every game the comparisons need on ``deals`` duplicate deals (each distinct game
+    once: the all-baseline game is shared, and swapped two-player games coincide) and return
+    their Margins in order, with {"games": ..., "cpu_seconds": ...} of the play.
+
+    Games are iteration-limited and seeded, so the result does not depend on ``workers``."""
+    if deals < 2:
+        raise EvaluationError(f"deals must be at least 2 for an interval, got {deals}")
+    if workers < 1:
+        raise EvaluationError(f"workers must be at least 1, got {workers}")
+    n = game.num_players
+    text = game.spec()
+    jobs: dict[tuple[int, tuple[str, ...]], Job] = {}
+    for d in range(deals):
+        deal_seed, bot_seeds = deal_seeds(seed, d, n)
+        for comp in comparisons:
+            for s in range(n):
+                for seating in comp.seatings(n, s):
+                    jobs.setdefault((d, seating), (text, d, seating, deal_seed, bot_seeds))
+    returns: dict[tuple[int, tuple[str, ...]], list[float]] = {}
+    cpu = 0.0
+    total = len(jobs)
+    ordered = list(jobs.values())
+    if workers == 1:
+        results: Iterable = map(play_job, ordered)
+        pool = None
+    else:
+        pool = multiprocessing.get_context(_start_method()).Pool(workers)
+        results = pool.imap_unordered(play_job, ordered, chunksize=1)
+    try:
+        for deal, seating, rets, secs in results:
+            returns[(deal, seating)] = rets
+            cpu += secs
+            if progress is not None:
+                progress(len(returns), total)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    margins = []
+    for comp in comparisons:
+        rows = []
+        for d in range(deals):
+            row = []
+            for s in range(n):
+                a, b = comp.seatings(n, s)
+                row.append(returns[(d, a)][s] - returns[(d, b)][s])
+            rows.append(row)
+        margins.append(summarize_margin(comp.label, comp.candidate, comp.baseline, comp.design,
+                                        rows))
+    return margins, {"games": total, "cpu_seconds": cpu}
+
+
+def seat_margin(game: Game | str, candidate: str, baseline: str, deals: int, seed: int = 1,
+                workers: int = 1) -> Margin:
+    """The seat margin of ``candidate`` over a ``baseline`` table on ``deals`` duplicate deals
+    (the bots as given: no calibration)."""
+    game = load_game(game) if isinstance(game, str) else game
+    comp = Comparison(f"{candidate} vs {baseline}", candidate, baseline, "seat")
+    return run_comparisons(game, [comp], deals, seed, workers)[0][0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Budgets and equal CPU time
+
+def budget_parameter(spec: str | BotSpec, game: Game) -> str | None:
+    """The parameter that sets how much a bot searches per decision in ``game``, or None where
+    nothing does (rule-based bots; the exact solver where it solves the one true position).
+
+    ``iterations`` for ISMCTS, UCT-PIMC and the UCT oracle; ``worlds`` for the solver bot and
+    PIMC with the solver evaluator (iterations do not bound them)."""
+    sp = BotSpec.parse(spec)
+    cls = bot_class(sp.name)
+    params = {k: v for k, (v, _doc) in cls.PARAMS.items()}
+    params.update(sp.kwargs)
+    if sp.name == "oracle":
+        algo = params.get("algo", "auto")
+        exact = algo == "solver" or (algo == "auto" and game.num_players == 2)
+        return None if exact else "iterations"
+    if sp.name == "solver":
+        exact = game.num_players == 2 and game.perfect_information
+        return None if exact else "worlds"
+    if sp.name == "pimc" and params.get("evaluator") == "solver":
+        return "worlds"
+    for name in ("iterations", "worlds"):
+        if name in cls.PARAMS and isinstance(cls.PARAMS[name][0], int):
+            return name
+    return None
+
+
+def budget_value(spec: str | BotSpec, parameter: str) -> int:
+    """The value of ``parameter`` a spec plays with (its own, else the bot's default)."""
+    sp = BotSpec.parse(spec)
+    return int(sp.kwargs.get(parameter, bot_class(sp.name).PARAMS[parameter][0]))
+
+
+def with_budget(spec: str | BotSpec, parameter: str, value: int) -> str:
+    """The spec text with ``parameter`` set to ``value`` (other parameters kept)."""
+    sp = BotSpec.parse(spec)
+    params = dict(sp.params)
+    params[parameter] = int(value)
+    return str(BotSpec(sp.name, tuple(sorted(params.items()))))
+
+
+def calibration_positions(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` positions where the mover has at least two legal actions, drawn uniformly from
+    the decisions of seeded games of the ``heuristic`` bot (``random`` where it does not
+    play the game): the decisions a bot meets in play, in their proportions."""
+    if count < 1:
+        raise EvaluationError(f"calibration positions must be at least 1, got {count}")
+    player = "heuristic" if bot_class("heuristic").supports(game) else "random"
+    n = game.num_players
+    pool: list[State] = []
+    g = 0
+    while len(pool) < 3 * count and g < 200:
+        state = game.new_initial_state(derive_seed(seed, "calibration", g))
+        bots = [make_bot(player, derive_seed(seed, "calibration-bot", g, s)) for s in range(n)]
+        for s, b in enumerate(bots):
+            b.reset(game, s, derive_seed(seed, "calibration-bot", g, s))
+        while not state.is_terminal():
+            seat = state.current_player()
+            if len(state.legal_actions()) > 1:
+                pool.append(state.clone())
+            state.apply_action(bots[seat].act(state.view(seat)))
+        g += 1
+    return random.Random(derive_seed(seed, "calibration-sample")).sample(pool, min(count,
+                                                                                   len(pool)))
+
+
+def cpu_ms_per_decision(spec: str, game: Game, positions: Sequence[State], seed: int) -> float:
+    """Mean process CPU milliseconds of ``spec``'s decision over ``positions`` (each from the
+    mover's seat: its view, or the state for an oracle), after one untimed warm-up decision."""
+    total = 0.0
+    for i, pos in enumerate([positions[0], *positions]):
+        seat = pos.current_player()
+        bot_seed = derive_seed(seed, "calibration-decision", i)
+        bot = make_bot(spec, bot_seed)
+        bot.reset(game, seat, bot_seed)
+        arg = pos.clone() if bot.cheats else pos.view(seat)
+        t0 = time.process_time()
+        bot.act(arg)
+        if i > 0:
+            total += time.process_time() - t0
+    return 1e3 * total / len(positions)
+
+
+@dataclass
+class Calibration:
+    """How a bot was set to a CPU time per decision."""
+
+    spec: str                   # as given
+    calibrated: str             # as played
+    parameter: str | None    # the budget parameter set, None when the bot has none here
+    value: int | None
+    cpu_ms: float               # measured mean CPU ms per decision at ``calibrated``
+    trials: list[tuple[int, float]]   # (value, ms) tried, in order
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, seed: int,
+              tolerance: float = 0.1, max_trials: int = 6) -> Calibration:
+    """Set ``spec``'s budget parameter so its mean CPU time per decision on ``positions`` is
+    ``cpu_ms`` (within ``tolerance``, relative, if reached in ``max_trials`` measurements).
+
+    Time per decision is close to affine in the budget (a fixed cost plus a cost per
+    iteration or world): the first step scales the budget proportionally, later steps solve
+    the line through the last two measurements. A bot without a budget parameter in this game
+    is measured and kept as it is."""
+    if cpu_ms <= 0:
+        raise EvaluationError(f"CPU time per decision must be positive, got {cpu_ms} ms")
+    canonical = str(BotSpec.parse(spec))
+    parameter = budget_parameter(spec, game)
+    if parameter is None:
+        ms = cpu_ms_per_decision(canonical, game, positions, seed)
+        return Calibration(canonical, canonical, None, None, ms, [])
+    value = budget_value(spec, parameter)
+    trials: list[tuple[int, float]] = []
+    while True:
+        ms = cpu_ms_per_decision(with_budget(spec, parameter, value), game, positions, seed)
+        trials.append((value, ms))
+        if abs(ms - cpu_ms) <= tolerance * cpu_ms or len(trials) >= max_trials:
+            break
+        if len(trials) >= 2 and trials[-1][0] != trials[-2][0]:
+            (v1, t1), (v2, t2) = trials[-2], trials[-1]
+            slope = (t2 - t1) / (v2 - v1)
+            target = v2 + (cpu_ms - t2) / slope if slope > 0 else value * cpu_ms / ms
+        else:
+            target = value * cpu_ms / max(ms, 1e-6)
+        # At most 16x per step: one noisy measurement must not send the budget to extremes.
+        new = max(1, min(int(round(target)), 16 * value))
+        if new == value:
+            break
+        value = new
+    value, ms = min(trials, key=lambda vt: abs(vt[1] - cpu_ms))
+    return Calibration(canonical, with_budget(spec, parameter, value), parameter, value, ms,
+                       trials)
+
+
+# ---------------------------------------------------------------------------------------------
+# The evaluation as a whole
+
+@dataclass
+class Evaluation:
+    """What ``trickhound evaluate`` measured: the inputs, the calibration and the margins."""
+
+    game: str
+    mode: str
+    candidates: list[str]       # as played (calibrated; the 1x budget in budget mode)
+    baseline: str | None        # as played (None in budget mode: each bot is its own table)
+    scale: int | None
+    deals: int
+    seed: int
+    cpu_ms: float | None
+    calibration: list[Calibration]
+    margins: list[Margin]
+    games: int
+    cpu_seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["calibration"] = [c.to_json() for c in self.calibration]
+        out["margins"] = [m.to_json() for m in self.margins]
+        out["interval"] = "95% Student t over deals (df = deals - 1)"
+        return out
+
+
+def check_replayable(spec: str, game: Game) -> None:
+    """Raise (BotSpecError, EvaluationError) unless ``spec`` plays ``game`` and its budget is
+    a positive count with no time limit: a game limited by time does not replay (equal time
+    comes from calibration, ``--cpu-ms``, instead)."""
+    cls = check_supports(spec, game)
+    params = BotSpec.parse(spec).kwargs
+    if float(params.get("time_s", 0) or 0) > 0:
+        raise EvaluationError(f"bot {spec}: time_s makes games unrepeatable; give iterations "
+                              f"and use --cpu-ms for equal CPU time")
+    for name in ("iterations", "worlds"):
+        if name in cls.PARAMS and isinstance(cls.PARAMS[name][0], int) \
+                and budget_value(spec, name) < 1:
+            raise EvaluationError(f"bot {spec}: {name} must be at least 1")
+
+
+def plan(game: Game, mode: str, candidates: Sequence[str], baseline: str,
+         scale: int | None = None) -> list[Comparison]:
+    """The comparisons of a mode (see the module docstring); checks every bot plays the game."""
+    if mode not in MODES:
+        raise EvaluationError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+    if not candidates:
+        raise EvaluationError("give at least one candidate bot")
+    for spec in candidates if mode == "budget" else [*candidates, baseline]:
+        check_replayable(spec, game)
+    if mode == "seat":
+        return [Comparison(f"{c} vs {baseline}", c, baseline, "seat") for c in candidates]
+    if mode == "head-to-head":
+        return [Comparison(f"{c} vs {baseline}", c, baseline, "swap") for c in candidates]
+    if scale is None or scale < 2:
+        raise EvaluationError(f"budget mode needs a scale of at least 2, got {scale}")
+    out = []
+    for c in candidates:
+        parameter = budget_parameter(c, game)
+        if parameter is None:
+            raise EvaluationError(f"bot {c} has no search budget to scale in {game.spec()}")
+        scaled = with_budget(c, parameter, scale * budget_value(c, parameter))
+        out.append(Comparison(f"{scaled} vs {c}", scaled, str(BotSpec.parse(c)), "seat"))
+    return out
+
+
+def evaluate(game_text: str, mode: str, candidates: Sequence[str], baseline: str = "heuristic",
+             deals: int = 20, seed: int = 1, scale: int | None = None,
+             cpu_ms: float | None = None, calibration_positions_count: int = 40,
+             workers: int = 2, progress: Callable[[int, int], None] | None = None,
+             on_calibrated: Callable[[Calibration], None] | None = None) -> Evaluation:
+    """Measure the margins of ``mode`` for ``candidates`` in a game on ``deals`` duplicate
+    deals from ``seed``. With ``cpu_ms``, every bot with a budget parameter (candidates and
+    baseline) is first calibrated to that CPU time per decision on positions from seeded play,
+    and the evaluation then plays the calibrated specs (in budget mode the candidate's
+    calibrated budget is the 1x budget)."""
+    game = load_game(game_text)
+    if deals < 2:
+        raise EvaluationError(f"deals must be at least 2 for an interval, got {deals}")
+    if cpu_ms is not None and cpu_ms <= 0:
+        raise EvaluationError(f"--cpu-ms must be positive, got {cpu_ms}")
+    candidates = [str(BotSpec.parse(c)) for c in candidates]
+    baseline = str(BotSpec.parse(baseline))
+    plan(game, mode, candidates, baseline, scale)     # checks the input before calibrating
+    calibration: list[Calibration] = []
+    if cpu_ms is not None:
+        positions = calibration_positions(game, calibration_positions_count, seed)
+        played: dict[str, str] = {}
+        bots = candidates if mode == "budget" else [*candidates, baseline]
+        for spec in dict.fromkeys(bots):
+            cal = calibrate(spec, game, positions, cpu_ms, seed)
+            calibration.append(cal)
+            played[spec] = cal.calibrated
+            if on_calibrated is not None:
+                on_calibrated(cal)
+        candidates = [played[c] for c in candidates]
+        baseline = played.get(baseline, baseline)
+    comparisons = plan(game, mode, candidates, baseline, scale)
+    margins, stats = run_comparisons(game, comparisons, deals, seed, workers, progress)
+    return Evaluation(game.spec(), mode, candidates, None if mode == "budget" else baseline,
+                      scale, deals, seed, cpu_ms,
+                      calibration, margins, int(stats["games"]), stats["cpu_seconds"])
+
+
+def _signed(x: float, digits: int) -> str:
+    return f"{x:+.{digits}f}"
+
+
+def _digits(margins: Sequence[Margin]) -> int:
+    """Decimals that show the standard errors with two significant digits (0 to 3)."""
+    se = min((m.se for m in margins if m.se > 0), default=1.0)
+    return max(0, min(3, 1 - math.floor(math.log10(se))))
+
+
+MODE_TITLES = {"seat": "Seat margin (candidate at one seat, the baseline elsewhere, paired "
+                       "with the all-baseline game)",
+               "head-to-head": "Head-to-head (candidate at one seat, the reference elsewhere, "
+                               "paired with the roles swapped)",
+               "budget": "Budget scaling (the bot at k x its budget at one seat, at 1x "
+                         "elsewhere, paired with the all-1x game)"}
+
+
+def table_rows(ev: Evaluation) -> list[list[str]]:
+    """Header and rows of the margins table (text and markdown share them)."""
+    k = _digits(ev.margins)
+    rows = [["candidate", "vs", "mean", "se", "95% CI", "deals", "separated"]]
+    for m in ev.margins:
+        sep = ("yes, above 0" if m.ci[0] > 0 else "yes, below 0") if m.separated else "no"
+        rows.append([m.candidate, m.baseline, _signed(m.mean, k), f"{m.se:.{k}f}",
+                     f"[{_signed(m.ci[0], k)}, {_signed(m.ci[1], k)}]", str(m.deals), sep])
+    return rows
+
+
+def calibration_rows(ev: Evaluation) -> list[list[str]]:
+    """Header and rows of the calibration table."""
+    rows = [["bot", "plays as", "budget", "CPU ms/decision", "trials (value: ms)"]]
+    for c in ev.calibration:
+        trials = ", ".join(f"{v}: {ms:.2f}" for v, ms in c.trials) or "-"
+        budget = f"{c.parameter}={c.value}" if c.parameter else "none (fixed)"
+        rows.append([c.spec, c.calibrated, budget, f"{c.cpu_ms:.2f}", trials])
+    return rows
+
+
+def format_text(ev: Evaluation) -> str:
+    """The evaluation as plain text tables."""
+    lines = [f"{MODE_TITLES[ev.mode]}", f"game {ev.game}, {ev.deals} deals, seed {ev.seed}"
+             + (f", {ev.cpu_ms:g} ms CPU per decision" if ev.cpu_ms else "")
+             + f"; 95% CI: Student t, df = {ev.deals - 1}"]
+    if ev.calibration:
+        lines += ["", "Calibration (mean process CPU time per decision):"]
+        lines += _aligned(calibration_rows(ev))
+    lines += [""] + _aligned(table_rows(ev))
+    lines += ["", f"{ev.games} games, {ev.cpu_seconds:.1f} s CPU of play"]
+    return "\n".join(lines)
+
+
+def _aligned(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+
+
+def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
+    """The evaluation as a markdown page with how to reproduce it (``meta``: command,
+    reproduce, date, machine)."""
+    def table(rows: list[list[str]]) -> list[str]:
+        out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+        out += ["| " + " | ".join(f"`{c}`" if i < 2 else c for i, c in enumerate(r)) + " |"
+                for r in rows[1:]]
+        return out
+
+    lines = [f"# {ev.mode}: {ev.game}", "", MODE_TITLES[ev.mode] + ".", "",
+             f"- deals: {ev.deals} (seed {ev.seed}); each margin is the mean over deals of "
+             f"the deal's mean over seats; 95% CI: Student t, df = {ev.deals - 1}",
+             "- CPU per decision: " + (f"{ev.cpu_ms:g} ms (calibrated)" if ev.cpu_ms
+                                       else "not calibrated (bot defaults or as given)"),
+             f"- games played: {ev.games}, {ev.cpu_seconds:.1f} s CPU",
+             f"- date: {meta.get('date')}; machine: {meta.get('machine')}",
+             f"- command: `{meta.get('command')}`",
+             f"- reproduce without calibration: `{meta.get('reproduce')}`", ""]
+    lines += table(table_rows(ev))
+    if ev.calibration:
+        lines += ["", "Calibration (mean process CPU time per decision on positions from "
+                      "seeded play):", ""]
+        lines += table(calibration_rows(ev))
+    return "\n".join(lines) + "\n"
