@@ -1,0 +1,137 @@
+"""Fit the opponent model's temperatures by maximum likelihood on recorded games.
+
+    python -m solver.inference.fit [--seed 1] [--games 40] [--out solver/inference/temperatures.json]
+
+Reads the project's own bots' recorded games (results/leaderboards/runs/<run>/games.jsonl; one
+run per game, ``RUNS``), replays each from its deal seed, and at every decision with more than
+one legal action records the chosen action and the utilities of all legal actions (model.py).
+For each game and decision kind, T maximises sum log softmax(u / T)[chosen] (numpy: a log-
+spaced grid, then golden-section refinement of log T). The seed picks which recorded games are
+used (``--games`` of them per run), so the fit is reproducible. The file written records, per
+kind: T, the utility, the number of decisions, and the mean log-likelihood per decision of the
+fitted model and of uniform play (how much the model explains).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from solver.inference.model import TEMPERATURES_PATH, OpponentModel
+from solver.registry import load_game
+from solver.rng import Random
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The recorded run of each game and the utility of each decision kind (model.py). Mate's
+# forcing uses exact values: its policy never forces and ranks forced cards by id alone.
+RUNS = {
+    "mate": ("results/leaderboards/runs/mate/games.jsonl",
+             {"force": "exact", "lead": "policy", "follow": "policy"}),
+    "mate-vic-village": ("results/leaderboards/runs/mate-vic-village/games.jsonl",
+                         {"play": "policy"}),
+    "dog-tag-trick": ("results/leaderboards/runs/dog-tag-trick/games.jsonl", {"play": "policy"}),
+    "mattis": ("results/leaderboards/runs/mattis/games.jsonl", {"play": "policy"}),
+}
+T_MIN, T_MAX = 1e-2, 1e4
+
+
+def log_likelihood(samples: Sequence[Tuple[np.ndarray, int]], temperature: float) -> float:
+    """sum over decisions of log softmax(u / T)[chosen]."""
+    total = 0.0
+    for u, chosen in samples:
+        z = u / temperature
+        m = z.max()
+        total += z[chosen] - m - math.log(np.exp(z - m).sum())
+    return total
+
+
+def fit_temperature(samples: Sequence[Tuple[np.ndarray, int]]) -> float:
+    """The maximum-likelihood T in [T_MIN, T_MAX] (grid over log T, then golden section)."""
+    grid = np.exp(np.linspace(math.log(T_MIN), math.log(T_MAX), 61))
+    lls = [log_likelihood(samples, t) for t in grid]
+    i = int(np.argmax(lls))
+    lo, hi = math.log(grid[max(i - 1, 0)]), math.log(grid[min(i + 1, len(grid) - 1)])
+    g = (math.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = log_likelihood(samples, math.exp(a)), log_likelihood(samples, math.exp(b))
+    for _ in range(30):
+        if fa > fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = log_likelihood(samples, math.exp(a))
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = log_likelihood(samples, math.exp(b))
+    return float(math.exp((lo + hi) / 2))
+
+
+def collect(game_name: str, path: str, utilities: Dict[str, str], games: int,
+            rng: Random) -> Dict[str, List[Tuple[np.ndarray, int]]]:
+    """{kind: [(u of the legal actions, index of the chosen one)]} from ``games`` records of
+    ``path`` picked by ``rng`` (decisions with one legal action are skipped)."""
+    with open(os.path.join(ROOT, path)) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    records = [r for r in records if r.get("forfeit") is None]
+    rng.shuffle(records)
+    samples: Dict[str, List[Tuple[np.ndarray, int]]] = {k: [] for k in utilities}
+    for rec in records[:games]:
+        game = load_game(rec["game"])
+        model = OpponentModel(game, temperatures={})
+        state = game.new_initial_state(rec["deal_seed"])
+        for action in rec["actions"]:
+            kind = game.decision_kind(state)
+            if kind in utilities and len(state.legal_actions()) > 1:
+                actions, u = model.utilities(state, kind, utilities[kind])
+                samples[kind].append((u, actions.index(action)))
+            state.apply_action(action)
+    return samples
+
+
+def fit(seed: int = 1, games: int = 40, only: Optional[str] = None) -> dict:
+    """The fitted table (the temperatures.json document)."""
+    out: dict = {"schema": "trickhound.opponent_model/1", "seed": seed, "games_per_run": games,
+                 "command": f"python -m solver.inference.fit --seed {seed} --games {games}",
+                 "games": {}}
+    for name, (path, utilities) in RUNS.items():
+        if only is not None and name != only:
+            continue
+        samples = collect(name, path, utilities, games, Random(seed))
+        rows = {}
+        for kind, s in samples.items():
+            if not s:
+                continue
+            t = fit_temperature(s)
+            uniform = -sum(math.log(len(u)) for u, _ in s) / len(s)
+            rows[kind] = {"utility": utilities[kind], "temperature": round(t, 4),
+                          "decisions": len(s),
+                          "mean_log_likelihood": round(log_likelihood(s, t) / len(s), 4),
+                          "uniform_log_likelihood": round(uniform, 4)}
+        out["games"][name] = rows
+    return out
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    """Command line: fit and write the temperatures file."""
+    p = argparse.ArgumentParser(prog="python -m solver.inference.fit", description=__doc__)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=int, default=40, help="recorded games per run")
+    p.add_argument("--only", default=None, help="fit one game only (its slug)")
+    p.add_argument("--out", default=TEMPERATURES_PATH)
+    a = p.parse_args(argv)
+    table = fit(a.seed, a.games, a.only)
+    with open(a.out, "w") as f:
+        json.dump(table, f, indent=1, sort_keys=True)
+        f.write("\n")
+    for name, rows in table["games"].items():
+        for kind, row in rows.items():
+            print(f"{name:18} {kind:7} T={row['temperature']:<9} n={row['decisions']:<6} "
+                  f"ll={row['mean_log_likelihood']} uniform={row['uniform_log_likelihood']}")
+
+
+if __name__ == "__main__":
+    main()
