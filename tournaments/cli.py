@@ -431,9 +431,15 @@ def bots_command():
               help="Seed of the search (default: --seed).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A search parameter, e.g. c=1.0 or observers=multi (repeatable).")
+@click.option("--inference", type=click.Choice(["none", "policy"]), default="none",
+              show_default=True,
+              help="Worlds (pimc, solver): uniform, or weighted by the opponent model "
+                   "(solver/inference); prints their effective sample size.")
+@click.option("--particles", type=WORLDS, default=64, show_default=True,
+              help="Candidate worlds weighed with --inference policy.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, worlds,
-              search_seed, params, as_json):
+              search_seed, params, inference, particles, as_json):
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -470,6 +476,10 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
         time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
     kw = _search_params(algo, params)
     kw = play_defaults(game, algo, kw)
+    if inference != "none":
+        if algo == "ismcts":
+            raise UserError("--inference policy needs --algo pimc or solver")
+        kw.update(inference=inference, particles=particles)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)
@@ -481,6 +491,9 @@ def recommend(position, game_text, seed, seat, moves, algo, iterations, time_s, 
     click.echo(view.render())
     click.echo("")
     click.echo(result.table(view))
+    if result.params.get("ess") is not None:
+        click.echo(f"inference: {particles} weighted worlds, effective sample size "
+                   f"{result.params['ess']:.1f}")
 
 
 def _search_params(algo: str, params: "tuple[str, ...]") -> dict:

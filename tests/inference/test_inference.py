@@ -181,3 +181,17 @@ def test_weighted_sampler_reads_the_view_alone():
         b_worlds, b_ess = sample_worlds(other.view(0), 3, k, "policy", 16)
         assert [w.to_json() for w in a_worlds] == [w.to_json() for w in b_worlds]
         assert a_ess == b_ess
+
+
+def test_recommend_prints_the_effective_sample_size():
+    """`trickhound recommend --inference policy` weighs the worlds and says how many they are
+    worth; with ISMCTS it is a one-line error, exit 2."""
+    from click.testing import CliRunner
+    from tournaments.cli import main
+    args = ["recommend", "--game", HIDDEN, "--seed", "3", "--seat", "0", "--moves", "PASS,7D",
+            "--algo", "solver", "--worlds", "8", "--inference", "policy", "--particles", "32"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    assert "inference: 32 weighted worlds, effective sample size" in out.output
+    bad = CliRunner().invoke(main, args[:-6] + ["--algo", "ismcts", "--inference", "policy"])
+    assert bad.exit_code == 2 and "needs --algo pimc or solver" in bad.output
