@@ -1,6 +1,6 @@
 """Fit the opponent model's temperatures by maximum likelihood on recorded games.
 
-    python -m solver.inference.fit [--seed 1] [--games 40] [--out solver/inference/temperatures.json]
+    python -m solver.inference.fit [--seed 1] [--games 40] [--out PATH]
 
 Reads the project's own bots' recorded games (results/leaderboards/runs/<run>/games.jsonl; one
 run per game, ``RUNS``), replays each from its deal seed, and at every decision with more than
@@ -17,7 +17,7 @@ import argparse
 import json
 import math
 import os
-from typing import Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -39,7 +39,7 @@ RUNS = {
 T_MIN, T_MAX = 1e-2, 1e4
 
 
-def log_likelihood(samples: Sequence[Tuple[np.ndarray, int]], temperature: float) -> float:
+def log_likelihood(samples: Sequence[tuple[np.ndarray, int]], temperature: float) -> float:
     """sum over decisions of log softmax(u / T)[chosen]."""
     total = 0.0
     for u, chosen in samples:
@@ -49,7 +49,7 @@ def log_likelihood(samples: Sequence[Tuple[np.ndarray, int]], temperature: float
     return total
 
 
-def fit_temperature(samples: Sequence[Tuple[np.ndarray, int]]) -> float:
+def fit_temperature(samples: Sequence[tuple[np.ndarray, int]]) -> float:
     """The maximum-likelihood T in [T_MIN, T_MAX] (grid over log T, then golden section)."""
     grid = np.exp(np.linspace(math.log(T_MIN), math.log(T_MAX), 61))
     lls = [log_likelihood(samples, t) for t in grid]
@@ -70,15 +70,15 @@ def fit_temperature(samples: Sequence[Tuple[np.ndarray, int]]) -> float:
     return float(math.exp((lo + hi) / 2))
 
 
-def collect(game_name: str, path: str, utilities: Dict[str, str], games: int,
-            rng: Random) -> Dict[str, List[Tuple[np.ndarray, int]]]:
+def collect(game_name: str, path: str, utilities: dict[str, str], games: int,
+            rng: Random) -> dict[str, list[tuple[np.ndarray, int]]]:
     """{kind: [(u of the legal actions, index of the chosen one)]} from ``games`` records of
     ``path`` picked by ``rng`` (decisions with one legal action are skipped)."""
     with open(os.path.join(ROOT, path)) as f:
         records = [json.loads(line) for line in f if line.strip()]
     records = [r for r in records if r.get("forfeit") is None]
     rng.shuffle(records)
-    samples: Dict[str, List[Tuple[np.ndarray, int]]] = {k: [] for k in utilities}
+    samples: dict[str, list[tuple[np.ndarray, int]]] = {k: [] for k in utilities}
     for rec in records[:games]:
         game = load_game(rec["game"])
         model = OpponentModel(game, temperatures={})
@@ -92,7 +92,7 @@ def collect(game_name: str, path: str, utilities: Dict[str, str], games: int,
     return samples
 
 
-def fit(seed: int = 1, games: int = 40, only: Optional[str] = None) -> dict:
+def fit(seed: int = 1, games: int = 40, only: str | None = None) -> dict:
     """The fitted table (the temperatures.json document)."""
     out: dict = {"schema": "trickhound.opponent_model/1", "seed": seed, "games_per_run": games,
                  "command": f"python -m solver.inference.fit --seed {seed} --games {games}",
@@ -115,7 +115,7 @@ def fit(seed: int = 1, games: int = 40, only: Optional[str] = None) -> dict:
     return out
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     """Command line: fit and write the temperatures file."""
     p = argparse.ArgumentParser(prog="python -m solver.inference.fit", description=__doc__)
     p.add_argument("--seed", type=int, default=1)

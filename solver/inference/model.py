@@ -25,7 +25,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +38,7 @@ UTILITIES = ("policy", "exact")
 DEFAULT_KIND = {"utility": "policy", "temperature": 1.0}
 
 
-def load_temperatures(path: str = TEMPERATURES_PATH) -> Dict[str, Dict[str, Dict[str, Any]]]:
+def load_temperatures(path: str = TEMPERATURES_PATH) -> dict[str, dict[str, dict[str, Any]]]:
     """{game name: {decision kind: {"utility": ..., "temperature": T, ...}}} from the fitted
     data file (empty when it does not exist yet)."""
     if not os.path.exists(path):
@@ -69,11 +70,11 @@ class OpponentModel:
     for the same position in many candidate worlds (Mate's forcing position is the same in
     all of them), and the exact utility costs a solve per position."""
 
-    def __init__(self, game: Game, temperatures: Optional[Dict[str, Dict[str, Any]]] = None,
+    def __init__(self, game: Game, temperatures: dict[str, dict[str, Any]] | None = None,
                  tt_bits: int = 16) -> None:
         self.game = game
         table = load_temperatures() if temperatures is None else temperatures
-        self.kinds: Dict[str, Dict[str, Any]] = dict(table.get(game.name, {}))
+        self.kinds: dict[str, dict[str, Any]] = dict(table.get(game.name, {}))
         for kind, row in self.kinds.items():
             if row["utility"] not in UTILITIES:
                 raise ValueError(f"{game.name} {kind}: utility must be one of "
@@ -82,14 +83,14 @@ class OpponentModel:
                 raise ValueError(f"{game.name} {kind}: temperature must be > 0")
         self.tt_bits = tt_bits
         self._solver: Any = None
-        self._cache: Dict[Tuple[int, str], Tuple[List[int], np.ndarray]] = {}
+        self._cache: dict[tuple[int, str], tuple[list[int], np.ndarray]] = {}
 
-    def kind_row(self, kind: str) -> Dict[str, Any]:
+    def kind_row(self, kind: str) -> dict[str, Any]:
         """The utility and temperature of one decision kind (DEFAULT_KIND when not fitted)."""
         return self.kinds.get(kind, DEFAULT_KIND)
 
-    def utilities(self, state: State, kind: Optional[str] = None,
-                  utility: Optional[str] = None) -> Tuple[List[int], np.ndarray]:
+    def utilities(self, state: State, kind: str | None = None,
+                  utility: str | None = None) -> tuple[list[int], np.ndarray]:
         """(legal actions, u) at ``state`` for the kind's utility (or ``utility``)."""
         kind = kind if kind is not None else self.game.decision_kind(state)
         utility = utility if utility is not None else self.kind_row(kind)["utility"]
@@ -98,7 +99,7 @@ class OpponentModel:
             return actions, self._exact_values(state, actions)
         return actions, policy_ranks(self.game.policy.scores(state, actions))
 
-    def _exact_values(self, state: State, actions: List[int]) -> np.ndarray:
+    def _exact_values(self, state: State, actions: list[int]) -> np.ndarray:
         if self._solver is None:
             if self.game.exact_solver() is None and self.game.utility_sum() is None:
                 raise ValueError(f"{self.game.spec()} has no exact solver for utility=exact")
@@ -107,7 +108,7 @@ class OpponentModel:
         values = self._solver.solve(state, False)["actions"]
         return np.array([values[a] for a in actions], dtype=float)
 
-    def distribution(self, state: State) -> Tuple[List[int], np.ndarray]:
+    def distribution(self, state: State) -> tuple[list[int], np.ndarray]:
         """(legal actions, their probabilities) for the seat to move at ``state``."""
         kind = self.game.decision_kind(state)
         key = (state.state_hash(), kind)

@@ -19,7 +19,6 @@ independent uniform draws the weighted set is worth (``particles`` when nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -31,7 +30,7 @@ INFERENCE_MODES = ("none", "policy")
 DEFAULT_PARTICLES = 64
 
 
-_MODELS: Dict[Game, OpponentModel] = {}
+_MODELS: dict[Game, OpponentModel] = {}
 
 
 def model_for(game: Game) -> OpponentModel:
@@ -55,7 +54,7 @@ def check_inference(inference: str) -> str:
 class WeightedWorlds:
     """Candidate worlds with their normalised weights and effective sample size."""
 
-    worlds: List[State]
+    worlds: list[State]
     weights: np.ndarray
     ess: float
 
@@ -64,8 +63,8 @@ class WeightedWorlds:
         return len(self.worlds)
 
 
-def weigh_worlds(view: View, rng: Union[Random, int], particles: int = DEFAULT_PARTICLES,
-                 model: Optional[OpponentModel] = None) -> WeightedWorlds:
+def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICLES,
+                 model: OpponentModel | None = None) -> WeightedWorlds:
     """``particles`` uniform candidates from ``view``, each weighted by the likelihood of the
     opponents' observed decisions in it (see the module docstring)."""
     if particles < 1:
@@ -87,7 +86,7 @@ def weigh_worlds(view: View, rng: Union[Random, int], particles: int = DEFAULT_P
     return WeightedWorlds(worlds, w, float(1.0 / np.sum(w * w)))
 
 
-def resample(weighted: WeightedWorlds, n: int, rng: Union[Random, int]) -> List[State]:
+def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]:
     """``n`` worlds drawn by systematic resampling from the weighted candidates (each keeps its
     count in proportion to its weight, with the least added variance)."""
     r = rng if isinstance(rng, Random) else Random(rng)
@@ -98,9 +97,9 @@ def resample(weighted: WeightedWorlds, n: int, rng: Union[Random, int]) -> List[
     return [weighted.worlds[min(int(i), len(cum) - 1)].clone() for i in idx]
 
 
-def sample_worlds(view: View, n: int, rng: Union[Random, int], inference: str = "none",
+def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none",
                   particles: int = DEFAULT_PARTICLES,
-                  model: Optional[OpponentModel] = None) -> Tuple[List[State], Optional[float]]:
+                  model: OpponentModel | None = None) -> tuple[list[State], float | None]:
     """``n`` worlds for a search: uniform (``inference="none"``; ESS None) or resampled from
     ``particles`` weighted candidates (``"policy"``; with their ESS)."""
     r = rng if isinstance(rng, Random) else Random(rng)

@@ -6,10 +6,17 @@ import math
 
 import numpy as np
 import pytest
-
 from solver.game import State
-from solver.inference import (OpponentModel, load_temperatures, policy_ranks, resample,
-                              sample_worlds, softmax, weigh_worlds)
+
+from solver.inference import (
+    OpponentModel,
+    load_temperatures,
+    policy_ranks,
+    resample,
+    sample_worlds,
+    softmax,
+    weigh_worlds,
+)
 from solver.inference.fit import RUNS, fit_temperature, log_likelihood
 from solver.registry import load_game
 from solver.search import SearchLimit, pimc
@@ -132,7 +139,7 @@ def test_resampling_follows_the_weights():
     s = _forced_by_non_dealer(0)
     ww = weigh_worlds(s.view(0), 5, 32)
     worlds = resample(ww, 400, 9)
-    counts = {}
+    counts: dict[int, int] = {}
     for w in worlds:
         counts[w.to_reference().forced[1]] = counts.get(w.to_reference().forced[1], 0) + 1
     for card in counts:
@@ -162,11 +169,13 @@ def test_sample_worlds_uniform_mode_is_the_plain_sampler():
 
 def test_solver_bot_takes_inference():
     from bots.registry import make_bot
+    from bots.solver_bot import SolverBot
     s = _forced_by_non_dealer(0)
     bot = make_bot("solver(inference=policy,particles=32,worlds=4)", 1)
+    assert isinstance(bot, SolverBot)
     bot.reset(s.game, 0, 1)
     assert bot.act(s.view(0)) in s.legal_actions()
-    assert 1 <= bot.last_ess <= 32
+    assert bot.last_ess is not None and 1 <= bot.last_ess <= 32
 
 
 def test_weighted_sampler_reads_the_view_alone():
@@ -187,6 +196,7 @@ def test_recommend_prints_the_effective_sample_size():
     """`trickhound recommend --inference policy` weighs the worlds and says how many they are
     worth; with ISMCTS it is a one-line error, exit 2."""
     from click.testing import CliRunner
+
     from tournaments.cli import main
     args = ["recommend", "--game", HIDDEN, "--seed", "3", "--seat", "0", "--moves", "PASS,7D",
             "--algo", "solver", "--worlds", "8", "--inference", "policy", "--particles", "32"]
