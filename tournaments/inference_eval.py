@@ -24,7 +24,9 @@ import math
 import time
 
 import bots.solver_bot as solver_bot_module
+import solver.inference.weighted as weighted_module
 from bots.registry import make_bot
+from solver.inference.model import OpponentModel, load_temperatures
 from solver.registry import load_game
 from solver.rng import derive_seed
 from solver.search import alphabeta
@@ -105,10 +107,18 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
 
 
 def evaluate(deals: int, seed: int, worlds: int, particles: int,
-             game_text: str = GAME) -> dict:
+             game_text: str = GAME, force_temperature: float | None = None) -> dict:
     """The measurement (see the module docstring) as a JSON-ready dict."""
     out: dict = {"game": game_text, "deals": deals, "seed": seed, "worlds": worlds,
                  "particles": particles, "modes": {}}
+    if force_temperature is not None:
+        # Sensitivity check: the same model with another forcing temperature (not the fit).
+        game = load_game(game_text)
+        table = load_temperatures()
+        table[game.name] = dict(table[game.name])
+        table[game.name]["force"] = dict(table[game.name]["force"], temperature=force_temperature)
+        weighted_module._MODELS[game] = OpponentModel(game, table)
+        out["force_temperature"] = force_temperature
     timer = _Timer()
     solver_bot_module.sample_worlds = timer
     per_deal: dict[str, list[float]] = {}
@@ -147,9 +157,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--worlds", type=int, default=16)
     p.add_argument("--particles", type=int, default=64)
+    p.add_argument("--force-temperature", type=float, default=None,
+                   help="override the fitted forcing temperature (a sensitivity check)")
     p.add_argument("--out", default=None)
     a = p.parse_args(argv)
-    res = evaluate(a.deals, a.seed, a.worlds, a.particles)
+    res = evaluate(a.deals, a.seed, a.worlds, a.particles, force_temperature=a.force_temperature)
     text = json.dumps(res, indent=1)
     print(text)
     if a.out:

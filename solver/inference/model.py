@@ -17,8 +17,11 @@ chosen per kind in temperatures.json:
             position (a Mate forcer knows both hands, §1): the model then says "the opponent
             chooses like a solver, noisily, with point losses of about T".
 
-The temperatures are fitted by maximum likelihood (solver/inference/fit.py) on the recorded
-decisions of the project's own bots; T = inf would be uniform play.
+The model is a mixture: with probability ``uniform_mix`` (eps) the seat plays uniformly at
+random, otherwise by the softmax, so P = eps / n + (1 - eps) softmax(u / T): a seat that
+errs never rules a world out. T and eps are fitted by maximum likelihood
+(solver/inference/fit.py) on the recorded decisions of the project's own bots; T = inf or
+eps = 1 is uniform play.
 """
 from __future__ import annotations
 
@@ -116,8 +119,10 @@ class OpponentModel:
         if hit is not None:
             return hit
         actions, u = self.utilities(state, kind)
+        row = self.kind_row(kind)
+        eps = float(row.get("uniform_mix", 0.0))
         probs = (np.ones(1) if len(actions) == 1
-                 else softmax(u, float(self.kind_row(kind)["temperature"])))
+                 else eps / len(actions) + (1 - eps) * softmax(u, float(row["temperature"])))
         if len(self._cache) > 4096:
             self._cache.clear()
         self._cache[key] = (actions, probs)

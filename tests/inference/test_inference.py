@@ -17,7 +17,7 @@ from solver.inference import (
     softmax,
     weigh_worlds,
 )
-from solver.inference.fit import RUNS, fit_temperature, log_likelihood
+from solver.inference.fit import RUNS, fit_mixture, fit_temperature, log_likelihood
 from solver.registry import load_game
 from solver.search import SearchLimit, pimc
 
@@ -60,6 +60,19 @@ def test_fit_recovers_a_known_temperature():
     assert log_likelihood(samples, t) >= log_likelihood(samples, t / 2)
 
 
+def test_fit_recovers_a_known_mixture():
+    """Decisions drawn from 0.3 * uniform + 0.7 * softmax(u / 1.0): the grid fit finds eps
+    and T near them."""
+    rng = np.random.default_rng(8)
+    samples = []
+    for _ in range(4000):
+        u = rng.normal(0, 3, size=int(rng.integers(3, 9)))
+        p = 0.3 / len(u) + 0.7 * softmax(u, 1.0)
+        samples.append((u, int(rng.choice(len(u), p=p))))
+    t, eps, _ll = fit_mixture(samples)
+    assert abs(eps - 0.3) <= 0.08 and 0.6 <= t <= 1.6
+
+
 def test_fitted_temperatures_are_data_for_every_run():
     """temperatures.json holds a positive T for each fitted game and kind, each explaining the
     recorded play at least as well as uniform play."""
@@ -68,6 +81,7 @@ def test_fitted_temperatures_are_data_for_every_run():
         for kind, utility in kinds.items():
             row = table[name][kind]
             assert row["utility"] == utility and row["temperature"] > 0
+            assert 0.0 <= row["uniform_mix"] < 1.0
             assert row["mean_log_likelihood"] >= row["uniform_log_likelihood"]
 
 
