@@ -23,6 +23,7 @@ from typing import Any, Optional
 from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
 from solver.game import Game, View
+from solver.inference import INFERENCE_MODES, sample_worlds
 from solver.rng import derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, recommend
 
@@ -43,15 +44,22 @@ class SolverBot(Bot):
                                  " rollout policy), rollout (random playouts) or heuristic (the"
                                  " game's cheap estimate)"),
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
+        "inference": ("none", "worlds: none (uniform) or policy (resampled from particles"
+                              " weighted by the opponent model, solver/inference)"),
+        "particles": (64, "candidate worlds weighed per decision with inference=policy"),
     }
-    CHOICES = {"evaluation": ("heuristic", "rollout", "policy")}
+    CHOICES = {"evaluation": ("heuristic", "rollout", "policy"), "inference": INFERENCE_MODES}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
-              "tt_bits": (8, 28), "rollouts": (1, 1000)}
+              "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS)}
     worlds: int
     node_budget: int
     tt_bits: int
     evaluation: str
     rollouts: int
+    inference: str
+    particles: int
+    # The effective sample size of the last weighted determinization (None: uniform worlds).
+    last_ess: Optional[float] = None
     # The reusable alpha-beta of the game last reset for (two players), and that game.
     _solver: Optional[Any] = None
     _solver_game: Optional[Game] = None
@@ -76,13 +84,19 @@ class SolverBot(Bot):
             result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
                                self.next_seed(), check=False, evaluator="solver",
                                node_budget=self.node_budget, evaluation=self.evaluation,
-                               rollouts=self.rollouts)
+                               rollouts=self.rollouts, inference=self.inference,
+                               particles=self.particles)
+            self.last_ess = result.params.get("ess")
             return result.values()
         if view.game.perfect_information:
             worlds = [view.determinize(0)]
         else:
             base = self.rng.next_u64()
-            worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
+            if self.inference == "policy":
+                worlds, self.last_ess = sample_worlds(view, self.worlds, derive_seed(base, -1),
+                                                      "policy", self.particles)
+            else:
+                worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
         totals = dict.fromkeys(legal, 0.0)
         for w in worlds:
             for a, v in alphabeta(w, pv=False, solver=self._solver).values().items():

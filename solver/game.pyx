@@ -246,6 +246,20 @@ cdef class Game:
         decisions, Vic Village's discards): 0 unless a game says so."""
         return 0
 
+    def decision_kind(self, State state):
+        """The kind of decision the seat to move at ``state`` faces, as the opponent model
+        (solver/inference) names its temperatures: one kind ("play") unless a game tells its
+        decisions apart (Mate: force, lead, follow)."""
+        return "play"
+
+    def observed_decisions(self, State world, int observer):
+        """The decisions of seats other than ``observer`` whose action differs between the
+        worlds ``observer`` cannot tell apart, each as ``(seat, action, state_before)`` with
+        ``state_before`` rebuilt in ``world`` (a full state consistent with ``observer``'s view):
+        what weighted determinization (solver/inference) replays. Empty unless a game can
+        rebuild them from its state (Mate: the opponent's hidden forcing decision)."""
+        return []
+
     def exact_solver(self, int tt_bits=18):
         """A new :class:`ExactSolver` of this game's rounds (``EXACT_SOLVER``) with a table of
         about ``2**tt_bits`` entries, or None when the game has none."""

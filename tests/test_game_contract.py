@@ -17,6 +17,7 @@ from solver.errors import (
     InvalidStateError,
 )
 from solver.game import Policy
+from solver.inference import sample_worlds
 from solver.registry import BenchConfig, available_games, game_class, load_game
 from solver.search import AlphaBeta, alphabeta
 from tests.conftest import random_states
@@ -161,12 +162,15 @@ def test_determinization_never_reads_hidden_cards(game):
                         == other.determinize_for(p, k).to_json())
 
 
-def test_no_peeking_statistically(game):
+@pytest.mark.parametrize("mode", ["uniform", "weighted"])
+def test_no_peeking_statistically(game, mode):
     """Where the hidden cards land is independent of where they truly are. For a mid-game
     position and its observer, take a second true state with the same view but hidden cards
     moved; sample N worlds from each and compare, for every (hidden card, place) cell, the two
     frequencies: each difference must stay within 5 standard errors of a binomial proportion
-    (false alarm rate far below 1e-4 per cell)."""
+    (false alarm rate far below 1e-4 per cell). ``weighted``: the same for inference's weighted
+    determinization (solver/inference: candidates weighed by the opponent model, resampled),
+    which must read the view alone too."""
     if game.perfect_information:
         pytest.skip("nothing hidden")
     rnd = random.Random(13)
@@ -179,10 +183,15 @@ def test_no_peeking_statistically(game):
     other = s.view(p).determinize(999)
     n = 1500
 
+    def sample(state, seed):
+        if mode == "uniform":
+            return state.determinize_for(p, seed)
+        return sample_worlds(state.view(p), 1, seed, "policy", particles=4)[0][0]
+
     def freq(state, base):
         counts = collections.Counter()
         for k in range(n):
-            w = state.determinize_for(p, base + k).to_json()
+            w = sample(state, base + k).to_json()
             for key, val in _flatten(w):
                 counts[(key, val)] += 1
         return counts

@@ -439,11 +439,17 @@ def bots_command() -> None:
               help="Seed of the search (default: --seed).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A search parameter, e.g. c=1.0 or observers=multi (repeatable).")
+@click.option("--inference", type=click.Choice(["none", "policy"]), default="none",
+              show_default=True,
+              help="Worlds (pimc, solver): uniform, or weighted by the opponent model "
+                   "(solver/inference); prints their effective sample size.")
+@click.option("--particles", type=WORLDS, default=64, show_default=True,
+              help="Candidate worlds weighed with --inference policy.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
               worlds: Optional[int], search_seed: Optional[int], params: tuple[str, ...],
-              as_json: bool) -> None:
+              inference: str, particles: int, as_json: bool) -> None:
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -486,6 +492,10 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     else:
         kw = _search_params(chosen, params)
     kw = play_defaults(game, chosen, kw)
+    if inference != "none":
+        if chosen == "ismcts":
+            raise UserError("--inference policy needs pimc or solver (choose one with --algo)")
+        kw.update(inference=inference, particles=particles)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
         out = result.to_json(timing=True)
@@ -497,6 +507,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     click.echo(view.render())
     click.echo("")
     click.echo(result.table(view))
+    if result.params.get("ess") is not None:
+        click.echo(f"inference: {particles} weighted worlds, effective sample size "
+                   f"{result.params['ess']:.1f}")
 
 
 def _search_params(algo: str, params: "tuple[str, ...]") -> dict:

@@ -67,14 +67,16 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
          objective: str = "score", horizon: str = "game", scale: Scale = None,
          solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
          evaluation: str = "heuristic", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
-         rollout: str = "random") -> SearchResult:
+         rollout: str = "random", inference: str = "none", particles: int = 64) -> SearchResult:
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
-    two players, else max^n / paranoid within ``node_budget`` nodes)."""
+    two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
+    resamples the worlds from ``particles`` weighted by the opponent model (solver/inference)."""
     return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                        horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                        tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
-                       max_nodes=max_nodes, rollout=rollout)
+                       max_nodes=max_nodes, rollout=rollout, inference=inference,
+                       particles=particles)
 
 
 def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,

@@ -33,6 +33,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, DEFAULT_WORLDS, 
                                   check_max_nodes, check_scale, check_to_act, objective_code,
                                   seed_int)
 from solver.search.result import build_result, mean_interval
+from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
+from solver.rng import Random, derive_seed
 
 EVALUATORS = ("uct", "solver")
 SOLVERS = ("auto", "alphabeta", "maxn", "paranoid")
@@ -144,10 +146,13 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 
 def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objective="score",
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
-                evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random"):
+                evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
+                inference="none", particles=DEFAULT_PARTICLES):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
-    has perfect information)."""
+    has perfect information): uniformly (``inference="none"``), or (``"policy"``) resampled
+    from ``particles`` candidates weighted by the opponent model (solver/inference), whose
+    effective sample size the result's params report as ``ess``."""
     cdef Rng rng
     cdef State w
     cdef int W, i
@@ -166,12 +171,20 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     W = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
     if evaluator == "solver" and game.perfect_information:
         W = 1
+    check_inference(inference)
+    if particles < 1:
+        raise ValueError("particles must be >= 1")
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
-    worlds = []
-    for i in range(W):
-        w = view.world.clone()
-        w.determinize_c(view.player, &rng)
-        worlds.append(w)
+    ess = None
+    if inference == "policy" and not game.perfect_information:
+        worlds, ess = sample_worlds(view, W, Random(derive_seed(seed, "inference")), inference,
+                                    particles)
+    else:
+        worlds = []
+        for i in range(W):
+            w = view.world.clone()
+            w.determinize_c(view.player, &rng)
+            worlds.append(w)
     rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
         worlds, view.player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
@@ -183,7 +196,9 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                   "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
     return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,
-                        worlds=used, rank_by="mean", params=params, limit=limit, seed=seed,
+                        worlds=used, rank_by="mean",
+                        params=dict(params, inference=inference, particles=particles, ess=ess),
+                        limit=limit, seed=seed,
                         seconds=time.perf_counter() - t0,
                         exact=exact and used == 1 and game.perfect_information)
 

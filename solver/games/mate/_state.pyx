@@ -200,6 +200,38 @@ cdef class MateGame(Game):
         """0.0: one seat's return is the other's loss (both utilities)."""
         return 0.0
 
+    def decision_kind(self, State state):
+        """The opponent model's decision kinds (solver/inference): "force" (either forcing
+        decision, §4), "lead" or "follow" (§5); "over" at the end of the match."""
+        cdef int ph = (<MateState>state).d.phase
+        if ph <= FORCE_OTHER:
+            return "force"
+        return "lead" if ph == LEAD else ("follow" if ph == FOLLOW else "over")
+
+    def observed_decisions(self, State world, int observer):
+        """The opponent's forcing decision of the current game when its forced card is face
+        down (forced_visibility=hidden, §9.2): [(seat, forced card, the state before it)], the
+        state rebuilt in ``world`` from the dealt hands (§3.2) and, when the opponent is the
+        non-dealer, the dealer's forcing (§4.1). Both hands are known to both seats, so that
+        state is the same in every world the observer cannot tell apart; only the card differs.
+        Leads and follows are not returned: the state keeps the cards played as a set, not
+        their order, so their states cannot be rebuilt (their hard facts, the voids, are
+        already in the determinization). Public forced cards and passes are the same in every
+        world and weigh nothing, so they are left out."""
+        cdef MateState w = <MateState>world
+        cdef MateState before
+        cdef int o = 1 - observer, dealer = w.d.dealer
+        if not w.d.opt_hidden or w.d.phase == OVER or w.d.trick >= 10 or w.d.forced[o] < 0:
+            return []
+        if w.d.phase == FORCE_DEALER or (o != dealer and w.d.phase == FORCE_OTHER):
+            return []                                 # the opponent has not forced yet
+        before = <MateState>self.new_state()
+        before.d = w.d
+        start_game_d(&before.d, w.d.dealt[0], w.d.dealt[1])
+        if o != dealer:
+            apply_d(&before.d, w.d.forced[dealer] if w.d.forced[dealer] >= 0 else PASS)
+        return [(o, <int>w.d.forced[o], before)]
+
     cdef State new_state(self):
         cdef MateState s = MateState.__new__(MateState)
         s.game = self

@@ -1,0 +1,138 @@
+"""The opponent model: how likely a seat is to take each legal action, given its position.
+
+P(action | the acting seat's position) = softmax(u(action) / T) over the legal actions, where
+``T`` is a temperature per game and decision kind (``Game.decision_kind``: Mate tells forcing,
+leads and follows apart; other games use one kind, "play") and ``u`` is one of two utilities,
+chosen per kind in temperatures.json:
+
+``policy``  the game's rules of thumb (``game.policy.scores``). Their scales differ wildly
+            between games (Mate's are packed lexicographic keys in the millions), so they are
+            converted to ranks first: u = -(number of legal actions scoring strictly higher),
+            0 for the policy's choice, ties sharing a rank. T is then in rank steps, comparable
+            across games, and invariant to any monotone rescaling of a policy.
+``exact``   the exact value of each action (the game's exact solver of the current round,
+            two-player zero-sum games only: ``Game.exact_solver``), in the game's points. Used
+            where the rules of thumb say nothing about the choice (Mate's policy never forces,
+            so it ranks forced cards by card id alone) and the acting seat sees the whole
+            position (a Mate forcer knows both hands, §1): the model then says "the opponent
+            chooses like a solver, noisily, with point losses of about T".
+
+The model is a mixture: with probability ``uniform_mix`` (eps) the seat plays uniformly at
+random, otherwise by the softmax, so P = eps / n + (1 - eps) softmax(u / T): a seat that
+errs never rules a world out. T and eps are fitted by maximum likelihood
+(solver/inference/fit.py) on the recorded decisions of the project's own bots; T = inf or
+eps = 1 is uniform play.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from solver.game import Game, State
+
+TEMPERATURES_PATH = os.path.join(os.path.dirname(__file__), "temperatures.json")
+UTILITIES = ("policy", "exact")
+# Kinds of a game absent from temperatures.json: one kind, the policy's ranks, a mild T.
+DEFAULT_KIND = {"utility": "policy", "temperature": 1.0}
+
+
+def load_temperatures(path: str = TEMPERATURES_PATH) -> dict[str, dict[str, dict[str, Any]]]:
+    """{game name: {decision kind: {"utility": ..., "temperature": T, ...}}} from the fitted
+    data file (empty when it does not exist yet)."""
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        data = json.load(f)
+    return data["games"]
+
+
+def policy_ranks(scores: Sequence[float]) -> np.ndarray:
+    """u = -rank: minus the number of actions scoring strictly higher (0 for the best; ties
+    share a rank). Only the policy's order is used, never its scale."""
+    s = np.asarray(scores, dtype=float)
+    return -(s[None, :] > s[:, None]).sum(axis=1).astype(float)
+
+
+def softmax(u: np.ndarray, temperature: float) -> np.ndarray:
+    """softmax(u / T), computed stably (T > 0)."""
+    z = np.asarray(u, dtype=float) / temperature
+    z = z - z.max()
+    e = np.exp(z)
+    return e / e.sum()
+
+
+class OpponentModel:
+    """P(action | position) for every seat of one game (see the module docstring).
+
+    Distributions are cached by the position's hash and kind: weighted determinization asks
+    for the same position in many candidate worlds (Mate's forcing position is the same in
+    all of them), and the exact utility costs a solve per position."""
+
+    def __init__(self, game: Game, temperatures: dict[str, dict[str, Any]] | None = None,
+                 tt_bits: int = 16) -> None:
+        self.game = game
+        table = load_temperatures() if temperatures is None else temperatures
+        self.kinds: dict[str, dict[str, Any]] = dict(table.get(game.name, {}))
+        for kind, row in self.kinds.items():
+            if row["utility"] not in UTILITIES:
+                raise ValueError(f"{game.name} {kind}: utility must be one of "
+                                 f"{', '.join(UTILITIES)}, not {row['utility']!r}")
+            if not row["temperature"] > 0:
+                raise ValueError(f"{game.name} {kind}: temperature must be > 0")
+        self.tt_bits = tt_bits
+        self._solver: Any = None
+        self._cache: dict[tuple[int, str], tuple[list[int], np.ndarray]] = {}
+
+    def kind_row(self, kind: str) -> dict[str, Any]:
+        """The utility and temperature of one decision kind (DEFAULT_KIND when not fitted)."""
+        return self.kinds.get(kind, DEFAULT_KIND)
+
+    def utilities(self, state: State, kind: str | None = None,
+                  utility: str | None = None) -> tuple[list[int], np.ndarray]:
+        """(legal actions, u) at ``state`` for the kind's utility (or ``utility``)."""
+        kind = kind if kind is not None else self.game.decision_kind(state)
+        utility = utility if utility is not None else self.kind_row(kind)["utility"]
+        actions = state.legal_actions()
+        if utility == "exact":
+            return actions, self._exact_values(state, actions)
+        return actions, policy_ranks(self.game.policy.scores(state, actions))
+
+    def _exact_values(self, state: State, actions: list[int]) -> np.ndarray:
+        if self._solver is None:
+            if self.game.exact_solver() is None and self.game.utility_sum() is None:
+                raise ValueError(f"{self.game.spec()} has no exact solver for utility=exact")
+            from solver.search._alphabeta import AlphaBeta
+            self._solver = AlphaBeta(self.game, self.tt_bits)
+        values = self._solver.solve(state, False)["actions"]
+        return np.array([values[a] for a in actions], dtype=float)
+
+    def distribution(self, state: State) -> tuple[list[int], np.ndarray]:
+        """(legal actions, their probabilities) for the seat to move at ``state``."""
+        kind = self.game.decision_kind(state)
+        key = (state.state_hash(), kind)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        actions, u = self.utilities(state, kind)
+        row = self.kind_row(kind)
+        eps = float(row.get("uniform_mix", 0.0))
+        probs = (np.ones(1) if len(actions) == 1
+                 else eps / len(actions) + (1 - eps) * softmax(u, float(row["temperature"])))
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        self._cache[key] = (actions, probs)
+        return actions, probs
+
+    def log_probability(self, state: State, action: int) -> float:
+        """log P(action | state); -inf for an illegal action (a world in which the observed
+        decision was impossible)."""
+        actions, probs = self.distribution(state)
+        try:
+            return math.log(float(probs[actions.index(int(action))]))
+        except ValueError:
+            return -math.inf

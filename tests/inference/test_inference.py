@@ -1,0 +1,221 @@
+"""The opponent model and weighted determinization (solver/inference).
+
+Mate positions cite docs/rules/mate.md: forcing §4.1, face-down forced cards §9.2 / A2."""
+import json
+import math
+
+import numpy as np
+import pytest
+from solver.game import State
+
+from solver.inference import (
+    OpponentModel,
+    load_temperatures,
+    policy_ranks,
+    resample,
+    sample_worlds,
+    softmax,
+    weigh_worlds,
+)
+from solver.inference.fit import RUNS, fit_mixture, fit_temperature, log_likelihood
+from solver.registry import load_game
+from solver.search import SearchLimit, pimc
+
+HIDDEN = "mate(forced_visibility=hidden,first_dealer=0)"
+
+
+def _forced_by_non_dealer(card: int, seed: int = 3) -> State:
+    """Game 1 of a hidden-forcing match: the dealer (seat 0) passes, seat 1 forces ``card``."""
+    s = load_game(HIDDEN).new_initial_state(seed)
+    s.apply_action(20)
+    s.apply_action(card)
+    return s
+
+
+def test_policy_ranks_use_the_order_only():
+    """u = -(number of strictly better actions); ties share a rank; rescaling changes nothing."""
+    scores = [5.0, 1e6, 5.0, -3.0]
+    assert list(policy_ranks(scores)) == [-1.0, 0.0, -1.0, -3.0]
+    assert list(policy_ranks([2 * x + 7 for x in scores])) == list(policy_ranks(scores))
+
+
+def test_softmax_is_a_distribution_that_cools_to_the_best():
+    u = np.array([0.0, -1.0, -2.0])
+    p = softmax(u, 1.0)
+    assert abs(p.sum() - 1.0) < 1e-12 and p[0] > p[1] > p[2]
+    assert softmax(u, 1e-3)[0] > 0.999
+    assert np.allclose(softmax(u, 1e6), 1 / 3, atol=1e-5)
+
+
+def test_fit_recovers_a_known_temperature():
+    """Maximum likelihood on decisions drawn from softmax(u / 2.5) finds T close to 2.5."""
+    rng = np.random.default_rng(5)
+    samples = []
+    for _ in range(3000):
+        u = rng.normal(0, 3, size=int(rng.integers(2, 8)))
+        samples.append((u, int(rng.choice(len(u), p=softmax(u, 2.5)))))
+    t = fit_temperature(samples)
+    assert abs(t - 2.5) < 0.25
+    assert log_likelihood(samples, t) >= log_likelihood(samples, 2 * t)
+    assert log_likelihood(samples, t) >= log_likelihood(samples, t / 2)
+
+
+def test_fit_recovers_a_known_mixture():
+    """Decisions drawn from 0.3 * uniform + 0.7 * softmax(u / 1.0): the grid fit finds eps
+    and T near them."""
+    rng = np.random.default_rng(8)
+    samples = []
+    for _ in range(4000):
+        u = rng.normal(0, 3, size=int(rng.integers(3, 9)))
+        p = 0.3 / len(u) + 0.7 * softmax(u, 1.0)
+        samples.append((u, int(rng.choice(len(u), p=p))))
+    t, eps, _ll = fit_mixture(samples)
+    assert abs(eps - 0.3) <= 0.08 and 0.6 <= t <= 1.6
+
+
+def test_fitted_temperatures_are_data_for_every_run():
+    """temperatures.json holds a positive T for each fitted game and kind, each explaining the
+    recorded play at least as well as uniform play."""
+    table = load_temperatures()
+    for name, (_path, kinds) in RUNS.items():
+        for kind, utility in kinds.items():
+            row = table[name][kind]
+            assert row["utility"] == utility and row["temperature"] > 0
+            assert 0.0 <= row["uniform_mix"] < 1.0
+            assert row["mean_log_likelihood"] >= row["uniform_log_likelihood"]
+
+
+def test_one_legal_action_weighs_nothing():
+    """A forced move has probability 1 whatever the world (it reveals nothing)."""
+    g = load_game("mate(first_dealer=0)")
+    s = g.new_initial_state(4)
+    s.apply_action(20)
+    s.apply_action(20)
+    while len(s.legal_actions()) != 1:
+        s.apply_action(s.legal_actions()[0])
+    m = OpponentModel(g)
+    assert m.log_probability(s, s.legal_actions()[0]) == 0.0
+
+
+def test_mate_hook_rebuilds_the_hidden_forcing_decision():
+    """§4.1: the non-dealer's forcing decision is rebuilt in the world from the dealt hands; in
+    a world drawn from the dealer's view the action is that world's forced card (§9.2)."""
+    s = _forced_by_non_dealer(8)  # KD
+    g = s.game
+    w = s.view(0).determinize(11)
+    (seat, action, before), = g.observed_decisions(w, 0)
+    ref, wref = before.to_reference(), w.to_reference()
+    assert seat == 1 and action == wref.forced[1]
+    assert g.decision_kind(before) == "force" and ref.phase == 1
+    assert ref.hand == wref.dealt and action in before.legal_actions()
+    assert g.observed_decisions(w, 1) == []           # the dealer passed: nothing hidden
+    public = load_game("mate(first_dealer=0)").new_initial_state(3)
+    public.apply_action(20)
+    public.apply_action(8)
+    assert public.game.observed_decisions(public, 0) == []   # A2: face-up forcing is public
+
+
+def test_weighted_worlds_keep_the_hard_facts_and_follow_the_model():
+    """Every weighted candidate has the observer's view; each candidate's weight is the model's
+    probability of the forced card it holds, normalised; the ESS is 1 / sum w^2."""
+    s = _forced_by_non_dealer(0)
+    view = s.view(0)
+    model = OpponentModel(s.game)
+    ww = weigh_worlds(view, 7, 48, model)
+    before = s.game.observed_decisions(ww.worlds[0], 0)[0][2]
+    acts, probs = model.distribution(before)
+    raw = np.array([probs[acts.index(w.to_reference().forced[1])] for w in ww.worlds])
+    assert np.allclose(ww.weights, raw / raw.sum())
+    assert math.isclose(ww.ess, 1 / float(np.sum(ww.weights ** 2)))
+    assert 1.0 <= ww.ess < 48
+    for w in ww.worlds:
+        assert w.view(0).to_json() == view.to_json()
+    for w in resample(ww, 20, 3):
+        assert w.view(0).to_json() == view.to_json()
+
+
+def test_nothing_observed_gives_uniform_weights():
+    """Without rebuilt decisions (the dealer passed; a game without the hook) every weight is
+    equal and the ESS is the particle count."""
+    s = _forced_by_non_dealer(0)
+    ww = weigh_worlds(s.view(1), 2, 16)
+    assert np.allclose(ww.weights, 1 / 16) and math.isclose(ww.ess, 16)
+    g = load_game("dog-tag-trick")
+    t = g.new_initial_state(1)
+    for _ in range(9):
+        t.apply_action(t.legal_actions()[0])
+    ww = weigh_worlds(t.view(t.current_player()), 2, 8)
+    assert math.isclose(ww.ess, 8)
+
+
+def test_resampling_follows_the_weights():
+    """Systematic resampling keeps each candidate in proportion to its weight (within one)."""
+    s = _forced_by_non_dealer(0)
+    ww = weigh_worlds(s.view(0), 5, 32)
+    worlds = resample(ww, 400, 9)
+    counts: dict[int, int] = {}
+    for w in worlds:
+        counts[w.to_reference().forced[1]] = counts.get(w.to_reference().forced[1], 0) + 1
+    for card in counts:
+        share = sum(x for w, x in zip(ww.worlds, ww.weights) if w.to_reference().forced[1] == card)
+        assert abs(counts[card] - 400 * share) <= len(ww.worlds)
+
+
+def test_pimc_reports_the_effective_sample_size():
+    s = _forced_by_non_dealer(0)
+    view = s.view(0)
+    lim = SearchLimit(iterations=1, worlds=6)
+    weighted = pimc(view, limit=lim, evaluator="solver", inference="policy", particles=24, seed=1)
+    uniform = pimc(view, limit=lim, evaluator="solver", seed=1)
+    assert weighted.params["inference"] == "policy" and 1 <= weighted.params["ess"] <= 24
+    assert uniform.params["ess"] is None
+    assert json.dumps(weighted.to_json())
+    with pytest.raises(ValueError, match="inference"):
+        pimc(view, limit=lim, evaluator="solver", inference="bayes")
+
+
+def test_sample_worlds_uniform_mode_is_the_plain_sampler():
+    s = _forced_by_non_dealer(0)
+    view = s.view(0)
+    worlds, ess = sample_worlds(view, 3, 42, "none")
+    assert ess is None and all(w.view(0).to_json() == view.to_json() for w in worlds)
+
+
+def test_solver_bot_takes_inference():
+    from bots.registry import make_bot
+    from bots.solver_bot import SolverBot
+    s = _forced_by_non_dealer(0)
+    bot = make_bot("solver(inference=policy,particles=32,worlds=4)", 1)
+    assert isinstance(bot, SolverBot)
+    bot.reset(s.game, 0, 1)
+    assert bot.act(s.view(0)) in s.legal_actions()
+    assert bot.last_ess is not None and 1 <= bot.last_ess <= 32
+
+
+def test_weighted_sampler_reads_the_view_alone():
+    """No peeking (§9.2): two true states with the same view of seat 0 but different face-down
+    forced cards give the same weighted worlds and ESS for the same seed."""
+    s = _forced_by_non_dealer(0)
+    others = (s.view(0).determinize(k) for k in range(50))
+    other = next(o for o in others if o.to_reference().forced[1] != 0)
+    assert other.view(0).to_json() == s.view(0).to_json()
+    for k in range(4):
+        a_worlds, a_ess = sample_worlds(s.view(0), 3, k, "policy", 16)
+        b_worlds, b_ess = sample_worlds(other.view(0), 3, k, "policy", 16)
+        assert [w.to_json() for w in a_worlds] == [w.to_json() for w in b_worlds]
+        assert a_ess == b_ess
+
+
+def test_recommend_prints_the_effective_sample_size():
+    """`trickhound recommend --inference policy` weighs the worlds and says how many they are
+    worth; with ISMCTS it is a one-line error, exit 2."""
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+    args = ["recommend", "--game", HIDDEN, "--seed", "3", "--seat", "0", "--moves", "PASS,7D",
+            "--algo", "solver", "--worlds", "8", "--inference", "policy", "--particles", "32"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    assert "inference: 32 weighted worlds, effective sample size" in out.output
+    bad = CliRunner().invoke(main, args[:-6] + ["--algo", "ismcts", "--inference", "policy"])
+    assert bad.exit_code == 2 and "needs --algo pimc or solver" in bad.output
