@@ -462,8 +462,13 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
     """
-    from solver.search import (DEFAULT_LIMITS, SearchLimit, choose_algorithm, play_defaults,
-                               view_from_moves)
+    from solver.search import (
+        DEFAULT_LIMITS,
+        SearchLimit,
+        choose_algorithm,
+        play_defaults,
+        view_from_moves,
+    )
     from solver.search import recommend as run_search
     if position:
         obj = _read_json(position)

@@ -39,11 +39,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from solver.game import Game, State
-
 from bots.registry import bot_class, check_supports, make_bot
 from bots.spec import BotSpec
 from solver.errors import TrickhoundError
+from solver.game import Game, State
 from solver.registry import load_game
 from solver.rng import derive_seed
 

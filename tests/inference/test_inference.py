@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 import pytest
-from solver.game import State
 
+from solver.game import State
 from solver.inference import (
     OpponentModel,
     load_temperatures,

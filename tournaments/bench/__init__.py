@@ -15,9 +15,15 @@ from typing import List, Optional
 
 from solver.cards import uses_pdep
 from solver.registry import available_games, game_class, load_game
-from tournaments.bench.engines import (bench_determinize, bench_exact_solve, bench_lengths,
-                                       bench_playouts, bench_reference, exact_solve_limits,
-                                       run_limit)
+from tournaments.bench.engines import (
+    bench_determinize,
+    bench_exact_solve,
+    bench_lengths,
+    bench_playouts,
+    bench_reference,
+    exact_solve_limits,
+    run_limit,
+)
 from tournaments.bench.runner import RUNNER_GAME, bench_tournament
 from tournaments.bench.search import bench_search
 
