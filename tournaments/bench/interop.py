@@ -16,6 +16,7 @@ def openspiel_python_ismcts_its(view: View) -> Optional[float]:
     try:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
+
         from solver.interop import openspiel as adapter
     except ImportError:
         return None
