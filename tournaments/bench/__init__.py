@@ -11,7 +11,7 @@ import json
 import os
 import platform
 import time
-from typing import Optional, TextIO
+from typing import Any, Optional, TextIO
 
 from solver.cards import uses_pdep
 from solver.registry import available_games, game_class, load_game
@@ -46,10 +46,12 @@ def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
     the built C programs of ../shared/limits (LimitsError if they are missing), measured
     alternately with ours by CPU time (``o2``: the -O2 build too). ``seconds`` bounds each
     measurement; progress goes to ``stream`` (stderr)."""
-    report = {"machine": {"python": platform.python_version(), "machine": platform.machine(),
-                          "processor": platform.processor() or platform.machine(),
-                          "cpus": os.cpu_count(), "pdep_select": uses_pdep()},
-              "playouts": [], "determinize": [], "solve": None, "search": [], "limits": []}
+    machine = {"python": platform.python_version(), "machine": platform.machine(),
+               "processor": platform.processor() or platform.machine(),
+               "cpus": os.cpu_count(), "pdep_select": uses_pdep()}
+    report: dict[str, Any] = {"machine": machine,
+                              "playouts": [], "determinize": [], "solve": None, "search": [],
+                              "limits": []}
     slugs = games or available_games()
     benches = [b for slug in slugs for b in load_game(slug).bench_configs()]
     if limits:
