@@ -208,7 +208,7 @@ def format_limits(r: dict) -> list[str]:
             best = max(row["vs_c_native"], row["rollout_vs_c_native"])
             verdict = "met" if best >= row["target"] else "BELOW"
             lines.append(text + f" {row['target']:>7.2f}  {verdict} (best of the two loops "
-                                f"vs native: {best:.2f})")
+                                f"vs native: {best:.3f})")
     isr = r.get("limits_ismcts")
     if isr:
         lines.append(f"  {isr['name']}: ours {isr['ours_its_per_cpu_s']:,.0f} it/s, OpenSpiel "

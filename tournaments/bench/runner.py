@@ -69,6 +69,11 @@ def _play(game: str, deals: int, workers: int, out: str, pool: ProcessPoolExecut
     return len(recs), wall, sum(r.seconds for r in recs)
 
 
+#: Deals of the warm-up run that sizes each measurement, and the fewest deals measured.
+CALIBRATION_DEALS = 10
+MIN_DEALS = 50
+
+
 def bench_cheap_tournaments(seconds: float, games: list[str],
                             stream: Optional[TextIO] = None) -> list[dict]:
     """Random vs heuristic, the cheapest real bots, in every game: games/s through the runner
@@ -86,10 +91,12 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
             result = {}
             for workers in (1, 2):
                 with ProcessPoolExecutor(workers) as pool:
-                    n, wall, _ = _play(game, 2, workers, os.path.join(tmp, f"{game}-warm{workers}"),
-                                       pool, bots)
-                    # 2 games per deal (two seatings); fill about 40% of the budget
-                    deals = max(2, int(0.4 * seconds / max(wall / n, 1e-5) / 2))
+                    n, wall, _ = _play(game, CALIBRATION_DEALS, workers,
+                                       os.path.join(tmp, f"{game}-warm{workers}"), pool, bots)
+                    # 2 games per deal (two seatings); about 40% of the budget, and enough
+                    # games that a run's fixed costs (folder, lock, log) do not pass for
+                    # per-game overhead
+                    deals = max(MIN_DEALS, int(0.4 * seconds / max(wall / n, 1e-5) / 2))
                     result[workers] = _play(game, deals, workers,
                                             os.path.join(tmp, f"{game}-w{workers}"), pool, bots)
             n1, wall1, play1 = result[1]
