@@ -125,7 +125,8 @@ def test_bench_json_shape():
     r = run(["bench", "--json", "--seconds", "0.02", "--game", "mate", "--solve-deals", "3",
              "--length-games", "10"])
     assert r.exit_code == 0, r.output
-    rep = json.loads(r.output)
+    rep = json.loads(r.stdout)  # progress lines go to stderr (issue 17.9)
+    assert r.stderr.startswith("bench: ")
     row = rep["playouts"][0]
     assert row["config"] == "mate" and row["games_per_s"] > 0 and row["vs_reference"] > 1
     assert set(rep["solve"]) == {"forcing_fixed", "forcing_optimised"}

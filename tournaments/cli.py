@@ -583,6 +583,8 @@ def _missing_game(path: str) -> NoReturn:
 @click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
               help="A built copy of ../shared/limits: run the C reference programs too and "
                    "print ratios.")
+@click.option("--o2", is_flag=True,
+              help="With --limits: also compare with the C programs' plain -O2 build.")
 @click.option("--solve-deals", default=200, show_default=True, type=Count(1, 100000),
               help="Mate deals for the solve timing.")
 @click.option("--length-games", default=10000, show_default=True,
@@ -591,14 +593,14 @@ def _missing_game(path: str) -> NoReturn:
 @click.option("--save", type=click.Path(file_okay=False), default=None,
               help="Also write the JSON report into this folder (e.g. results/bench).")
 def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Optional[str],
-          solve_deals: int, length_games: int, save: Optional[str]) -> None:
+          o2: bool, solve_deals: int, length_games: int, save: Optional[str]) -> None:
     """Measure engine, determinization, solver and search speed."""
     from tournaments import bench as B
     for g in games_:
         if g not in available_games():
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
-                         solve_deals=solve_deals, length_games=length_games)
+                         solve_deals=solve_deals, length_games=length_games, o2=o2)
     if save:
         report["saved_to"] = B.save_report(report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))

@@ -2,6 +2,7 @@
 of a tournament; ratings and reports are recomputed from it)."""
 import json
 import os
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
@@ -46,20 +47,57 @@ class GameRecord:
 
 
 class RecordWriter:
-    """Appends records to a JSONL file, one flushed and fsynced line per game, so a killed run
-    loses at most the games in flight."""
+    """Appends records to a JSONL file, one line per game, written and flushed to the OS at
+    once (so a killed process loses nothing written) and made durable (fsync) in batches:
+    every ``every`` games or ``interval`` seconds, whichever comes first, and on ``sync`` /
+    ``close`` (a run's end, Ctrl-C and SIGTERM all close it). An fsync costs milliseconds on
+    a plain disk, as much as a cheap game, so one per game halved such tournaments.
 
-    def __init__(self, path: str) -> None:
+    ``write`` returns the records that became durable with it (oldest first): a caller reports
+    a game as done only then, so a resume after a crash of the machine itself still holds
+    every game ever reported done. ``every=1`` is the old fsync-per-game behaviour."""
+
+    #: Default batch: games per fsync, and the longest a written game waits for its fsync.
+    EVERY = 64
+    INTERVAL = 1.0
+
+    def __init__(self, path: str, every: Optional[int] = None,
+                 interval: Optional[float] = None) -> None:
         self.path = path
+        self.every = max(1, self.EVERY if every is None else every)
+        self.interval = self.INTERVAL if interval is None else interval
+        self.syncs = 0               # fsyncs done (for the bench and the tests)
+        self._pending: list["GameRecord"] = []
+        self._last_sync = time.monotonic()
         self._f = open(path, "a", encoding="utf-8")
 
-    def write(self, record: GameRecord) -> None:
+    def write(self, record: "GameRecord") -> list["GameRecord"]:
+        """Append ``record``; returns the records made durable by this call (maybe none)."""
         self._f.write(json.dumps(record.to_json(), sort_keys=True) + "\n")
         self._f.flush()
-        os.fsync(self._f.fileno())
+        self._pending.append(record)
+        if (len(self._pending) >= self.every
+                or time.monotonic() - self._last_sync >= self.interval):
+            return self.sync()
+        return []
 
-    def close(self) -> None:
-        self._f.close()
+    def sync(self) -> list["GameRecord"]:
+        """fsync what was written; returns the records that were waiting for it."""
+        done, self._pending = self._pending, []
+        if done:
+            os.fsync(self._f.fileno())
+            self.syncs += 1
+        self._last_sync = time.monotonic()
+        return done
+
+    def close(self) -> list["GameRecord"]:
+        """Make everything durable and close the file; returns the records that were waiting."""
+        if self._f.closed:
+            return []
+        try:
+            return self.sync()
+        finally:
+            self._f.close()
 
     def __enter__(self) -> "RecordWriter":
         return self

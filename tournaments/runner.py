@@ -1,9 +1,10 @@
 """Running a tournament: schedule, executor, the one writer, resume.
 
 ``results/<run>/`` holds ``tournament.json`` (the resolved config, the schedule hash and size),
-``games.jsonl`` (one GameRecord per line, appended by this process only, flushed and fsynced
-per game, in completion order — every record carries its game_id) and ``tournament.log``
-(this process's log and every pool worker's, gathered with multiprocessing-logging).
+``games.jsonl`` (one GameRecord per line, appended by this process only, flushed per game and
+fsynced in batches (RecordWriter), in completion order — every record carries its game_id) and
+``tournament.log`` (this process's log and every pool worker's, gathered with
+multiprocessing-logging).
 
 A killed run loses only the games in flight; ``resume`` rebuilds the schedule from
 ``tournament.json``, checks its hash, cuts a torn last line, and plays exactly the game_ids
@@ -447,15 +448,19 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         try:
             if own:
                 executor.__enter__()
-            with RecordWriter(gpath) as writer:
+            writer = RecordWriter(gpath)
+            try:
                 for rec in executor.run(jobs()):
                     if rec.game_id in done:  # never twice
                         log.error("game %d came back twice; second copy dropped", rec.game_id)
                         continue
-                    writer.write(rec)
                     done.add(rec.game_id)
                     played += 1
-                    bar.update(rec)
+                    for durable in writer.write(rec):  # reported done once fsynced only
+                        bar.update(durable)
+            finally:
+                for durable in writer.close():  # the last batch: end, Ctrl-C or SIGTERM
+                    bar.update(durable)
         except BaseException as e:
             bar.finish()
             if own:

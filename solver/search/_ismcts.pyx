@@ -21,10 +21,10 @@ moves i cannot tell apart from another are merged into one "hidden move" edge of
 (Mate's face-down forcing, secret discards). In perfect-information games, or where every move
 is public, MO-ISMCTS equals SO-ISMCTS (as in the paper) but costs more.
 
-Memory: per searcher, one arena of nodes and one of edges, grown by doubling (``max_nodes``
-caps the nodes); a node's edges (with the statistics) are a contiguous sorted block that moves,
-doubled, when it fills, since the set of children grows as determinizations reveal new legal
-actions. No allocation per node. Randomness: one ``Rng`` stream, seeded; a search with
+Memory: per searcher, one arena of edges, grown by doubling (``max_nodes`` caps the nodes; a
+node is the block descriptor held by the edge that leads to it); a node's edges (with the
+statistics) are a contiguous sorted block that moves, doubled, when it fills, since the set of
+children grows as determinizations reveal new legal actions. No allocation per node. Randomness: one ``Rng`` stream, seeded; a search with
 an iteration limit is reproducible bit for bit. The search reads ``view.world`` and
 ``determinize_c`` only, never a true state.
 
@@ -33,7 +33,7 @@ an iteration limit is reproducible bit for bit. The search reads ``view.world`` 
 from libc.math cimport sqrt, log, INFINITY
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memmove, memset
-from libc.stdint cimport uint64_t, int32_t
+from libc.stdint cimport uint64_t, int32_t, uint16_t, uint8_t
 
 import time
 
@@ -58,18 +58,33 @@ OBSERVERS = ("single", "multi")
 # end of the arena with twice the room (the old block is abandoned: at most half the arena).
 # The keys (the action, or HIDDEN for a move the tree's owner cannot see) are a separate array
 # from the statistics, so the merge scans a few cache lines of ints.
-ctypedef struct Edge:
-    double sum              # sum of `who`'s values over the iterations through this edge
-    double sumsq
-    int32_t child           # the node it leads to
-    int32_t visits
-    int32_t avail           # iterations in which this edge's action was available
-    int32_t who             # the seat whose value `sum` holds
-
+#
+# A node is its block descriptor, and it lives inside the edge that leads to it (the roots'
+# in ``roots``): descending one level reads the chosen edge (already in cache from the UCB scan)
+# and then the child's key and edge blocks at once, both prefetched as soon as the edge is
+# chosen, while the move is applied and the next legal actions generated. A separate node
+# array cost one more dependent cache miss per level once the tree outgrew the caches.
+# A node is named by a reference: an edge index (>= 0) or -1 - t for the root of tree t.
+# An Edge is 32 bytes (two to a cache line): the block size is a power of two kept as its
+# log2, and the edge's own `who` fills the descriptor's spare byte.
 ctypedef struct Node:
     int32_t first           # offset of the edge block (-1: no edges yet)
-    int32_t n               # edges in use
-    int32_t cap             # block size
+    uint16_t n              # edges in use (<= MAX_LEGAL)
+    uint8_t cap_log2        # block size 2^cap_log2 (meaningless while first < 0)
+    uint8_t who             # (in an edge) the seat whose value the edge's `sum` holds
+
+ctypedef struct Edge:
+    double sum              # sum of `child.who`'s values over the iterations through this edge
+    double sumsq
+    int32_t visits
+    int32_t avail           # iterations in which this edge's action was available
+    Node child              # the node it leads to (its block of edges)
+
+cdef extern from *:
+    """
+    #define TH_PREFETCH(p) __builtin_prefetch((const void*)(p))
+    """
+    void TH_PREFETCH(const void* p) noexcept nogil
 
 cdef long long INITIAL_NODES = 4096
 cdef int LOG_TABLE_SIZE = 8192
@@ -95,10 +110,10 @@ cdef inline double log_count(int32_t n) noexcept nogil:
 cdef class ISMCTS:
     """A reusable ISMCTS searcher for one game (the arenas survive ``reset``)."""
 
-    cdef Node* nodes
+    cdef Node* roots                # one per tree
     cdef Edge* edges
     cdef int32_t* keys
-    cdef long long count, node_cap, edge_top, edge_cap, max_nodes
+    cdef long long count, edge_top, edge_cap, max_nodes
     cdef long long* path            # per tree: the edges taken this iteration
     cdef long long path_stride
     cdef int32_t* greedy            # by action: root greedy counts
@@ -127,15 +142,14 @@ cdef class ISMCTS:
         self.n_trees = game.num_players if multi else 1
         self.hidden_moves = not game.perfect_information
         self.max_nodes = max_nodes if max_nodes > self.n_trees else self.n_trees + 1
-        self.node_cap = INITIAL_NODES if INITIAL_NODES < self.max_nodes else self.max_nodes
         self.edge_cap = 4 * INITIAL_NODES
         self.path_stride = game.max_game_length + 2
-        self.nodes = <Node*>malloc(self.node_cap * sizeof(Node))
+        self.roots = <Node*>malloc(self.n_trees * sizeof(Node))
         self.edges = <Edge*>malloc(self.edge_cap * sizeof(Edge))
         self.keys = <int32_t*>malloc(self.edge_cap * sizeof(int32_t))
         self.path = <long long*>malloc(self.n_trees * self.path_stride * sizeof(long long))
         self.greedy = <int32_t*>calloc(game.num_distinct_actions + 1, sizeof(int32_t))
-        if self.nodes == NULL or self.edges == NULL or self.keys == NULL or self.path == NULL or self.greedy == NULL:
+        if self.roots == NULL or self.edges == NULL or self.keys == NULL or self.path == NULL or self.greedy == NULL:
             raise MemoryError()
         self.world = game.new_state()
         self.s = game.new_state()
@@ -144,7 +158,7 @@ cdef class ISMCTS:
         self.edge_top = 0
 
     def __dealloc__(self):
-        free(self.nodes)
+        free(self.roots)
         free(self.edges)
         free(self.keys)
         free(self.path)
@@ -169,30 +183,18 @@ cdef class ISMCTS:
         self.count = self.n_trees
         self.edge_top = 0
         for t in range(self.n_trees):
-            self.nodes[t].first = -1
-            self.nodes[t].n = 0
-            self.nodes[t].cap = 0
+            self.roots[t].first = -1
+            self.roots[t].n = 0
+            self.roots[t].cap_log2 = 0
+            self.roots[t].who = 0
         return 0
 
-    cdef long long new_node(self) noexcept nogil:
-        cdef long long newcap
-        cdef Node* grown
-        if self.count >= self.node_cap:
-            if self.count >= self.max_nodes:
-                return -1
-            newcap = self.node_cap * 2
-            if newcap > self.max_nodes:
-                newcap = self.max_nodes
-            grown = <Node*>realloc(self.nodes, newcap * sizeof(Node))
-            if grown == NULL:
-                return -1
-            self.nodes = grown
-            self.node_cap = newcap
-        self.nodes[self.count].first = -1
-        self.nodes[self.count].n = 0
-        self.nodes[self.count].cap = 0
-        self.count += 1
-        return self.count - 1
+    cdef inline Node* node_of(self, long long ref) noexcept nogil:
+        """The block descriptor of node ``ref`` (an edge index, or -1 - t: root of tree t).
+        Valid until the edge arena grows or the block holding that edge moves."""
+        if ref >= 0:
+            return &self.edges[ref].child
+        return &self.roots[-1 - ref]
 
     cdef long long reserve_edges(self, long long size) noexcept nogil:
         """Offset of a fresh block of ``size`` edges (-1 if out of memory)."""
@@ -221,26 +223,28 @@ cdef class ISMCTS:
         """A new child of ``node`` reached by ``key``, inserted at ``pos`` of its sorted block
         (``hint``: the block size to start with). Returns the edge's index, -1 when full.
         Indices of ``node``'s other edges shift; other nodes' edges keep theirs."""
-        cdef long long child, off
-        cdef int size
+        cdef long long off
+        cdef int size, lg
         cdef Node* nd
         cdef Edge* e
-        child = self.new_node()
-        if child < 0:
+        if self.count >= self.max_nodes:
             return -1
-        nd = &self.nodes[node]
-        if nd.n == nd.cap:
-            size = nd.cap * 2 if nd.cap > 0 else (hint if hint > 4 else 4)
+        nd = self.node_of(node)
+        if nd.first < 0 or nd.n == (1 << nd.cap_log2):
+            # the first block: room for ``hint`` (at least 4) rounded up to a power of two
+            lg = nd.cap_log2 + 1 if nd.first >= 0 else 2
+            while nd.first < 0 and (1 << lg) < hint:
+                lg += 1
+            size = 1 << lg
             off = self.reserve_edges(size)
             if off < 0:
-                self.count -= 1
                 return -1
-            nd = &self.nodes[node]
+            nd = self.node_of(node)         # the arena may have moved
             if nd.n > 0:
                 memcpy(&self.edges[off], &self.edges[nd.first], nd.n * sizeof(Edge))
                 memcpy(&self.keys[off], &self.keys[nd.first], nd.n * sizeof(int32_t))
             nd.first = <int32_t>off
-            nd.cap = size
+            nd.cap_log2 = <uint8_t>lg
         if pos < nd.n:
             memmove(&self.edges[nd.first + pos + 1], &self.edges[nd.first + pos],
                     (nd.n - pos) * sizeof(Edge))
@@ -251,16 +255,19 @@ cdef class ISMCTS:
         e = &self.edges[nd.first + pos]
         e.sum = 0.0
         e.sumsq = 0.0
-        e.child = <int32_t>child
+        e.child.first = -1
+        e.child.n = 0
+        e.child.cap_log2 = 0
+        e.child.who = <uint8_t>who
         e.visits = 0
         e.avail = 0
-        e.who = who
+        self.count += 1
         return nd.first + pos
 
     cdef long long edge_with_key(self, long long node, int key, int who, int hint,
                                  bint* created) noexcept nogil:
         """The edge of ``node`` with ``key``, created if missing (-1 when full)."""
-        cdef Node* nd = &self.nodes[node]
+        cdef Node* nd = self.node_of(node)
         cdef int pos = 0
         while pos < nd.n and self.keys[nd.first + pos] < key:
             pos += 1
@@ -297,6 +304,7 @@ cdef class ISMCTS:
         cdef double r, ucb, best, x, m
         cdef Edge* edges
         cdef Edge* ed
+        cdef Node* nd
         cdef int32_t* keys
         rt = self.player if self.multi else 0
         while it < max_iterations:
@@ -305,7 +313,7 @@ cdef class ISMCTS:
             s.copy_from(world)
             s.determinize_c(self.player, rng)
             for t in range(K):
-                cur[t] = t
+                cur[t] = -1 - t
                 plen[t] = 0
                 alive[t] = True
             while not at_horizon(s, self.horizon, self.root_round):
@@ -317,8 +325,9 @@ cdef class ISMCTS:
                 node = cur[tj]
                 edges = self.edges
                 keys = self.keys
-                first = self.nodes[node].first
-                nn = self.nodes[node].n
+                nd = self.node_of(node)
+                first = nd.first
+                nn = nd.n
                 pos = 0
                 nav = 0
                 nu = 0
@@ -368,7 +377,11 @@ cdef class ISMCTS:
                     a = keys[chosen]
                 self.path[tj * stride + plen[tj]] = chosen
                 plen[tj] += 1
-                cur[tj] = self.edges[chosen].child
+                cur[tj] = chosen
+                first = self.edges[chosen].child.first
+                if first >= 0:                     # the next level's blocks, fetched early
+                    TH_PREFETCH(&self.keys[first])
+                    TH_PREFETCH(&self.edges[first])
                 if self.multi:
                     have_obs = False
                     for t in range(K):
@@ -401,7 +414,7 @@ cdef class ISMCTS:
                             alive[t] = False       # a new node in tree t: its frontier
                         self.path[t * stride + plen[t]] = e
                         plen[t] += 1
-                        cur[t] = self.edges[e].child
+                        cur[t] = e
                 s.apply_action_c(a)
                 if expanded:
                     alive[tj] = False
@@ -417,13 +430,13 @@ cdef class ISMCTS:
             for t in range(K):
                 for i in range(plen[t]):
                     ed = &edges[self.path[t * stride + i]]
-                    x = v[ed.who]
+                    x = v[ed.child.who]
                     ed.visits += 1
                     ed.sum += x
                     ed.sumsq += x * x
             # robustness bookkeeping: the greedy root action after this iteration
-            first = self.nodes[rt].first
-            nn = self.nodes[rt].n
+            first = self.roots[rt].first
+            nn = self.roots[rt].n
             cnt = 0
             g = -1
             best = -INFINITY
@@ -447,7 +460,7 @@ cdef class ISMCTS:
     def root_children(self):
         """[(action, visits, sum, sumsq, avail, greedy)] of the searching seat's root,
         ascending by action."""
-        cdef Node nd = self.nodes[self.player if self.multi else 0]
+        cdef Node nd = self.roots[self.player if self.multi else 0]
         cdef Edge ed
         cdef int i
         out = []
@@ -466,7 +479,7 @@ cdef class ISMCTS:
         cdef int i
         if not 0 <= tree < self.n_trees:
             raise ValueError(f"tree {tree} out of range (this searcher has {self.n_trees})")
-        nd = self.nodes[tree]
+        nd = self.roots[tree]
         return [self.keys[nd.first + i] for i in range(nd.n)]
 
     @property

@@ -48,3 +48,83 @@ def test_search_rows_follow_the_declarations():
                          "ISMCTS dog-tag-trick(players=3), policy rollout"]
     assert "PIMC exact-solver worlds dog-tag-trick(players=3)" in names
     assert not any("mate" in n for n in names)
+
+
+# --- The yardstick (issue 18 item 1): --limits, alternated CPU-time ratios, targets --------
+
+def _fake_limits(root, programs, builds=("native", "o2")):
+    """A --limits folder whose 'C programs' are shell scripts printing a RESULT line (the
+    bench reads only that line and the child's CPU time)."""
+    import os
+    for b in builds:
+        d = root / "build" / b
+        d.mkdir(parents=True, exist_ok=True)
+        for p in programs:
+            exe = d / p
+            exe.write_text("#!/bin/sh\necho \"RESULT games=$2 games_per_s=1\"\n")
+            os.chmod(exe, 0o755)
+    return str(root)
+
+
+def test_limits_without_built_programs_is_a_clear_error(tmp_path):
+    import pytest
+    from click.testing import CliRunner
+
+    from tournaments.bench.limits import LimitsError, check_limits
+    from tournaments.cli import main
+    with pytest.raises(LimitsError, match="build/native/mattis_playout.*make"):
+        check_limits(str(tmp_path), ["mattis_playout"])
+    res = CliRunner().invoke(main, ["bench", "--limits", str(tmp_path), "--game", "mattis",
+                                    "--seconds", "0.01"])
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines()[-1].startswith("trickhound: error: --limits")
+    # the -O2 build is required only when asked for
+    _fake_limits(tmp_path, ["mattis_playout"], builds=("native",))
+    check_limits(str(tmp_path), ["mattis_playout"])
+    with pytest.raises(LimitsError, match="build/o2/mattis_playout"):
+        check_limits(str(tmp_path), ["mattis_playout"], o2=True)
+
+
+def test_playouts_vs_c_alternate_and_print_targets(tmp_path):
+    """One row per playout config with a C program: ours, our rollout loop and each C build,
+    measured in alternation ROUNDS times; the report prints every ratio with its target
+    (docs/rules/dog-tag-trick.md §11 is why Dog Tag Trick's target is higher: its cost is the
+    move generator, which the C flags do not speed up)."""
+    import io
+
+    from tournaments.bench import limits as L
+    limits = _fake_limits(tmp_path, ["mattis_playout", "dtt_playout"])
+    err = io.StringIO()
+    bench = next(b for b in load_game("mattis").bench_configs() if b.c_reference)
+    row = L.playouts_vs_c(bench, 0.2, limits, o2=True, stream=err)
+    assert row["rounds"] == L.ROUNDS and row["target"] == 0.70
+    for key in ("vs_c_native", "rollout_vs_c_native", "vs_c_o2", "rollout_vs_c_o2"):
+        assert row[key] > 0
+    assert err.getvalue().count("bench: ") == L.ROUNDS
+    assert L.target_for("dtt_playout 3 {games} 1") == 0.90
+    text = "\n".join(L.format_limits({"limits": [row]}))
+    assert "target" in text and "C native" in text and "C -O2" in text
+    assert ("met" in text) != ("BELOW" in text)
+
+
+def test_bench_progress_goes_to_stderr(tmp_path):
+    import io
+    err = io.StringIO()
+    run_bench(seconds=0.01, games=["mattis"], solve_deals=1, extra=False, length_games=5,
+              stream=err)
+    lines = err.getvalue().splitlines()
+    assert lines and all(line.startswith("bench: ") for line in lines)
+    assert any("random playouts mattis" in line for line in lines)
+
+
+def test_ismcts_vs_openspiel_runs_equal_iterations():
+    import pytest
+    pytest.importorskip("pyspiel")
+    import io
+
+    from solver.search import bench as SB
+    from tournaments.bench.limits import ROUNDS, ismcts_vs_openspiel
+    s = SB.opening_state(load_game("dog-tag-trick(players=3)"))
+    row = ismcts_vs_openspiel(s.view(s.current_player()), "DTT 3p", 0.2, io.StringIO())
+    assert row["rounds"] == ROUNDS and row["iterations"] >= 200
+    assert row["ratio"] == row["ours_its_per_cpu_s"] / row["openspiel_its_per_cpu_s"]

@@ -11,10 +11,11 @@ import json
 import os
 import platform
 import time
-from typing import List, Optional
+from typing import Any, Optional, TextIO
 
 from solver.cards import uses_pdep
 from solver.registry import available_games, game_class, load_game
+from solver.search import bench as SB
 from tournaments.bench.engines import (
     bench_determinize,
     bench_exact_solve,
@@ -22,29 +23,47 @@ from tournaments.bench.engines import (
     bench_playouts,
     bench_reference,
     exact_solve_limits,
-    run_limit,
 )
-from tournaments.bench.runner import RUNNER_GAME, bench_tournament
-from tournaments.bench.search import bench_search
+from tournaments.bench.limits import (
+    check_limits,
+    format_limits,
+    ismcts_vs_openspiel,
+    note,
+    playouts_vs_c,
+)
+from tournaments.bench.runner import RUNNER_GAME, bench_cheap_tournaments, bench_tournament
+from tournaments.bench.search import bench_search, ismcts_tree_size_row
 
 __all__ = ["run_bench", "format_report", "save_report"]
 
 
-def run_bench(seconds: float = 1.0, games: Optional[List[str]] = None,
+def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
               limits: Optional[str] = None, solve_deals: int = 200, extra: bool = True,
-              length_games: int = 10000) -> dict:
+              length_games: int = 10000, o2: bool = False,
+              stream: Optional[TextIO] = None) -> dict:
     """Every measurement for ``games`` (slugs; default every registered game); returns a
-    JSON-able dict. ``extra``: the search and tournament rows too."""
-    report = {"machine": {"python": platform.python_version(), "machine": platform.machine(),
-                          "processor": platform.processor() or platform.machine(),
-                          "cpus": os.cpu_count(), "pdep_select": uses_pdep()},
-              "playouts": [], "determinize": [], "solve": None, "search": []}
+    JSON-able dict. ``extra``: the search and tournament rows too. ``limits``: a folder with
+    the built C programs of ../shared/limits (LimitsError if they are missing), measured
+    alternately with ours by CPU time (``o2``: the -O2 build too). ``seconds`` bounds each
+    measurement; progress goes to ``stream`` (stderr)."""
+    machine = {"python": platform.python_version(), "machine": platform.machine(),
+               "processor": platform.processor() or platform.machine(),
+               "cpus": os.cpu_count(), "pdep_select": uses_pdep()}
+    report: dict[str, Any] = {"machine": machine,
+                              "playouts": [], "determinize": [], "solve": None, "search": [],
+                              "limits": []}
     slugs = games or available_games()
     benches = [b for slug in slugs for b in load_game(slug).bench_configs()]
+    if limits:
+        programs = sorted({b.c_reference.split()[0] for b in benches
+                           if b.playouts and b.c_reference}
+                          | {b.solve_c_reference for b in benches
+                             if b.solve_cases and b.solve_c_reference and solve_deals})
+        check_limits(limits, programs, o2)
     for bench in benches:
         if not bench.playouts:
             continue
-        c_cmd = bench.c_reference
+        note(f"random playouts {bench.config}", stream)
         row = bench_playouts(bench.config, seconds)
         ref = bench_reference(bench.config, seconds / 2)
         unit = bench.unit
@@ -52,27 +71,21 @@ def run_bench(seconds: float = 1.0, games: Optional[List[str]] = None,
         row["unit_rollout_games_per_s"] = row["rollout_games_per_s"] * unit
         row["reference_games_per_s"] = ref["games_per_s"] * unit
         row["vs_reference"] = row["games_per_s"] / ref["games_per_s"]
-        if limits and c_cmd:
-            c_games = max(10000, int(row["unit_games_per_s"] * seconds * 2))
-            res = run_limit(limits, c_cmd.format(games=c_games))
-            if res:
-                row["c_games_per_s"] = float(res["games_per_s"])
-                row["vs_c"] = row["unit_games_per_s"] / row["c_games_per_s"]
-                row["rollout_vs_c"] = row["unit_rollout_games_per_s"] / row["c_games_per_s"]
-            res = run_limit(limits, c_cmd.format(games=c_games), build="native")
-            if res:
-                row["c_native_games_per_s"] = float(res["games_per_s"])
-                row["rollout_vs_c_native"] = (row["unit_rollout_games_per_s"]
-                                              / row["c_native_games_per_s"])
         report["playouts"].append(row)
+        if limits and bench.c_reference:
+            report["limits"].append(playouts_vs_c(bench, seconds, limits, o2, stream))
     for slug in slugs:
         for config in game_class(slug).EXAMPLE_CONFIGS:
             if not load_game(config).perfect_information:
+                note(f"determinizations {config}", stream)
                 report["determinize"].append(bench_determinize(config, seconds / 2))
+    if length_games:
+        note("game lengths", stream)
     report["lengths"] = ([bench_lengths(b.config, length_games) for b in benches if b.lengths]
                          if length_games else [])
     for bench in benches:
         if bench.solve_cases and solve_deals:
+            note(f"exact solve {bench.config}, {solve_deals} deals", stream)
             report["solve_game"] = bench.config
             report["solve"] = bench_exact_solve(bench, solve_deals)
             if limits and bench.solve_c_reference:
@@ -81,9 +94,23 @@ def run_bench(seconds: float = 1.0, games: Optional[List[str]] = None,
                     report["solve_c"] = res
             break
     if extra:
+        note("searches", stream)
         report["search"].extend(bench_search(seconds, benches))
+        if limits:
+            anchor = next((b for b in benches if b.anchor), None)
+            if anchor is not None:
+                view = SB.opening_state(load_game(anchor.config))
+                isr = ismcts_vs_openspiel(view.view(view.current_player()), anchor.label,
+                                          seconds, stream)
+                if isr:
+                    report["limits_ismcts"] = isr
+                note(f"ISMCTS tree size {anchor.config}", stream)
+                report["search"].append(ismcts_tree_size_row(
+                    view.view(view.current_player()), anchor.config))
         if RUNNER_GAME in slugs:
+            note("tournament runner", stream)
             report["search"].extend(bench_tournament(seconds))
+        report["search"].extend(bench_cheap_tournaments(seconds, slugs, stream))
     return report
 
 
@@ -97,22 +124,12 @@ def format_report(r: dict) -> str:
     lines.append(f"  (this build selects cards with {select}"
                  "; the C programs' native build uses pdep too, their -O2 build a loop)")
     lines.append(f"  {'game':44s} {'games/s':>12s} {'moves/s':>12s} {'rules.py':>10s} "
-                 f"{'x ref':>7s} {'C -O2':>10s} {'vs C':>6s} {'rollout':>10s} {'vs C':>6s} "
-                 f"{'C native':>10s} {'vs':>6s}")
-
-    def pct(row, key):
-        return f"{100 * row[key]:>5.0f}%" if key in row else f"{'-':>6s}"
-
+                 f"{'x ref':>7s} {'rollout':>12s}")
     for row in r["playouts"]:
-        c = f"{row['c_games_per_s']:>10,.0f}" if "c_games_per_s" in row else f"{'-':>10s}"
-        cn = (f"{row['c_native_games_per_s']:>10,.0f}" if "c_native_games_per_s" in row
-              else f"{'-':>10s}")
         lines.append(f"  {row['config']:44s} {row['unit_games_per_s']:>12,.0f} "
                      f"{row['moves_per_s']:>12,.0f} "
-                     f"{row['reference_games_per_s']:>10,.0f} {row['vs_reference']:>6.0f}x {c} "
-                     f"{pct(row, 'vs_c')} "
-                     f"{row.get('unit_rollout_games_per_s', 0):>10,.0f} {pct(row, 'rollout_vs_c')} "
-                     f"{cn} {pct(row, 'rollout_vs_c_native')}")
+                     f"{row['reference_games_per_s']:>10,.0f} {row['vs_reference']:>6.0f}x "
+                     f"{row.get('unit_rollout_games_per_s', 0):>12,.0f}")
     if r["determinize"]:
         lines.append("")
         lines.append("Determinizations from a mid-game view")
@@ -133,7 +150,7 @@ def format_report(r: dict) -> str:
                      "(alpha-beta + TT), seeded deals")
         for case, row in r["solve"].items():
             c = r.get("solve_c", {}).get(case)
-            cs = f"   C -O2 median {c['median_ms']:.2f} ms" if c else ""
+            cs = f"   C native median {c['median_ms']:.2f} ms" if c else ""
             lines.append(f"  {case:18s} median {row['median_ms']:6.2f} ms  "
                          f"p90 {row['p90_ms']:6.2f}  "
                          f"p99 {row['p99_ms']:6.2f}  max {row['max_ms']:6.2f} ms  "
@@ -146,6 +163,7 @@ def format_report(r: dict) -> str:
                      else f"{row['value']:>12.3g}")
             lines.append(f"  {row['name']:44s} {value} {row['unit']}"
                          + (f"   ({row['note']})" if row.get("note") else ""))
+    lines.extend(format_limits(r))
     return "\n".join(lines)
 
 

@@ -13,23 +13,27 @@ import time
 from typing import Callable, Optional
 
 from solver.game import View
+
 from solver.registry import BenchConfig, load_game
 from solver.search import AlphaBeta
 from solver.search.bench import run_determinizations, run_lengths, run_playouts
 
 
 def _timed(fn: Callable[[int], tuple], seconds: float, start: int = 64) -> tuple:
-    """Call fn(n) with n doubling until one call takes >= seconds/4, then once sized to take
-    about ``seconds``; returns that call's result."""
+    """Call fn(n) with n doubling until one call takes >= seconds/8, then once sized to the
+    rest of the budget; returns that call's result. ``seconds`` bounds the whole (the doubling
+    calls sum to under seconds/4, the last is sized to what is left)."""
     n = start
+    spent = 0.0
     while True:
         t0 = time.perf_counter()
         fn(n)
         dt = time.perf_counter() - t0
-        if dt >= seconds / 4 or n >= 1 << 30:
+        spent += dt
+        if dt >= seconds / 8 or n >= 1 << 30:
             break
         n *= 2
-    m = max(1, int(n * seconds / max(dt, 1e-6)))
+    m = max(1, int(n * max(seconds - spent, seconds / 8) / max(dt, 1e-6)))
     return fn(m)
 
 
@@ -38,7 +42,7 @@ def bench_playouts(config: str, seconds: float) -> dict:
     (State.random_playout_c, what the searches run): the same deals and moves, so the same
     checksum."""
     game = load_game(config)
-    games, moves, sec, check = _timed(lambda n: run_playouts(game, n, 1), seconds)
+    games, moves, sec, check = _timed(lambda n: run_playouts(game, n, 1), seconds / 2)
     r_games, _, r_sec, r_check = run_playouts(game, games, 1, own_loop=True)
     assert r_check == check, (config, r_check, check)
     return {"config": config, "games": games, "games_per_s": games / sec,
@@ -133,23 +137,10 @@ def bench_exact_solve(bench: BenchConfig, deals: int = 200, seed: int = 1) -> di
     return out
 
 
-def run_limit(limits_dir: str, command: str, build: str = "o2") -> Optional[dict]:
-    """Run one C reference program (build "o2": plain -O2; "native": -O3 -march=native) and
-    parse its RESULT line."""
-    exe = os.path.join(limits_dir, "build", build, command.split()[0])
-    if not os.path.exists(exe):
-        return None
-    out = subprocess.run([exe] + command.split()[1:], capture_output=True, text=True,
-                         check=False).stdout
-    for line in out.splitlines():
-        if line.startswith("RESULT"):
-            return dict(kv.split("=", 1) for kv in line.split()[1:])
-    return None
-
-
 def exact_solve_limits(limits: str, program: str, deals: int) -> Optional[dict]:
-    """The C reference's timing of the same exact-solve cases (RESULT lines, case a / b)."""
-    exe = os.path.join(limits, "build", "o2", program)
+    """The C reference's timing (native build) of the same exact-solve cases (RESULT lines,
+    case a / b)."""
+    exe = os.path.join(limits, "build", "native", program)
     if not os.path.exists(exe):
         return None
     out = subprocess.run([exe, str(deals), "1"], capture_output=True, text=True, check=False).stdout

@@ -3,9 +3,11 @@ rollouts), PIMC worlds/s with the exact solver, max^n on the last 4 tricks of ro
 OpenSpiel's ISMCTS beside ours. The configurations are the games' ``BenchConfig(search=True)``
 declarations; the long max^n series and the C++ anchor run beside the one marked ``anchor``."""
 import statistics
-from typing import List, Optional
+import time
+from typing import Optional
 
 from solver.game import Game
+
 from solver.registry import BenchConfig, load_game
 from solver.search import MaxN, maxn
 from solver.search import bench as SB
@@ -37,7 +39,32 @@ def pimc_endgame_row(config: str, game: Game, worlds: int = 10, deals: int = 3) 
                     f"depth-limited past {SB.ENDGAME_BUDGET:,} nodes"}
 
 
-def bench_search(seconds: float, benches: List[BenchConfig]) -> List[dict]:
+#: ISMCTS tree sizes compared for the cost of a big tree (issue 18 item 3: at most a 15% drop
+#: in iterations/s from the small to the large one).
+TREE_SMALL, TREE_LARGE = 10_000, 1_000_000
+TREE_DROP_TARGET = 0.15
+
+
+def ismcts_tree_size_row(view, config: str, small: int = TREE_SMALL,
+                         large: int = TREE_LARGE) -> dict:
+    """ISMCTS iterations/s (CPU time) at ``small`` and at ``large`` iterations from one view:
+    a big tree outgrows the caches, and the drop is what one tree level's memory traffic
+    costs. A fixed-size measurement (its sizes are the definition), run with ``--limits``."""
+    t0 = time.process_time()
+    SB.bench_ismcts(view, small, 1)
+    fast = small / (time.process_time() - t0)
+    t0 = time.process_time()
+    SB.bench_ismcts(view, large, 1)
+    slow = large / (time.process_time() - t0)
+    drop = 1.0 - slow / fast
+    return {"name": f"ISMCTS {config}, drop {small:,} -> {large:,} it", "value": 100 * drop,
+            "unit": "%",
+            "note": f"{fast:,.0f} -> {slow:,.0f} it/s (CPU); target <= "
+                    f"{100 * TREE_DROP_TARGET:.0f}%: "
+                    f"{'met' if drop <= TREE_DROP_TARGET else 'BELOW'}"}
+
+
+def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
     """ISMCTS iterations/s (random and policy rollouts), PIMC worlds/s with the exact solver,
     exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
     rows = []
