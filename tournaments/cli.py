@@ -499,7 +499,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     kw = play_defaults(game, chosen, kw)
     if inference != "none":
         if chosen == "ismcts":
-            raise UserError("--inference policy needs pimc or solver (choose one with --algo)")
+            raise UserError("--inference policy needs --algo pimc or solver")
         kw.update(inference=inference, particles=particles)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:
