@@ -67,7 +67,7 @@ class RecordWriter:
         self.every = max(1, self.EVERY if every is None else every)
         self.interval = self.INTERVAL if interval is None else interval
         self.syncs = 0               # fsyncs done (for the bench and the tests)
-        self._pending: list["GameRecord"] = []
+        self._pending: list[GameRecord] = []
         self._last_sync = time.monotonic()
         self._f = open(path, "a", encoding="utf-8")
 

@@ -12,8 +12,7 @@ import subprocess
 import time
 from typing import Callable, Optional
 
-from solver.game import View
-
+from solver.game import Game, View
 from solver.registry import BenchConfig, load_game
 from solver.search import AlphaBeta
 from solver.search.bench import run_determinizations, run_lengths, run_playouts
@@ -54,7 +53,7 @@ def bench_reference(config: str, seconds: float) -> dict:
     game = load_game(config)
     rnd = random.Random(1)
 
-    def run(n):
+    def run(n: int) -> tuple:
         t0 = time.perf_counter()
         moves = 0
         for i in range(n):
@@ -69,7 +68,7 @@ def bench_reference(config: str, seconds: float) -> dict:
             "moves_per_s": moves / sec}
 
 
-def mid_game_view(game, seed: int = 3, fraction: float = 0.4) -> View:
+def mid_game_view(game: Game, seed: int = 3, fraction: float = 0.4) -> View:
     """A view of the player to move, about ``fraction`` of the way through a random game."""
     rnd = random.Random(seed)
     s = game.new_initial_state(seed)
@@ -89,7 +88,7 @@ def bench_determinize(config: str, seconds: float) -> dict:
     through a random game (where the game still hides most)."""
     game = load_game(config)
     view = mid_game_view(game, fraction=game.BENCH_VIEW_FRACTION)
-    def run(n):
+    def run(n: int) -> tuple:
         return n, run_determinizations(view, n)
 
     n, sec = _timed(run, seconds)

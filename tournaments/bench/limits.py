@@ -20,6 +20,7 @@ import time
 from typing import Any, Callable, Optional, TextIO
 
 from solver.errors import TrickhoundError
+from solver.game import View
 from solver.registry import BenchConfig, load_game
 from solver.search.bench import bench_ismcts, run_playouts
 
@@ -145,7 +146,7 @@ def playouts_vs_c(bench: BenchConfig, seconds: float, limits: str, o2: bool = Fa
     return row
 
 
-def ismcts_vs_openspiel(view, label: str, seconds: float,
+def ismcts_vs_openspiel(view: View, label: str, seconds: float,
                         stream: Optional[TextIO] = None) -> Optional[dict]:
     """Our ISMCTS on ``view`` and OpenSpiel's C++ ISMCTS on oh_hell(4 players, 11 tricks) at
     its first lead (the anchor of anchors.md §0; one random rollout per iteration on both

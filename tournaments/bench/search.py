@@ -6,8 +6,7 @@ import statistics
 import time
 from typing import Optional
 
-from solver.game import Game
-
+from solver.game import Game, View
 from solver.registry import BenchConfig, load_game
 from solver.search import MaxN, maxn
 from solver.search import bench as SB
@@ -45,7 +44,7 @@ TREE_SMALL, TREE_LARGE = 10_000, 1_000_000
 TREE_DROP_TARGET = 0.15
 
 
-def ismcts_tree_size_row(view, config: str, small: int = TREE_SMALL,
+def ismcts_tree_size_row(view: View, config: str, small: int = TREE_SMALL,
                          large: int = TREE_LARGE) -> dict:
     """ISMCTS iterations/s (CPU time) at ``small`` and at ``large`` iterations from one view:
     a big tree outgrows the caches, and the drop is what one tree level's memory traffic
