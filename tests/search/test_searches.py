@@ -85,17 +85,18 @@ def test_time_limit_is_honoured(config):
     for fn in (lambda: ismcts(v, limit=SearchLimit(time_s=0.05), seed=1),
                lambda: pimc(v, limit=SearchLimit(time_s=0.05, worlds=3), seed=1)):
         res = fn()
-        assert res.seconds < 0.05 + 0.15 and res.iterations > 0
+        # It stops: a bound forty times the limit catches a search that ignores --time, and
+        # says nothing about speed (that is trickhound bench's).
+        assert res.seconds < 2.0 and res.iterations > 0
         check_result(res, v)
 
 
-@pytest.mark.parametrize("config", one_config_per_game())
+@pytest.mark.parametrize("config", [c for c in one_config_per_game()
+                                    if load_game(c).perfect_information])
 def test_multi_observer_equals_single_without_hidden_moves(config):
     """In a perfect-information game MO-ISMCTS is SO-ISMCTS (Cowling et al.): same draws,
     same statistics."""
     game = load_game(config)
-    if not game.perfect_information:
-        pytest.skip("hidden information")
     s = mid_state(game, 6)
     v = s.view(s.current_player())
     a = ismcts(v, limit=2000, seed=3).to_json()
