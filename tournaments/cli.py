@@ -202,12 +202,21 @@ def main() -> None:
     Trick and Mattis."""
 
 
+def _summary_line(cls: type) -> str:
+    """The first line of a class's docstring, past the signature line Cython's
+    ``embedsignature`` puts first (``MateGame(dict options)``)."""
+    lines = [ln.strip() for ln in (cls.__doc__ or "").strip().splitlines() if ln.strip()]
+    if lines and lines[0].startswith(cls.__name__ + "("):
+        lines = lines[1:]
+    return lines[0] if lines else ""
+
+
 @main.command()
 def games() -> None:
     """List the games and their options (with defaults)."""
     for slug in available_games():
         cls = game_class(slug)
-        click.echo(f"{slug}: {(cls.__doc__ or '').strip().splitlines()[0]}")
+        click.echo(f"{slug}: {_summary_line(cls)}")
         for name, opt in cls.OPTIONS.items():
             choices = f" one of {', '.join(map(str, opt.choices))}" if opt.choices else ""
             doc = f"  [{opt.doc}]" if opt.doc else ""
