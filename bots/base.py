@@ -12,7 +12,7 @@ marks. A minimal plugin::
             return view.legal_actions()[0]
 """
 from collections.abc import Collection
-from typing import Any, Optional
+from typing import Any, Generic, Optional, TypeVar
 
 from solver.game import Game, State, View
 from solver.rng import Random
@@ -24,7 +24,11 @@ MAX_WORLDS = 10_000
 MAX_SECONDS = 3600.0
 
 
-class Bot:
+#: What a bot's ``act`` is handed: its seat's View, or the full State for an oracle (``cheats``).
+Observation = TypeVar("Observation", View, State)
+
+
+class Bot(Generic[Observation]):
     """Base class of all players.
 
     Class attributes a bot may set:
@@ -79,7 +83,7 @@ class Bot:
         """A fresh non-negative seed from ``rng``, e.g. one per search."""
         return int(self.rng.next_u64() >> 1)
 
-    def act(self, view: "View | State") -> int:
+    def act(self, view: Observation) -> int:
         """The action to play; ``view`` is this seat's View (the State, for oracles)."""
         raise NotImplementedError
 

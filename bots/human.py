@@ -17,7 +17,7 @@ class Resign(Exception):
 
 
 @register
-class HumanBot(Bot):
+class HumanBot(Bot[View]):
     name = "human"
     interactive = True      # needs a person at the terminal: not for unattended tournaments
     PARAMS = {"hints": (True, "allow the `hint` command")}

@@ -25,7 +25,7 @@ def _openspiel() -> tuple[Any, Any, Any, Any]:
     return np, ismcts, mcts, adapter
 
 
-class _OpenSpielBot(Bot):
+class _OpenSpielBot(Bot[View]):
     """Shared plumbing and parameters of the OpenSpiel bots."""
 
     PARAMS = {

@@ -5,7 +5,7 @@ from solver.game import View
 
 
 @register
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Plays a uniformly random legal action (seeded, so games replay exactly)."""
 
     name = "random"

@@ -32,7 +32,7 @@ GUARANTEE_WORLDS = 4
 
 
 @register
-class SolverBot(Bot):
+class SolverBot(Bot[View]):
     """PIMC with the exact solver at the worlds (exact alpha-beta in Mate)."""
 
     name = "solver"
@@ -87,7 +87,9 @@ class SolverBot(Bot):
                                rollouts=self.rollouts, inference=self.inference,
                                particles=self.particles)
             self.last_ess = result.params.get("ess")
-            return result.values()
+            values = {a: v for a, v in result.values().items() if v is not None}
+            assert len(values) == len(result.actions)  # every world's solve values every move
+            return values
         if view.game.perfect_information:
             worlds = [view.determinize(0)]
         else:
@@ -100,6 +102,7 @@ class SolverBot(Bot):
         totals = dict.fromkeys(legal, 0.0)
         for w in worlds:
             for a, v in alphabeta(w, pv=False, solver=self._solver).values().items():
+                assert v is not None  # alpha-beta values every legal move exactly
                 totals[a] += v
         return {a: v / len(worlds) for a, v in totals.items()}
 

@@ -10,7 +10,7 @@ from bots.base import Bot
 from solver.game import View
 
 
-class BusyBot(Bot):
+class BusyBot(Bot[View]):
     name = "busy"
     PARAMS = {"ms": (1.0, "milliseconds of CPU burnt per move")}
     ms: float

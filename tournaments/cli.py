@@ -265,7 +265,9 @@ def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
     click.echo(f"Value for seat {me} (to move), to the end of this game: "
                f"{seat_values[me]:+g} (seat {1 - me}: {seat_values[1 - me]:+g})")
     click.echo(f"Best: {' '.join(state.action_to_str(a) for a in best)}")
-    ranked = sorted(res.values().items(), key=lambda kv: -kv[1])
+    exact_values = {a: v for a, v in res.values().items() if v is not None}
+    assert len(exact_values) == len(res.actions)  # alpha-beta values every legal move
+    ranked = sorted(exact_values.items(), key=lambda kv: -kv[1])
     click.echo("Moves: " + "  ".join(f"{state.action_to_str(a)} {v:+g}" for a, v in ranked))
     click.echo(f"Principal variation: {' '.join(_pv_text(state, list(res.pv)))}")
     click.echo(f"({res.nodes:,} nodes, {1e3 * res.seconds:.1f} ms)")
@@ -1026,13 +1028,13 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     say = (lambda m: None) if quiet else (lambda m: click.echo(f"evaluate: {m}", err=True))
     shown = {"t": 0.0}
 
-    def progress(done, total):
+    def progress(done: int, total: int) -> None:
         now = _time.monotonic()
         if done == total or now - shown["t"] >= 5:
             shown["t"] = now
             say(f"{done}/{total} games")
 
-    def calibrated(c):
+    def calibrated(c: "E.Calibration") -> None:
         say(f"calibrated {c.spec} -> {c.calibrated} ({c.cpu_ms:.2f} ms CPU per decision)")
 
     try:
@@ -1045,11 +1047,12 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     except E.EvaluationRunError as e:
         raise RunError(_one_line(e)) from None
 
-    def command(cands, base, with_cpu):
+    def command(cands: Sequence[str], base: Optional[str], with_cpu: bool) -> str:
         words = ["trickhound", "evaluate", game.spec(), "--mode", mode]
         for c in cands:
             words += ["--candidate", c]
         if mode != "budget":
+            assert base is not None  # only budget mode plays without a baseline
             words += ["--baseline", base]
         else:
             words += ["--scale", str(scale)]

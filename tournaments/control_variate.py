@@ -54,6 +54,7 @@ def reference_values(run_dir: str, records: Iterable[GameRecord],
                     continue   # a torn line: that deal is played again below
     missing = [(d, s) for d, s in sorted(deals.items()) if (d, s) not in cached]
     if missing:
+        assert game is not None  # taken from the records, which gave the missing deals
         with open(path, "a", encoding="utf-8") as f:
             for d, s in missing:
                 rec = reference_game(game, s)

@@ -8,7 +8,7 @@ Units: every value is a SearchResult mean in the unit its ``value`` names; the e
 (alpha-beta in two-player Mate, max^n elsewhere) and PIMC with the exact solver report
 ``round_gain``: the points the mover gains from the position to the end of the current round.
 """
-from typing import Optional
+from typing import Any, Optional
 
 from solver.game import State, View
 from solver.search import (
@@ -39,8 +39,8 @@ def solve_full_state(state: State, node_budget: int, seed: int = 0) -> SearchRes
     return search_state(state, "solver", None, seed, node_budget=node_budget)
 
 
-def search_view(view: View, algo: str = "solver", limit: Optional[object] = None, seed: int = 0,
-                **params: object) -> SearchResult:
+def search_view(view: View, algo: str = "solver", limit: Optional[SearchLimit | str] = None,
+                seed: int = 0, **params: Any) -> SearchResult:
     """What the seat of ``view`` could have known: a search of its information set
     (``algo`` ismcts, pimc or solver; ``limit`` a SearchLimit or its text)."""
     return recommend(view, algo, limit, seed, **params)

@@ -212,9 +212,11 @@ def play_job(job: Job) -> tuple[int, tuple[str, ...], list[float], float]:
     rec = play_game(game, list(seating), deal_seed, bot_seeds)
     cpu = time.process_time() - t0
     if rec.termination == "forfeit":
+        assert rec.forfeit is not None  # the referee records who forfeited and why
         raise EvaluationRunError(f"deal {deal}, seating {', '.join(seating)}: seat "
                                  f"{rec.forfeit['seat']} forfeits ({rec.forfeit['reason']}: "
                                  f"{rec.forfeit['detail']})")
+    assert rec.returns is not None  # every game that did not forfeit has its returns
     return deal, seating, list(rec.returns), cpu
 
 
@@ -319,7 +321,9 @@ def budget_parameter(spec: str | BotSpec, game: Game) -> str | None:
 def budget_value(spec: str | BotSpec, parameter: str) -> int:
     """The value of ``parameter`` a spec plays with (its own, else the bot's default)."""
     sp = BotSpec.parse(spec)
-    return int(sp.kwargs.get(parameter, bot_class(sp.name).PARAMS[parameter][0]))
+    value = sp.kwargs.get(parameter, bot_class(sp.name).PARAMS[parameter][0])
+    assert isinstance(value, (int, float, str))  # what a spec's values parse to
+    return int(value)
 
 
 def with_budget(spec: str | BotSpec, parameter: str, value: int) -> str:
@@ -460,7 +464,9 @@ def check_replayable(spec: str, game: Game) -> None:
     comes from calibration, ``--cpu-ms``, instead)."""
     cls = check_supports(spec, game)
     params = BotSpec.parse(spec).kwargs
-    if float(params.get("time_s", 0) or 0) > 0:
+    time_s = params.get("time_s", 0) or 0
+    assert isinstance(time_s, (int, float, str))  # what a spec's values parse to
+    if float(time_s) > 0:
         raise EvaluationError(f"bot {spec}: time_s makes games unrepeatable; give iterations "
                               f"and use --cpu-ms for equal CPU time")
     for name in ("iterations", "worlds"):

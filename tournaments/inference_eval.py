@@ -26,6 +26,7 @@ import time
 import bots.solver_bot as solver_bot_module
 import solver.inference.weighted as weighted_module
 from bots.registry import make_bot
+from solver.game import State, View
 from solver.inference.model import OpponentModel, load_temperatures
 from solver.registry import load_game
 from solver.rng import derive_seed
@@ -67,6 +68,7 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
     returns, biases, act_s, inf_s = [], [], [], []
     for seat in (0, 1):
         bot = make_bot(solver_spec, derive_seed(deal_seed, "solver"))
+        assert isinstance(bot, solver_bot_module.SolverBot)  # solver_spec names the solver bot
         oracle = make_bot("oracle", derive_seed(deal_seed, "oracle"))
         bots = [bot, oracle] if seat == 0 else [oracle, bot]
         seeds = [derive_seed(deal_seed, "solver"), derive_seed(deal_seed, "oracle")]
@@ -75,7 +77,8 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
         prev = [game.new_initial_state(deal_seed)]
         pending: dict[str, float] = {}
 
-        def act(view, bot=bot, pending=pending):
+        def act(view: View, bot: solver_bot_module.SolverBot = bot,
+                pending: dict[str, float] = pending) -> int:
             before = timer.seconds
             t0 = time.perf_counter()
             values = bot.action_values(view)
@@ -89,12 +92,14 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
 
         bot.act = act  # type: ignore[method-assign]
 
-        def on_move(state, mover, action, seat=seat, prev=prev, pending=pending):
+        def on_move(state: State, mover: int, action: int, seat: int = seat,
+                    prev: list[State] = prev, pending: dict[str, float] = pending) -> None:
             before = prev[0]
             ref = before.to_reference()
             if (mover == seat and pending and pending["n"] > 1 and ref.forced[1 - seat] >= 0
                     and ref.trick < 10):
                 exact = alphabeta(before, pv=False).values()[action]
+                assert exact is not None  # alpha-beta values every legal move exactly
                 biases.append(pending["estimate"] - exact)
                 act_s.append(pending["seconds"])
                 inf_s.append(pending["inference"])
@@ -102,6 +107,7 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
             prev[0] = state.clone()
 
         rec = play_game(game, bots, deal_seed, seeds, on_move=on_move)
+        assert rec.returns is not None  # play_game records every finished game's returns
         returns.append(rec.returns[seat])
     return {"returns": returns, "biases": biases, "act_s": act_s, "inf_s": inf_s}
 

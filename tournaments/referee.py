@@ -79,6 +79,7 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
                     _guard(s, "exception",
                            lambda: b.observe(state.view(s), seat, action))  # noqa: B023
         out = state.outcome()
+        assert out is not None  # the loop above ends only at a terminal state
         record.returns, record.ranks = list(out.returns), list(out.ranks)
         record.termination = out.termination
     except Forfeit as f:

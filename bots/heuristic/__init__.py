@@ -48,7 +48,7 @@ def choose(view: View, rng: Random) -> int:
 
 
 @register
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[View]):
     """Rule-of-thumb player for every game (its Policy's scores; see the module docstring)."""
 
     name = "heuristic"

@@ -4,6 +4,7 @@
 Run: ``python results/strength/summarize.py``."""
 import json
 import os
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOTS = ("ismcts", "pimc", "solver", "oracle")
@@ -15,7 +16,7 @@ BUDGET = [("Dog Tag Trick 4p", "dog-tag-trick-4p-ismcts-budget16"),
           ("Vic Village 4p", "mate-vic-village-4p-ismcts-budget16")]
 
 
-def load(name):
+def load(name: str) -> dict[str, Any] | None:
     path = os.path.join(HERE, name + ".json")
     if not os.path.exists(path):
         return None
@@ -23,25 +24,25 @@ def load(name):
         return json.load(f)
 
 
-def by_bot(ev):
+def by_bot(ev: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {m["candidate"].split("(")[0]: m for m in ev["margins"]}
 
 
-def cell(m, k):
+def cell(m: dict[str, Any], k: int) -> str:
     return f"{m['mean']:+.{k}f} ± {m['se']:.{k}f}" + ("" if m["separated"] else " (n.s.)")
 
 
-def interval(m, k):
+def interval(m: dict[str, Any], k: int) -> str:
     return f"[{m['ci'][0]:+.{k}f}, {m['ci'][1]:+.{k}f}]"
 
 
-def budget_text(cal):
+def budget_text(cal: dict[str, Any]) -> str:
     if cal["parameter"] is None:
         return f"exact, fixed ({cal['cpu_ms']:.1f} ms)"
     return f"{cal['parameter']}={cal['value']} ({cal['cpu_ms']:.1f} ms)"
 
 
-def page():
+def page() -> str:
     out = ["# Strength results", "",
            "Produced by `trickhound evaluate` (tournaments/evaluate.py); each file pair",
            "`<name>.json` / `<name>.md` holds the command, the date, the machine, the calibrated",

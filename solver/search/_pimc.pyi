@@ -24,6 +24,8 @@ def pimc_search(
     rollouts: int = 4,
     max_nodes: int = ...,
     rollout: str = "random",
+    inference: str = "none",
+    particles: int = ...,
 ) -> SearchResult: ...
 def solve_state(
     state: State,

@@ -24,10 +24,12 @@ the problem in one line.
 """
 import inspect
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError, TrickhoundError
-from solver.game import State, View
+from solver.game import Game, State, View
 from solver.rng import derive_seed
 from solver.search._ismcts import ismcts_search
 from solver.search._mcts import uct_search
@@ -69,7 +71,7 @@ class SearchParamError(TrickhoundError, ValueError):
     """An unknown algorithm, or a parameter the algorithm does not take."""
 
 
-def _entry(algo):
+def _entry(algo: str) -> tuple[Callable[..., SearchResult], dict[str, str]]:
     if algo == "ismcts":
         return ismcts_search, {}
     if algo == "pimc":
@@ -80,7 +82,7 @@ def _entry(algo):
                            f"choose one of {', '.join(ALGORITHM_CHOICES)}")
 
 
-def algorithm_params(algo):
+def algorithm_params(algo: str) -> dict[str, Any]:
     """{parameter: default} that ``recommend(view, algo, ...)`` accepts as keywords."""
     fn, fixed = _entry(algo)
     skip = {"view", "state", "limit", "seed"} | set(fixed)
@@ -90,7 +92,7 @@ def algorithm_params(algo):
             if name not in skip}
 
 
-def _check_params(algo, params):
+def _check_params(algo: str, params: Iterable[str]) -> None:
     allowed = algorithm_params(algo)
     unknown = sorted(set(params) - set(allowed))
     if unknown:
@@ -121,7 +123,8 @@ def choose_algorithm(view: View) -> "tuple[str, str]":
     return algo, f"hidden information: {algo}, {why}"
 
 
-def play_defaults(game, algo, params=None):
+def play_defaults(game: Game, algo: str,
+                  params: dict[str, Any] | None = None) -> dict[str, Any]:
     """``params`` completed with what the search bots play with unless told otherwise (the
     measurements are in bots/search_bots.py): the game's rollout policy and, for the score
     where the game's rounds add up (``Game.rounds_add_up``), the round's points as the value.
@@ -226,7 +229,9 @@ def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, pa
     return replace(result, auto=f"{why} did not finish within its node budget: {fallback}")
 
 
-def search_state(state, algo="uct", limit=None, seed=0, **params):
+def search_state(state: State, algo: str = "uct",
+                 limit: SearchLimit | str | dict[str, Any] | None = None, seed: int = 0,
+                 **params: Any) -> SearchResult:
     """Search a full (true) state as a perfect-information game: the oracle's search.
     ``algo`` "uct" (params c, objective, horizon, scale, max_nodes) or "solver" (params
     solver, node_budget, evaluation, rollouts, tt_bits)."""
@@ -243,7 +248,7 @@ _SEPARATORS = re.compile(r"[,;\n]")
 _MAX_WORDS = 4
 
 
-def split_moves(moves_text):
+def split_moves(moves_text: str | Iterable[object] | None) -> tuple[list[str], bool]:
     """(moves, exact): a sequence is taken as is; a string is split at commas, semicolons or
     newlines when it has any (``exact``), otherwise into whitespace-separated words that
     ``replay`` may join (a move's text can contain spaces, e.g. Dog Tag Trick's ``2B+3P RUN``)."""
@@ -256,7 +261,7 @@ def split_moves(moves_text):
     return moves_text.split(), False
 
 
-def _legal(state, text):
+def _legal(state: State, text: str) -> bool:
     try:
         a = state.parse_action(text)
     except InvalidActionError:
@@ -264,7 +269,7 @@ def _legal(state, text):
     return a in state.legal_actions()
 
 
-def replay(game, seed, moves_text):
+def replay(game: Game | str, seed: int, moves_text: str | Iterable[object] | None) -> State:
     """The state after playing ``moves_text`` (the game's notation) from the deal of ``seed``.
     Moves are separated by commas, semicolons or newlines, or by whitespace: then each move is
     the longest run of up to four words naming a legal action (a single word otherwise).
@@ -298,7 +303,8 @@ def replay(game, seed, moves_text):
     return state
 
 
-def view_from_moves(game, seed, seat, moves_text):
+def view_from_moves(game: Game | str, seed: int, seat: int,
+                    moves_text: str | Iterable[object] | None) -> View:
     """What seat ``seat`` knows after ``moves_text`` was played from the deal of ``seed``
     (``game`` a Game or a game string). Raises UnknownGameError / InvalidOptionError for the
     game, InvalidStateError for a bad seat or seed, InvalidActionError for text that names
@@ -307,6 +313,6 @@ def view_from_moves(game, seed, seat, moves_text):
     if isinstance(game, str):
         game = load_game(game)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-        raise InvalidStateError(
-            f"seat {seat!r} out of range for {game.num_players} players (seats 0..{game.num_players - 1})")
+        raise InvalidStateError(f"seat {seat!r} out of range for {game.num_players} players "
+                                f"(seats 0..{game.num_players - 1})")
     return replay(game, seed, moves_text).view(seat)

@@ -25,8 +25,13 @@ MCTS, mean value for PIMC and solvers). ``to_json()`` is deterministic for an it
 limit and a seed; wall-clock figures are added by ``to_json(timing=True)``.
 """
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from solver.game import State, View
+    from solver.search.limits import SearchLimit
 
 Z95 = 1.959963984540054
 SCHEMA = "trickhound.search_result/1"
@@ -36,7 +41,7 @@ VALUE_KINDS = ("return", "win_share", "round_gain")
 _WORDS = {"clear": "clear", "likely": "likely", "close": "close call"}
 
 
-def _r(x):
+def _r(x: Optional[float]) -> Optional[float]:
     """Floats in JSON: None for missing, no NaN/inf (not JSON), otherwise exact."""
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return None
@@ -55,18 +60,19 @@ class ActionStats:
     robustness: Optional[float]
 
     @property
-    def half_width(self):
+    def half_width(self) -> Optional[float]:
         if self.ci_low is None or self.ci_high is None:
             return None
         return (self.ci_high - self.ci_low) / 2
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "text": self.text, "mean": _r(self.mean),
                 "ci95": [_r(self.ci_low), _r(self.ci_high)], "visits": self.visits,
                 "share": _r(self.share), "robustness": _r(self.robustness)}
 
 
-def mean_interval(total, total_sq, n):
+def mean_interval(total: float, total_sq: float, n: int
+                  ) -> tuple[Optional[float], Optional[float], Optional[float]]:
     """(mean, low, high) of a sample given its sum, sum of squares and size (normal 95%
     interval with the sample variance; n == 1 gives a zero-width interval, n == 0 Nones)."""
     if n <= 0:
@@ -84,20 +90,20 @@ class SearchResult:
     algorithm: str
     player: int
     chosen: int
-    actions: Tuple[ActionStats, ...]
+    actions: tuple[ActionStats, ...]
     value: str
     nodes: int
     iterations: int
     worlds: int
     exact: bool = False
     params: dict = field(default_factory=dict)
-    limit: Optional[object] = None
+    limit: Optional["SearchLimit"] = None
     seed: Optional[int] = None
     seconds: float = field(default=0.0, compare=False)
     # Exact solvers: one optimal line from the position to the end of its round (empty when
     # not computed or not exact), and each seat's gain along it (None: not an exact solve).
-    pv: Tuple[int, ...] = ()
-    seat_values: Optional[Tuple[float, ...]] = None
+    pv: tuple[int, ...] = ()
+    seat_values: Optional[tuple[float, ...]] = None
     # recommend(algo="auto"): why this algorithm was chosen for the position (None otherwise).
     auto: Optional[str] = None
     # An independent search of the same view that ``confidence`` checks the answer against
@@ -106,22 +112,22 @@ class SearchResult:
     check: Optional[dict] = None
 
     # -- access -------------------------------------------------------------------------------
-    def stats(self, action):
+    def stats(self, action: int) -> ActionStats:
         for s in self.actions:
             if s.action == action:
                 return s
         raise KeyError(action)
 
     @property
-    def best(self):
+    def best(self) -> ActionStats:
         return self.actions[0]
 
-    def values(self):
+    def values(self) -> dict[int, Optional[float]]:
         """{action: mean value} for every legal root action."""
         return {s.action: s.mean for s in self.actions}
 
     @property
-    def iterations_per_s(self):
+    def iterations_per_s(self) -> Optional[float]:
         return self.iterations / self.seconds if self.seconds > 0 else None
 
     # -- how sure -------------------------------------------------------------------------------
@@ -198,7 +204,7 @@ class SearchResult:
     # -- output -------------------------------------------------------------------------------
     def to_json(self, timing: bool = False) -> dict:
         conf = self.confidence()
-        out = {
+        out: dict[str, Any] = {
             "schema": SCHEMA,
             "algorithm": self.algorithm,
             "params": dict(self.params),
@@ -229,10 +235,12 @@ class SearchResult:
             out["iterations_per_s"] = self.iterations_per_s
         return out
 
-    def table(self, view: Optional[object] = None) -> str:
+    def table(self, view: Optional["View | State"] = None) -> str:
         """The answer for people: one row per legal move (recommended first), then the
         "how sure" line. Action text comes from ``view.action_to_str`` when a view is given."""
-        name = (lambda a: view.action_to_str(a.action)) if view is not None else (lambda a: a.text)
+        def name(a: ActionStats) -> str:
+            return view.action_to_str(a.action) if view is not None else a.text
+
         rows = [("", "move", "value", "95% interval", "visits", "share", "robust")]
         for i, a in enumerate(self.actions):
             mean = "-" if a.mean is None else f"{a.mean:.3f}"
@@ -249,25 +257,29 @@ class SearchResult:
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
         return "\n".join(chose + [head] + lines + ["how sure: " + self.confidence()["text"]])
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.table()
 
 
-def build_result(algorithm, player, rows, *, value, nodes, iterations, worlds, rank_by,
-                 params, limit=None, seed=None, seconds=0.0, exact=False, chosen=None):
+def build_result(algorithm: str, player: int, rows: Sequence[dict[str, Any]], *, value: str,
+                 nodes: int, iterations: int, worlds: int, rank_by: str,
+                 params: dict[str, Any], limit: Optional["SearchLimit"] = None,
+                 seed: Optional[int] = None, seconds: float = 0.0, exact: bool = False,
+                 chosen: Optional[int] = None) -> SearchResult:
     """A SearchResult from per-action rows: dicts with action, text, mean, ci_low, ci_high,
     visits, robustness. ``rank_by`` is "visits" (MCTS: most visited, then mean) or "mean"
     (PIMC / solvers: best mean, then robustness); the action id breaks remaining ties. The
     chosen action is the first of that order unless ``chosen`` is given."""
     total = sum(r["visits"] for r in rows)
 
-    def neg(x):
+    def neg(x: Optional[float]) -> float:
         return -x if x is not None else math.inf
 
+    key: Callable[[dict[str, Any]], tuple[float, float, int]]
     if rank_by == "visits":
-        key = lambda r: (-r["visits"], neg(r["mean"]), r["action"])  # noqa: E731
+        key = lambda r: (-r["visits"], neg(r["mean"]), r["action"])
     elif rank_by == "mean":
-        key = lambda r: (neg(r["mean"]), neg(r["robustness"]), r["action"])  # noqa: E731
+        key = lambda r: (neg(r["mean"]), neg(r["robustness"]), r["action"])
     else:
         raise ValueError(f"rank_by must be 'visits' or 'mean', not {rank_by!r}")
     ordered = sorted(rows, key=key)

@@ -24,6 +24,7 @@ def _snapshot(state: State, seat: int, specs: list[str], log: list[list]) -> dic
            "legal": [], "returns": None, "ranks": None}
     if state.is_terminal():
         o = state.outcome()
+        assert o is not None  # a terminal state has its outcome
         out["returns"], out["ranks"] = list(o.returns), list(o.ranks)
         out["render"] = state.render(seat)
     else:
