@@ -218,4 +218,4 @@ def test_recommend_prints_the_effective_sample_size():
     assert out.exit_code == 0, out.output
     assert "inference: 32 weighted worlds, effective sample size" in out.output
     bad = CliRunner().invoke(main, args[:-6] + ["--algo", "ismcts", "--inference", "policy"])
-    assert bad.exit_code == 2 and "--inference policy needs pimc or solver" in bad.output
+    assert bad.exit_code == 2 and "--inference policy needs --algo pimc or solver" in bad.output
