@@ -35,7 +35,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 import time
 
 from solver.game cimport Game, Policy, State, MAX_LEGAL, MAX_PLAYERS
-from solver.rng cimport Rng, rng_seed
+from solver.rng cimport Rng, rng_below, rng_seed
 from solver.search._common cimport HORIZON_ROUND, rollout
 
 cdef enum:
@@ -63,6 +63,11 @@ cdef inline double _now() noexcept nogil:
 # The "exact" pass is a depth-limited pass this deep: rounds are far shorter, and the cap keeps
 # the C stack bounded in games whose "round" is the whole (long) game.
 cdef int DEPTH_FULL = 1000
+# solve's exact first pass is tried when Knuth's estimate of the round's tree (KNUTH_PROBES
+# random lines) is at most EXACT_FIRST_RATIO times the node budget (the table makes the real
+# search smaller than the tree).
+cdef int KNUTH_PROBES = 16
+cdef double EXACT_FIRST_RATIO = 4.0
 
 EVALUATIONS = ("heuristic", "rollout", "policy")
 
@@ -416,9 +421,33 @@ cdef class MaxN:
                 return None
         return out
 
+    cdef double tree_estimate(self, State root):
+        """Knuth's (1975) estimate of the nodes in the game tree of ``root``'s round: along a
+        random line, 1 + b1 + b1*b2 + ..., averaged over KNUTH_PROBES lines (unbiased for the
+        tree; a stream of its own, so the search's draws do not depend on it)."""
+        cdef int acts[MAX_LEGAL]
+        cdef State s = self.scratch
+        cdef Rng rng
+        cdef double total = 0.0, prod, est
+        cdef int k, n
+        rng_seed(&rng, root.hash_c() ^ <uint64_t>0x4B4E555448)
+        for k in range(KNUTH_PROBES):
+            s.copy_from(root)
+            prod = 1.0
+            est = 1.0
+            while not s.is_terminal_c() and s.round_c() == self.root_round and est < 1e18:
+                n = s.legal_actions_c(acts)
+                prod *= n
+                est += prod
+                s.apply_action_c(acts[rng_below(&rng, <unsigned int>n)])
+            total += est
+        return total / KNUTH_PROBES
+
     def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None,
               time_s=None):
-        """Solve ``state``'s current round: iterative deepening (depth 1, then ``depth_step``
+        """Solve ``state``'s current round: an exact pass first where Knuth's estimate of the
+        round's tree says it can fit the budget (near the end of a round), then, unless that
+        finished and unless ``max_depth`` is given, iterative deepening (depth 1, then ``depth_step``
         plies at a time, default one trick = the number of players) within ``node_budget``
         nodes in all and, when given, ``time_s`` seconds; exact once a pass evaluates no
         frontier (the round ends inside it), else the deepest pass that completed.
@@ -461,10 +490,22 @@ cdef class MaxN:
         values, depth, exact = None, None, False
         passes = []
         total_nodes = 0
+        if max_depth is None and self.tree_estimate(root) <= EXACT_FIRST_RATIO * node_budget:
+            # A round small enough to solve (by Knuth's estimate): one exact pass within the
+            # budget answers at once; if it runs out, the deepening below starts with the table
+            # it filled. Openings skip it: their exact pass could not finish.
+            self.nodes, self.cutoffs, self.aborted = 0, 0, False
+            self.budget = node_budget
+            self.deadline = c0 + time_s if time_s is not None else 0.0
+            got = self._root(root, DEPTH_FULL)
+            total_nodes += self.nodes
+            passes.append((DEPTH_FULL, self.nodes, got is not None and self.cutoffs == 0))
+            if got is not None and self.cutoffs == 0:
+                values, exact = got, True
         d = 1
         prev = None                         # (depth, frontier count) of the pass before last
         last = None                         # (depth, frontier count, nodes) of the last pass
-        while True:
+        while not exact:
             if prev is not None:
                 # Two passes measured: frontier growth per ply between them, extrapolated.
                 grow = max(1.0, (last[1] / max(1, prev[1])) ** (1.0 / max(1, last[0] - prev[0])))
