@@ -42,5 +42,17 @@ def cards_from_mask(mask):
     return out
 
 
+def draw_subset(rng, mask, int k):
+    """k cards drawn uniformly from ``mask`` with ``rng`` (a solver.rng.Random): the same draws
+    as cards.pxd's random_subset, for the pure-Python reference engines."""
+    out = 0
+    for _ in range(k):
+        members = cards_from_mask(mask)
+        c = members[rng.randbelow(len(members))]
+        mask &= ~(1 << c)
+        out |= 1 << c
+    return out
+
+
 def count(mask):
     return bin(mask).count("1")

@@ -421,27 +421,30 @@ cdef class MaxN:
                 return None
         return out
 
-    cdef double tree_estimate(self, State root):
-        """Knuth's (1975) estimate of the nodes in the game tree of ``root``'s round: along a
-        random line, 1 + b1 + b1*b2 + ..., averaged over KNUTH_PROBES lines (unbiased for the
-        tree; a stream of its own, so the search's draws do not depend on it)."""
+    cdef bint small_round(self, State root, double limit):
+        """Whether Knuth's (1975) estimate of the nodes in ``root``'s round tree is at most
+        ``limit``: along a random line 1 + b1 + b1*b2 + ..., averaged over KNUTH_PROBES lines
+        (unbiased for the tree). The lines stop as soon as their sum passes ``limit`` times the
+        probes, so an opening costs a few plies, not whole lines; a stream of its own, so the
+        search's draws do not depend on it."""
         cdef int acts[MAX_LEGAL]
         cdef State s = self.scratch
         cdef Rng rng
-        cdef double total = 0.0, prod, est
+        cdef double cap = limit * KNUTH_PROBES, total = 0.0, prod
         cdef int k, n
         rng_seed(&rng, root.hash_c() ^ <uint64_t>0x4B4E555448)
         for k in range(KNUTH_PROBES):
             s.copy_from(root)
             prod = 1.0
-            est = 1.0
-            while not s.is_terminal_c() and s.round_c() == self.root_round and est < 1e18:
+            total += 1.0
+            while not s.is_terminal_c() and s.round_c() == self.root_round:
+                if total > cap:
+                    return False
                 n = s.legal_actions_c(acts)
                 prod *= n
-                est += prod
+                total += prod
                 s.apply_action_c(acts[rng_below(&rng, <unsigned int>n)])
-            total += est
-        return total / KNUTH_PROBES
+        return total <= cap
 
     def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None,
               time_s=None):
@@ -490,7 +493,7 @@ cdef class MaxN:
         values, depth, exact = None, None, False
         passes = []
         total_nodes = 0
-        if max_depth is None and self.tree_estimate(root) <= EXACT_FIRST_RATIO * node_budget:
+        if max_depth is None and self.small_round(root, EXACT_FIRST_RATIO * node_budget):
             # A round small enough to solve (by Knuth's estimate): one exact pass within the
             # budget answers at once; if it runs out, the deepening below starts with the table
             # it filled. Openings skip it: their exact pass could not finish.

@@ -3,7 +3,7 @@ our adapter, and its C++ ISMCTS on oh_hell (the anchor of anchors.md §0). Each 
 without the openspiel extra."""
 import random
 import time
-from typing import Optional
+from typing import Any, Optional
 
 from solver.game import View
 
@@ -31,13 +31,10 @@ def openspiel_python_ismcts_its(view: View) -> Optional[float]:
     return OPENSPIEL_SIMS / (time.perf_counter() - t0)
 
 
-def openspiel_cpp_ohhell_its(seconds: float) -> Optional[float]:
-    """OpenSpiel's C++ ISMCTS on oh_hell(players=4,num_tricks_fixed=11) at the first lead,
-    one random rollout per simulation (the anchor of anchors.md §0); None without the extra."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
+def ohhell_first_lead() -> Any:
+    """The anchor's position (anchors.md §0): OpenSpiel's oh_hell(players=4,num_tricks_fixed=11)
+    dealt and bid at random from seed 1, at the first lead (needs pyspiel)."""
+    import pyspiel
     game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=11)")
     rnd = random.Random(1)
     s = game.new_initial_state()
@@ -46,6 +43,17 @@ def openspiel_cpp_ohhell_its(seconds: float) -> Optional[float]:
             s.apply_action(rnd.choice(s.chance_outcomes())[0])
         else:
             s.apply_action(rnd.choice(s.legal_actions()))
+    return s
+
+
+def openspiel_cpp_ohhell_its(seconds: float) -> Optional[float]:
+    """OpenSpiel's C++ ISMCTS on oh_hell(players=4,num_tricks_fixed=11) at the first lead,
+    one random rollout per simulation (the anchor of anchors.md §0); None without the extra."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    s = ohhell_first_lead()
     sims = 2000
     while True:
         bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims)

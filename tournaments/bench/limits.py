@@ -156,15 +156,8 @@ def ismcts_vs_openspiel(view: View, label: str, seconds: float,
         import pyspiel
     except ImportError:
         return None
-    import random
-    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=11)")
-    rnd = random.Random(1)
-    s = game.new_initial_state()
-    while s.is_chance_node() or min(s.legal_actions()) >= 52:     # deal and bids
-        if s.is_chance_node():
-            s.apply_action(rnd.choice(s.chance_outcomes())[0])
-        else:
-            s.apply_action(rnd.choice(s.legal_actions()))
+    from tournaments.bench.interop import ohhell_first_lead
+    s = ohhell_first_lead()
 
     def theirs(its: int) -> None:
         pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, its).step(s)

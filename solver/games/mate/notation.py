@@ -172,7 +172,7 @@ def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MateState
     if s.game_no <= 2 and s.phase != R.OVER:
         if nd is None:
             from solver.rng import Random
-            third = R.random_subset(Random(obj.get("seed", 0)), R.ALL_CARDS, 10)
+            third = R.draw_subset(Random(obj.get("seed", 0)), R.ALL_CARDS, 10)
             d3 = 1 - s.first_dealer
             s.next_deal = [0, 0]
             s.next_deal[d3], s.next_deal[1 - d3] = third, R.ALL_CARDS & ~third

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.cards import draw_subset
 from solver.errors import IllegalActionError
 from solver.rng import Random
 
@@ -45,17 +46,6 @@ def cards_of(mask: int) -> list[int]:
 def dealer_of(game_no: int, first_dealer: int) -> int:
     """§3.1: games 1 and 4 are dealt by the first dealer, games 2 and 3 by the other seat."""
     return first_dealer if game_no in (1, 4) else 1 - first_dealer
-
-
-def random_subset(rng: Random, mask: int, k: int) -> int:
-    """k cards drawn uniformly from mask, the same draws as cards.pxd's random_subset."""
-    out = 0
-    for _ in range(k):
-        members = cards_of(mask)
-        c = members[rng.randbelow(len(members))]
-        mask &= ~bit(c)
-        out |= bit(c)
-    return out
 
 
 class MateState:
@@ -230,8 +220,8 @@ def new_initial_state(options: dict[str, Any], seed: int = 0) -> Any:
     s = MateState(options)
     fd = options["first_dealer"]
     s.first_dealer = rng.randbelow(2) if fd == "random" else int(fd)
-    first = random_subset(rng, ALL_CARDS, 10)               # game 1: the first dealer's hand
-    third = random_subset(rng, ALL_CARDS, 10)               # game 3: its dealer's hand
+    first = draw_subset(rng, ALL_CARDS, 10)               # game 1: the first dealer's hand
+    third = draw_subset(rng, ALL_CARDS, 10)               # game 3: its dealer's hand
     hands1 = [0, 0]
     hands1[s.first_dealer] = first
     hands1[1 - s.first_dealer] = ALL_CARDS & ~first

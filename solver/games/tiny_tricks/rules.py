@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.cards import draw_subset
 from solver.errors import IllegalActionError
 from solver.rng import Random
 
@@ -50,17 +51,6 @@ def cards_of(mask: int) -> list[int]:
 
 def popcount(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def random_subset(rng: Random, mask: int, k: int) -> int:
-    """k cards drawn uniformly from mask: the same draws as cards.pxd's random_subset."""
-    out = 0
-    for _ in range(k):
-        members = cards_of(mask)
-        c = members[rng.randbelow(len(members))]
-        mask &= ~bit(c)
-        out |= bit(c)
-    return out
 
 
 class TinyTricksState:
@@ -160,7 +150,7 @@ def new_initial_state(options: dict[str, Any], seed: int = 0) -> TinyTricksState
     rest = (1 << num_cards(n)) - 1
     deal = []
     for _ in range(n):
-        h = random_subset(rng, rest, HAND_SIZE)
+        h = draw_subset(rng, rest, HAND_SIZE)
         rest &= ~h
         deal.append(h)
     return new_state(options, deal, first)
