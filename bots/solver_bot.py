@@ -96,7 +96,8 @@ class SolverBot(Bot[View]):
             base = self.rng.next_u64()
             if self.inference == "policy":
                 worlds, self.last_ess = sample_worlds(view, self.worlds, derive_seed(base, -1),
-                                                      "policy", self.particles)
+                                                      "policy", self.particles,
+                                                      solver=self._solver)
             else:
                 worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
         totals = dict.fromkeys(legal, 0.0)

@@ -27,7 +27,8 @@ import bots.solver_bot as solver_bot_module
 import solver.inference.weighted as weighted_module
 from bots.registry import make_bot
 from solver.game import State, View
-from solver.inference.model import OpponentModel, load_temperatures
+from solver.inference import check_inference
+from solver.inference.model import load_temperatures
 from solver.registry import load_game
 from solver.rng import derive_seed
 from solver.search import alphabeta
@@ -113,23 +114,30 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
 
 
 def evaluate(deals: int, seed: int, worlds: int, particles: int,
-             game_text: str = GAME, force_temperature: float | None = None) -> dict:
+             game_text: str = GAME, force_temperature: float | None = None,
+             force_mix: float | None = None,
+             modes: tuple[str, ...] = ("none", "policy")) -> dict:
     """The measurement (see the module docstring) as a JSON-ready dict."""
     out: dict = {"game": game_text, "deals": deals, "seed": seed, "worlds": worlds,
                  "particles": particles, "modes": {}}
-    if force_temperature is not None:
-        # Sensitivity check: the same model with another forcing temperature (not the fit).
-        game = load_game(game_text)
+    if force_temperature is not None or force_mix is not None:
+        # Sensitivity check: the same model with another forcing temperature or uniform share
+        # (not the shipped fit). Every game object of the run gets this model: play_deal
+        # loads the game anew per deal, and _MODELS is keyed by the game.
         table = load_temperatures()
-        table[game.name] = dict(table[game.name])
-        table[game.name]["force"] = dict(table[game.name]["force"], temperature=force_temperature)
-        weighted_module._MODELS[game] = OpponentModel(game, table)
-        out["force_temperature"] = force_temperature
+        name = load_game(game_text).name
+        row = dict(table[name]["force"])
+        if force_temperature is not None:
+            row["temperature"] = out["force_temperature"] = force_temperature
+        if force_mix is not None:
+            row["uniform_mix"] = out["force_mix"] = force_mix
+        table[name] = dict(table[name], force=row)
+        weighted_module.TEMPERATURE_OVERRIDES[name] = table[name]
     timer = _Timer()
     solver_bot_module.sample_worlds = timer
     per_deal: dict[str, list[float]] = {}
     try:
-        for mode in ("none", "policy"):
+        for mode in modes:
             spec = f"solver(worlds={worlds},inference={mode},particles={particles})"
             margins, biases, act_s, inf_s = [], [], [], []
             for d in range(deals):
@@ -146,11 +154,19 @@ def evaluate(deals: int, seed: int, worlds: int, particles: int,
                 "decision_seconds": sum(act_s),
                 "inference_seconds": sum(inf_s),
                 "inference_share": (sum(inf_s) / sum(act_s)) if act_s else None,
+                "mean_decision_ms": 1000 * sum(act_s) / len(act_s) if act_s else None,
             }
     finally:
         solver_bot_module.sample_worlds = timer.inner
-    out["paired_margin_per_match_policy_minus_none"] = mean_ci(
-        [(a - b) / 2 for a, b in zip(per_deal["policy"], per_deal["none"])])
+    if "none" in per_deal and "policy" in per_deal:
+        out["paired_margin_per_match_policy_minus_none"] = mean_ci(
+            [(a - b) / 2 for a, b in zip(per_deal["policy"], per_deal["none"])])
+        # The net cost: how much longer a hidden decision takes with inference (its weighing
+        # minus what the lent solver's warmed table saves the search), as a share of it.
+        t_none = out["modes"]["none"]["mean_decision_ms"]
+        t_policy = out["modes"]["policy"]["mean_decision_ms"]
+        if t_none is not None and t_policy:
+            out["net_overhead_share"] = 1.0 - t_none / t_policy
     return out
 
 
@@ -165,9 +181,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--particles", type=int, default=64)
     p.add_argument("--force-temperature", type=float, default=None,
                    help="override the fitted forcing temperature (a sensitivity check)")
+    p.add_argument("--force-mix", type=float, default=None,
+                   help="override the fitted forcing uniform share eps (a sensitivity check)")
+    p.add_argument("--modes", default="none,policy",
+                   help="comma-separated inference modes to play (default: none,policy)")
     p.add_argument("--out", default=None)
     a = p.parse_args(argv)
-    res = evaluate(a.deals, a.seed, a.worlds, a.particles, force_temperature=a.force_temperature)
+    modes = tuple(a.modes.split(","))
+    for m in modes:
+        check_inference(m)
+    res = evaluate(a.deals, a.seed, a.worlds, a.particles, force_temperature=a.force_temperature,
+                   force_mix=a.force_mix, modes=modes)
     text = json.dumps(res, indent=1)
     print(text)
     if a.out:

@@ -41,6 +41,17 @@ RUNS = {
 # that forced, over the cards (PASS, action 20, left out); the model's softmax over all
 # actions gives the same ratios between cards.
 CONDITIONAL = {("mate", "force"): (20,)}
+# Kinds fitted on some bots' decisions only: {(game, kind): bot names}. A Mate forcer sees
+# both hands (docs/rules/mate.md §9.1), so a strong opponent forces exactly: the solver bot
+# and the oracle do. The recorded run mixes that with near-random forcing (pimc, ismcts:
+# T ~ 171 alone), and a model fitted on the mixture (T 2.5, eps 0.575) left most of the
+# world-sampling bias against an exact forcer (+6 of +10 points, results/strength/
+# mate-hidden-inference.md); the exact players' fit is near argmax (T -> 0.01).
+KIND_PLAYERS = {("mate", "force"): ("solver",)}
+# The least uniform share of a kind's mixture: {(game, kind): eps}. An exact fit would give
+# eps = 0, i.e. a world whose forced card is not an optimal one gets weight ~0; a forcer who
+# errs (any bot weaker than the solver) must never rule the true world out.
+MIX_FLOOR = {("mate", "force"): 0.05}
 RUNS.update({
     "mate-vic-village": ("results/leaderboards/runs/mate-vic-village/games.jsonl",
                          {"play": "policy"}),
@@ -67,18 +78,21 @@ def chosen_probabilities(samples: Sequence[tuple[np.ndarray, int]],
     return p, inv_n
 
 
-def fit_mixture(samples: Sequence[tuple[np.ndarray, int]]) -> tuple[float, float, float]:
+def fit_mixture(samples: Sequence[tuple[np.ndarray, int]],
+                min_mix: float = 0.0) -> tuple[float, float, float]:
     """(T, eps, log-likelihood) maximising sum log(eps / n + (1 - eps) softmax(u / T)[chosen])
-    over a grid of log T and eps. The uniform share keeps a model of a near-exact player
-    (T -> 0) from ruling worlds out when a seat errs: no decision gets probability 0."""
-    best = (1.0, 0.0, -math.inf)
+    over a grid of log T and eps >= ``min_mix``. The uniform share keeps a model of a
+    near-exact player (T -> 0) from ruling worlds out when a seat errs: no decision gets
+    probability 0."""
+    grid = np.concatenate([[min_mix], MIX_GRID[MIX_GRID > min_mix]])
+    best = (1.0, min_mix, -math.inf)
     for t in np.exp(np.linspace(math.log(T_MIN), math.log(T_MAX), 61)):
         p, inv_n = chosen_probabilities(samples, float(t))
-        lls = np.log(MIX_GRID[:, None] * inv_n[None, :]
-                     + (1 - MIX_GRID[:, None]) * p[None, :] + 1e-300).sum(axis=1)
+        lls = np.log(grid[:, None] * inv_n[None, :]
+                     + (1 - grid[:, None]) * p[None, :] + 1e-300).sum(axis=1)
         j = int(np.argmax(lls))
         if lls[j] > best[2]:
-            best = (float(t), float(MIX_GRID[j]), float(lls[j]))
+            best = (float(t), float(grid[j]), float(lls[j]))
     return best
 
 
@@ -117,7 +131,8 @@ def collect(game_name: str, path: str, utilities: dict[str, str], games: int,
             rng: Random, players: tuple[str, ...] | None = None
             ) -> dict[str, list[tuple[np.ndarray, int]]]:
     """{kind: [(u of the legal actions, index of the chosen one)]} from ``games`` records of
-    ``path`` picked by ``rng`` (decisions with one legal action are skipped)."""
+    ``path`` picked by ``rng`` (decisions with one legal action are skipped; only
+    ``players``' decisions, or a kind's KIND_PLAYERS', when given)."""
     with open(os.path.join(ROOT, path)) as f:
         records = [json.loads(line) for line in f if line.strip()]
     records = [r for r in records if r.get("forfeit") is None]
@@ -131,7 +146,8 @@ def collect(game_name: str, path: str, utilities: dict[str, str], games: int,
             kind = game.decision_kind(state)
             left_out = CONDITIONAL.get((game_name, kind), ())
             mover = rec["seating"][state.current_player()].split("(")[0]
-            if (kind in utilities and (players is None or mover in players)
+            wanted = KIND_PLAYERS.get((game_name, kind), players)
+            if (kind in utilities and (wanted is None or mover in wanted)
                     and action not in left_out
                     and len([a for a in state.legal_actions() if a not in left_out]) > 1):
                 actions, u = model.utilities(state, kind, utilities[kind])
@@ -155,9 +171,11 @@ def fit(seed: int = 1, games: int = 40, only: str | None = None,
         for kind, s in samples.items():
             if not s:
                 continue
-            t, eps, ll = fit_mixture(s)
+            t, eps, ll = fit_mixture(s, MIX_FLOOR.get((name, kind), 0.0))
             uniform = -sum(math.log(len(u)) for u, _ in s) / len(s)
             rows[kind] = {"utility": utilities[kind], "temperature": round(t, 4),
+                          **({"players": list(KIND_PLAYERS[(name, kind)])}
+                             if (name, kind) in KIND_PLAYERS else {}),
                           "uniform_mix": round(eps, 4), "decisions": len(s),
                           "mean_log_likelihood": round(ll / len(s), 4),
                           "uniform_log_likelihood": round(uniform, 4)}

@@ -92,33 +92,43 @@ class OpponentModel:
         """The utility and temperature of one decision kind (DEFAULT_KIND when not fitted)."""
         return self.kinds.get(kind, DEFAULT_KIND)
 
-    def utilities(self, state: State, kind: str | None = None,
-                  utility: str | None = None) -> tuple[list[int], np.ndarray]:
-        """(legal actions, u) at ``state`` for the kind's utility (or ``utility``)."""
+    def utilities(self, state: State, kind: str | None = None, utility: str | None = None,
+                  solver: Any = None) -> tuple[list[int], np.ndarray]:
+        """(legal actions, u) at ``state`` for the kind's utility (or ``utility``); exact
+        values come from ``solver`` (an AlphaBeta of this game) when given, else the model's
+        own."""
         kind = kind if kind is not None else self.game.decision_kind(state)
         utility = utility if utility is not None else self.kind_row(kind)["utility"]
         actions = state.legal_actions()
         if utility == "exact":
-            return actions, self._exact_values(state, actions)
+            return actions, self._exact_values(state, actions, solver)
         return actions, policy_ranks(self.game.policy.scores(state, actions))
 
-    def _exact_values(self, state: State, actions: list[int]) -> np.ndarray:
-        if self._solver is None:
-            if self.game.exact_solver() is None and self.game.utility_sum() is None:
-                raise ValueError(f"{self.game.spec()} has no exact solver for utility=exact")
-            from solver.search._alphabeta import AlphaBeta
-            self._solver = AlphaBeta(self.game, self.tt_bits)
-        values = self._solver.solve(state, False)["actions"]
+    def _exact_values(self, state: State, actions: list[int], solver: Any = None) -> np.ndarray:
+        """Each action's exact value for the mover. A search's own solver may be lent
+        (``solver``): the opponent's decision lies on the path to every world the search then
+        solves (Mate: the forcing position is the parent of each world's game), so its
+        transposition table, filled here, makes those solves cheaper; the solve is then
+        nearly free in the decision's total time."""
+        if solver is None:
+            if self._solver is None:
+                if self.game.exact_solver() is None and self.game.utility_sum() is None:
+                    raise ValueError(f"{self.game.spec()} has no exact solver for utility=exact")
+                from solver.search._alphabeta import AlphaBeta
+                self._solver = AlphaBeta(self.game, self.tt_bits)
+            solver = self._solver
+        values = solver.solve(state, False)["actions"]
         return np.array([values[a] for a in actions], dtype=float)
 
-    def distribution(self, state: State) -> tuple[list[int], np.ndarray]:
-        """(legal actions, their probabilities) for the seat to move at ``state``."""
+    def distribution(self, state: State, solver: Any = None) -> tuple[list[int], np.ndarray]:
+        """(legal actions, their probabilities) for the seat to move at ``state`` (``solver``:
+        see ``_exact_values``)."""
         kind = self.game.decision_kind(state)
         key = (state.state_hash(), kind)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        actions, u = self.utilities(state, kind)
+        actions, u = self.utilities(state, kind, solver=solver)
         row = self.kind_row(kind)
         eps = float(row.get("uniform_mix", 0.0))
         probs = (np.ones(1) if len(actions) == 1
@@ -128,11 +138,11 @@ class OpponentModel:
         self._cache[key] = (actions, probs)
         return actions, probs
 
-    def log_probability(self, state: State, action: int) -> float:
-        """log P(action | state); -inf for an illegal action (a world in which the observed
-        decision was impossible)."""
-        actions, probs = self.distribution(state)
-        try:
-            return math.log(float(probs[actions.index(int(action))]))
-        except ValueError:
+    def log_probability(self, state: State, action: int, solver: Any = None) -> float:
+        """log P(action | state); -inf for an illegal action or one of probability 0 (a world
+        in which the observed decision was impossible)."""
+        actions, probs = self.distribution(state, solver)
+        if action not in actions:
             return -math.inf
+        p = float(probs[actions.index(int(action))])
+        return math.log(p) if p > 0.0 else -math.inf

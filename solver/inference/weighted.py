@@ -19,6 +19,7 @@ independent uniform draws the weighted set is worth (``particles`` when nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -31,14 +32,21 @@ DEFAULT_PARTICLES = 64
 
 
 _MODELS: dict[Game, OpponentModel] = {}
+# {game name: {decision kind: row}} replacing the fitted rows of a game for the rest of the
+# process (sensitivity checks in tournaments/inference_eval.py); empty in play.
+TEMPERATURE_OVERRIDES: dict[str, dict[str, Any]] = {}
 
 
 def model_for(game: Game) -> OpponentModel:
-    """The opponent model of ``game`` with the fitted temperatures, made once per process (its
-    cache of distributions and its solver's table are reused across decisions)."""
+    """The opponent model of ``game`` with the fitted temperatures (or the game's
+    TEMPERATURE_OVERRIDES), made once per process (its cache of distributions and its solver's
+    table are reused across decisions)."""
     model = _MODELS.get(game)
     if model is None:
-        model = _MODELS[game] = OpponentModel(game)
+        table = None
+        if game.name in TEMPERATURE_OVERRIDES:
+            table = {game.name: TEMPERATURE_OVERRIDES[game.name]}
+        model = _MODELS[game] = OpponentModel(game, table)
     return model
 
 
@@ -64,9 +72,10 @@ class WeightedWorlds:
 
 
 def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICLES,
-                 model: OpponentModel | None = None) -> WeightedWorlds:
+                 model: OpponentModel | None = None, solver: Any = None) -> WeightedWorlds:
     """``particles`` uniform candidates from ``view``, each weighted by the likelihood of the
-    opponents' observed decisions in it (see the module docstring)."""
+    opponents' observed decisions in it (see the module docstring). ``solver``: the search's
+    own exact solver, lent to the model for exact utilities (OpponentModel._exact_values)."""
     if particles < 1:
         raise ValueError("particles must be >= 1")
     r = rng if isinstance(rng, Random) else Random(rng)
@@ -76,7 +85,7 @@ def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICL
     logw = np.zeros(particles)
     for i, w in enumerate(worlds):
         for _seat, action, before in game.observed_decisions(w, view.player):
-            logw[i] += model.log_probability(before, action)
+            logw[i] += model.log_probability(before, action, solver)
     if not np.isfinite(logw).any():
         # No candidate explains the observed play (a model of probability 0 everywhere):
         # fall back to the hard facts alone rather than invent weights.
@@ -99,11 +108,13 @@ def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]
 
 def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none",
                   particles: int = DEFAULT_PARTICLES,
-                  model: OpponentModel | None = None) -> tuple[list[State], float | None]:
+                  model: OpponentModel | None = None,
+                  solver: Any = None) -> tuple[list[State], float | None]:
     """``n`` worlds for a search: uniform (``inference="none"``; ESS None) or resampled from
-    ``particles`` weighted candidates (``"policy"``; with their ESS)."""
+    ``particles`` weighted candidates (``"policy"``; with their ESS; ``solver`` as in
+    ``weigh_worlds``)."""
     r = rng if isinstance(rng, Random) else Random(rng)
     if check_inference(inference) == "none":
         return [view.determinize(r) for _ in range(n)], None
-    weighted = weigh_worlds(view, r, particles, model)
+    weighted = weigh_worlds(view, r, particles, model, solver)
     return resample(weighted, n, r), weighted.ess
