@@ -39,6 +39,7 @@ from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
 from solver.game import Game, State, View
+from solver.inference import INFERENCE_MODES
 from solver.rng import Random
 from solver.search import (
     AlphaBeta,
@@ -134,18 +135,26 @@ class ISMCTSBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
         "exact": _EXACT_PARAM,
+        # inference: see solver/inference and results/strength/inference-*.md
+        "inference": ("none", "worlds: none (a fresh uniform one per iteration) or policy"
+                              " (particles resampled by the opponent model, in turn)"),
+        "particles": (64, "candidate worlds weighed per decision with inference=policy"),
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
-               "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
+               "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
+               "inference": INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None)}
+              "c": (0.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS)}
     c: float
     observers: str
+    inference: str
+    particles: int
 
     def search(self, view: View) -> SearchResult:
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False, c=self.c,
                          observers=self.observers, objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout)
+                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         inference=self.inference, particles=self.particles)
 
 
 @register

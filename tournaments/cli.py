@@ -452,8 +452,8 @@ def bots_command() -> None:
               help="A search parameter, e.g. c=1.0 or observers=multi (repeatable).")
 @click.option("--inference", type=click.Choice(["none", "policy"]), default="none",
               show_default=True,
-              help="Worlds (pimc, solver): uniform, or weighted by the opponent model "
-                   "(solver/inference); prints their effective sample size.")
+              help="Worlds (ismcts, pimc, solver): uniform, or weighted by the opponent "
+                   "model (solver/inference); prints their effective sample size.")
 @click.option("--particles", type=WORLDS, default=64, show_default=True,
               help="Candidate worlds weighed with --inference policy.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -509,8 +509,6 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         kw = _search_params(chosen, params)
     kw = play_defaults(game, chosen, kw)
     if inference != "none":
-        if chosen == "ismcts":
-            raise UserError("--inference policy needs --algo pimc or solver")
         kw.update(inference=inference, particles=particles)
     result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
     if as_json:

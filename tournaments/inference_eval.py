@@ -3,9 +3,10 @@ by the opponent model make the solver bot's estimates honest and its play closer
 oracle's?
 
     python -m tournaments.inference_eval --deals 24 --seed 1 [--worlds 16 --particles 64]
+    python -m tournaments.inference_eval --bot ismcts --deals 16 --seed 1
 
-For each deal (duplicate: the solver bot in both seats against the oracle, the same deal and
-bot seeds), with ``inference=none`` and ``inference=policy``:
+For each deal (duplicate: the bot, the solver bot or ISMCTS, in both seats against the
+oracle, the same deal and bot seeds), with ``inference=none`` and ``inference=policy``:
 
 * margin: the solver bot's return against the oracle (the match point difference, §8), per
   deal summed over both seatings; its mean +- 95% CI, and the paired difference policy - none;
@@ -14,7 +15,11 @@ bot seeds), with ``inference=none`` and ``inference=policy``:
   chosen move (the mean over its sampled worlds of the exact value) minus that move's exact
   value in the true state: the world-sampling bias (strategy fusion is not in it, since both
   sides are exact values of a perfect-information solve);
-* the inference's share of those decisions' time (weighing and resampling the worlds).
+* loss: at the same hidden decisions, and at the bot's forcing decisions (§4.1), the exact
+  value of the best move minus that of the move taken, in the true state;
+* the inference's share of the decision time (weighing and resampling the worlds), at those
+  hidden decisions and over all the bot's decisions with two or more legal moves, and the
+  mean decision time of both modes (the net overhead: their ratio).
 """
 from __future__ import annotations
 
@@ -22,9 +27,11 @@ import argparse
 import json
 import math
 import time
+from typing import Any
 
 import bots.solver_bot as solver_bot_module
 import solver.inference.weighted as weighted_module
+import solver.search._ismcts as ismcts_module
 from bots.registry import make_bot
 from solver.game import State, View
 from solver.inference import check_inference
@@ -49,27 +56,39 @@ def mean_ci(xs: list[float]) -> dict[str, float]:
 
 
 class _Timer:
-    """Wraps the solver bot's world sampler to add up the time inference takes."""
+    """Wraps a world sampler (a module attribute) to add up the time inference takes."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: Any, name: str) -> None:
         self.seconds = 0.0
-        self.inner = solver_bot_module.sample_worlds
+        self.module, self.name = module, name
+        self.inner = getattr(module, name)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         t0 = time.perf_counter()
         try:
             return self.inner(*args, **kwargs)
         finally:
             self.seconds += time.perf_counter() - t0
 
+    def __enter__(self) -> "_Timer":
+        setattr(self.module, self.name, self)
+        return self
 
-def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -> dict[str, list]:
-    """Both seatings of one deal: the solver bot's returns, biases and decision times."""
+    def __exit__(self, *exc: object) -> None:
+        setattr(self.module, self.name, self.inner)
+
+
+def play_deal(game_text: str, deal_seed: int, spec: str, timer: _Timer) -> dict[str, list]:
+    """Both seatings of one deal against the oracle: the bot's returns and, at its decisions
+    with two or more legal moves, the bias of its estimate (the solver bot), its loss against
+    the exact values of the true state (at hidden decisions and at forcing decisions), and the
+    decision and inference times (at hidden decisions, and over all its decisions)."""
     game = load_game(game_text)
-    returns, biases, act_s, inf_s = [], [], [], []
+    out: dict[str, list] = {k: [] for k in ("returns", "biases", "act_s", "inf_s", "all_act_s",
+                                            "all_inf_s", "hidden_loss", "force_loss",
+                                            "force_loss_dealer", "force_loss_non_dealer")}
     for seat in (0, 1):
-        bot = make_bot(solver_spec, derive_seed(deal_seed, "solver"))
-        assert isinstance(bot, solver_bot_module.SolverBot)  # solver_spec names the solver bot
+        bot = make_bot(spec, derive_seed(deal_seed, "solver"))
         oracle = make_bot("oracle", derive_seed(deal_seed, "oracle"))
         bots = [bot, oracle] if seat == 0 else [oracle, bot]
         seeds = [derive_seed(deal_seed, "solver"), derive_seed(deal_seed, "oracle")]
@@ -77,49 +96,75 @@ def play_deal(game_text: str, deal_seed: int, solver_spec: str, timer: _Timer) -
             seeds.reverse()
         prev = [game.new_initial_state(deal_seed)]
         pending: dict[str, float] = {}
+        inner_act = bot.act
 
-        def act(view: View, bot: solver_bot_module.SolverBot = bot,
+        def act(view: View, bot: Any = bot, inner_act: Any = inner_act,
                 pending: dict[str, float] = pending) -> int:
             before = timer.seconds
             t0 = time.perf_counter()
-            values = bot.action_values(view)
-            best = max(values.values())   # SolverBot.act's choice, from these very values
-            choices = [a for a, v in values.items() if v >= best - 1e-9]
-            bot_action = choices[bot.rng.randbelow(len(choices))]
+            estimate = float("nan")
+            n = len(view.legal_actions())
+            if isinstance(bot, solver_bot_module.SolverBot):
+                values = bot.action_values(view)
+                best = max(values.values())   # SolverBot.act's choice, from these very values
+                choices = [a for a, v in values.items() if v >= best - 1e-9]
+                action = choices[bot.rng.randbelow(len(choices))]
+                estimate = values.get(action, float("nan"))
+            else:
+                action = inner_act(view)
+            seconds = time.perf_counter() - t0
             pending.clear()
-            pending.update(estimate=values.get(bot_action, float("nan")), n=len(values),
-                           seconds=time.perf_counter() - t0, inference=timer.seconds - before)
-            return bot_action
+            pending.update(estimate=estimate, n=n, seconds=seconds,
+                           inference=timer.seconds - before)
+            if n > 1:
+                out["all_act_s"].append(seconds)
+                out["all_inf_s"].append(timer.seconds - before)
+            return action
 
         bot.act = act  # type: ignore[method-assign]
 
         def on_move(state: State, mover: int, action: int, seat: int = seat,
                     prev: list[State] = prev, pending: dict[str, float] = pending) -> None:
             before = prev[0]
-            ref = before.to_reference()
-            if (mover == seat and pending and pending["n"] > 1 and ref.forced[1 - seat] >= 0
-                    and ref.trick < 10):
-                exact = alphabeta(before, pv=False).values()[action]
-                assert exact is not None  # alpha-beta values every legal move exactly
-                biases.append(pending["estimate"] - exact)
-                act_s.append(pending["seconds"])
-                inf_s.append(pending["inference"])
+            if mover == seat and pending and pending["n"] > 1:
+                ref = before.to_reference()
+                hidden = ref.forced[1 - seat] >= 0 and ref.trick < 10
+                forcing = game.decision_kind(before) == "force"
+                if hidden or forcing:
+                    values = alphabeta(before, pv=False).values()
+                    exact = values[action]
+                    assert exact is not None  # alpha-beta values every legal move exactly
+                    loss = max(v for v in values.values() if v is not None) - exact
+                    if forcing:
+                        out["force_loss"].append(loss)
+                        out["force_loss_dealer" if ref.dealer == seat
+                            else "force_loss_non_dealer"].append(loss)
+                    if hidden:
+                        out["hidden_loss"].append(loss)
+                        if not math.isnan(pending["estimate"]):
+                            out["biases"].append(pending["estimate"] - exact)
+                        out["act_s"].append(pending["seconds"])
+                        out["inf_s"].append(pending["inference"])
             pending.clear()
             prev[0] = state.clone()
 
         rec = play_game(game, bots, deal_seed, seeds, on_move=on_move)
         assert rec.returns is not None  # play_game records every finished game's returns
-        returns.append(rec.returns[seat])
-    return {"returns": returns, "biases": biases, "act_s": act_s, "inf_s": inf_s}
+        out["returns"].append(rec.returns[seat])
+    return out
 
 
 def evaluate(deals: int, seed: int, worlds: int, particles: int,
              game_text: str = GAME, force_temperature: float | None = None,
              force_mix: float | None = None,
-             modes: tuple[str, ...] = ("none", "policy")) -> dict:
-    """The measurement (see the module docstring) as a JSON-ready dict."""
-    out: dict = {"game": game_text, "deals": deals, "seed": seed, "worlds": worlds,
+             modes: tuple[str, ...] = ("none", "policy"), bot: str = "solver",
+             iterations: int | None = None) -> dict:
+    """The measurement (see the module docstring) as a JSON-ready dict. ``bot``: "solver"
+    (``solver(worlds=...)``) or "ismcts" (its defaults, ``iterations`` if given)."""
+    out: dict = {"game": game_text, "deals": deals, "seed": seed, "bot": bot,
                  "particles": particles, "modes": {}}
+    if bot == "solver":
+        out["worlds"] = worlds
     if force_temperature is not None or force_mix is not None:
         # Sensitivity check: the same model with another forcing temperature or uniform share
         # (not the shipped fit). Every game object of the run gets this model: play_deal
@@ -133,40 +178,58 @@ def evaluate(deals: int, seed: int, worlds: int, particles: int,
             row["uniform_mix"] = out["force_mix"] = force_mix
         table[name] = dict(table[name], force=row)
         weighted_module.TEMPERATURE_OVERRIDES[name] = table[name]
-    timer = _Timer()
-    solver_bot_module.sample_worlds = timer
+    if bot == "solver":
+        timer = _Timer(solver_bot_module, "sample_worlds")
+    else:
+        timer = _Timer(ismcts_module, "weigh_worlds")
     per_deal: dict[str, list[float]] = {}
-    try:
+    with timer:
         for mode in modes:
-            spec = f"solver(worlds={worlds},inference={mode},particles={particles})"
-            margins, biases, act_s, inf_s = [], [], [], []
+            if bot == "solver":
+                spec = f"solver(worlds={worlds},inference={mode},particles={particles})"
+            else:
+                its = f",iterations={iterations}" if iterations else ""
+                spec = f"ismcts(inference={mode},particles={particles}{its})"
+            acc: dict[str, list] = {}
             for d in range(deals):
                 r = play_deal(game_text, derive_seed(seed, "deal", d), spec, timer)
-                margins.append(sum(r["returns"]))
-                biases += r["biases"]
-                act_s += r["act_s"]
-                inf_s += r["inf_s"]
+                for k, v in r.items():
+                    acc.setdefault(k, []).extend(v if k != "returns" else [sum(v)])
+            margins = acc["returns"]
             per_deal[mode] = margins
-            out["modes"][mode] = {
+            act_s, inf_s = acc["act_s"], acc["inf_s"]
+            row = {
+                "spec": spec,
                 "margin_per_deal_vs_oracle": mean_ci(margins),
                 "margin_per_match_vs_oracle": mean_ci([m / 2 for m in margins]),
-                "bias_at_hidden_decisions": mean_ci(biases),
+                "loss_at_hidden_decisions": mean_ci(acc["hidden_loss"]),
+                "loss_at_forcing_decisions": mean_ci(acc["force_loss"]),
+                "loss_at_forcing_decisions_dealer": mean_ci(acc["force_loss_dealer"]),
+                "loss_at_forcing_decisions_non_dealer": mean_ci(acc["force_loss_non_dealer"]),
                 "decision_seconds": sum(act_s),
                 "inference_seconds": sum(inf_s),
                 "inference_share": (sum(inf_s) / sum(act_s)) if act_s else None,
                 "mean_decision_ms": 1000 * sum(act_s) / len(act_s) if act_s else None,
+                "inference_share_all_decisions": (sum(acc["all_inf_s"]) / sum(acc["all_act_s"])
+                                                  if acc["all_act_s"] else None),
+                "mean_decision_ms_all_decisions": (1000 * sum(acc["all_act_s"])
+                                                   / len(acc["all_act_s"])
+                                                   if acc["all_act_s"] else None),
             }
-    finally:
-        solver_bot_module.sample_worlds = timer.inner
+            if bot == "solver":
+                row["bias_at_hidden_decisions"] = mean_ci(acc["biases"])
+            out["modes"][mode] = row
     if "none" in per_deal and "policy" in per_deal:
         out["paired_margin_per_match_policy_minus_none"] = mean_ci(
             [(a - b) / 2 for a, b in zip(per_deal["policy"], per_deal["none"])])
-        # The net cost: how much longer a hidden decision takes with inference (its weighing
-        # minus what the lent solver's warmed table saves the search), as a share of it.
-        t_none = out["modes"]["none"]["mean_decision_ms"]
-        t_policy = out["modes"]["policy"]["mean_decision_ms"]
-        if t_none is not None and t_policy:
-            out["net_overhead_share"] = 1.0 - t_none / t_policy
+        # The net cost: how much longer a decision takes with inference (its weighing minus
+        # what the lent solver's warmed table saves the search), as a share of it. The two
+        # modes play different positions once their choices differ: a rough figure.
+        for suffix in ("", "_all_decisions"):
+            t_none = out["modes"]["none"]["mean_decision_ms" + suffix]
+            t_policy = out["modes"]["policy"]["mean_decision_ms" + suffix]
+            if t_none is not None and t_policy:
+                out["net_overhead_share" + suffix] = 1.0 - t_none / t_policy
     return out
 
 
@@ -185,13 +248,17 @@ def main(argv: list[str] | None = None) -> None:
                    help="override the fitted forcing uniform share eps (a sensitivity check)")
     p.add_argument("--modes", default="none,policy",
                    help="comma-separated inference modes to play (default: none,policy)")
+    p.add_argument("--bot", choices=("solver", "ismcts"), default="solver",
+                   help="the bot measured: the solver bot (--worlds) or ISMCTS at its defaults")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="ISMCTS iterations per decision (default: the bot's)")
     p.add_argument("--out", default=None)
     a = p.parse_args(argv)
     modes = tuple(a.modes.split(","))
     for m in modes:
         check_inference(m)
     res = evaluate(a.deals, a.seed, a.worlds, a.particles, force_temperature=a.force_temperature,
-                   force_mix=a.force_mix, modes=modes)
+                   force_mix=a.force_mix, modes=modes, bot=a.bot, iterations=a.iterations)
     text = json.dumps(res, indent=1)
     print(text)
     if a.out:

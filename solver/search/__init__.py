@@ -56,11 +56,15 @@ Scale = Optional[Union[float, str]]
 def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
            objective: str = "score", horizon: str = "game", scale: Scale = None,
            observers: str = "single", max_nodes: int = DEFAULT_MAX_NODES,
-           rollout: str = "random") -> SearchResult:
+           rollout: str = "random", inference: str = "none",
+           particles: int = 64) -> SearchResult:
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
-    with ``observers="multi"``. The recommended action is the most visited root child."""
+    with ``observers="multi"``. The recommended action is the most visited root child.
+    ``inference="policy"``: the iterations search ``particles`` worlds resampled by the
+    opponent model's weights (solver/inference) instead of fresh uniform ones."""
     return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
-                         scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout)
+                         scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout,
+                         inference=inference, particles=particles)
 
 
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,

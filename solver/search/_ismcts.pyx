@@ -45,6 +45,9 @@ from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_RO
 from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, as_limit, check_c, check_max_nodes,
                                   check_scale, check_to_act, objective_code, seed_int, check_rollout)
 from solver.search.result import build_result, mean_interval
+from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, resample,
+                                       weigh_worlds)
+from solver.rng import Random, derive_seed
 
 cdef enum:
     HIDDEN = -1
@@ -127,6 +130,13 @@ cdef class ISMCTS:
     cdef readonly long long iterations, greedy_iterations
     cdef int n_root_actions
     cdef uint64_t obs[MAX_LEGAL * MAX_PLAYERS]
+    # --- world source (inference, solver/inference) ----------------------------------------
+    # None: every iteration re-deals the view's world with determinize_c (uniform among the
+    # worlds consistent with the hard facts). Otherwise a list of full states of this game,
+    # each a determinization of the view (resampled by the opponent model's weights), and
+    # iteration i searches pool[i % len(pool)] as it is (no re-deal).
+    cdef list pool
+    # --- end world source ------------------------------------------------------------------
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, bint multi=False,
@@ -277,17 +287,56 @@ cdef class ISMCTS:
         created[0] = True
         return self.insert_edge(node, pos, key, who, hint)
 
+    # --- world source (inference, solver/inference) ----------------------------------------
+    def set_world_pool(self, worlds):
+        """Search ``worlds`` (full states of this game, determinizations of the view to be
+        searched, e.g. resampled by the opponent model) instead of re-dealing the view's world
+        each iteration; None restores the uniform re-deal. Call after the reset."""
+        cdef State w
+        if worlds is None:
+            self.pool = None
+            return
+        pool = []
+        for w in worlds:
+            if w.game is not self.game and w.game != self.game:
+                raise ValueError(f"a pooled world is of {w.game.spec()}, not {self.game.spec()}")
+            if (w.current_player_c() != self.player
+                    or w.infoset_key_c(self.player) != self.world.infoset_key_c(self.player)):
+                raise ValueError("a pooled world is not at the view's position")
+            pool.append(w)
+        if not pool:
+            raise ValueError("the world pool is empty")
+        self.pool = pool
+
+    cdef long long run_pooled(self, long long max_iterations, double deadline, Rng* rng):
+        """run() over the world pool: iteration i searches pool[i % len(pool)] (counted across
+        calls), one nogil iteration at a time. Returns the iterations done."""
+        cdef State s = self.s, scratch = self.scratch, world
+        cdef long long it = 0, one
+        cdef Py_ssize_t n = len(self.pool)
+        while it < max_iterations:
+            world = <State>self.pool[self.iterations % n]    # _run counts self.iterations
+            with nogil:
+                one = self._run(s, world, scratch, 1, deadline, rng, True)
+            if one == 0:
+                break
+            it += one
+        return it
+    # --- end world source ------------------------------------------------------------------
+
     cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept:
         """Add iterations until ``max_iterations`` or the monotonic clock passes ``deadline``
         (<= 0: none); runs without the GIL. Returns the iterations done."""
         cdef State s = self.s, world = self.world, scratch = self.scratch
         cdef long long it
+        if self.pool is not None:
+            return self.run_pooled(max_iterations, deadline, rng)
         with nogil:
-            it = self._run(s, world, scratch, max_iterations, deadline, rng)
+            it = self._run(s, world, scratch, max_iterations, deadline, rng, False)
         return it
 
     cdef long long _run(self, State s, State world, State scratch, long long max_iterations,
-                        double deadline, Rng* rng) noexcept nogil:
+                        double deadline, Rng* rng, bint pooled) noexcept nogil:
         cdef int acts[MAX_LEGAL]
         cdef int untried[MAX_LEGAL]
         cdef int ins[MAX_LEGAL]
@@ -311,7 +360,8 @@ cdef class ISMCTS:
             if deadline > 0 and (it & 63) == 0 and monotonic() >= deadline:
                 break
             s.copy_from(world)
-            s.determinize_c(self.player, rng)
+            if not pooled:                 # world source: a pooled world is already dealt
+                s.determinize_c(self.player, rng)
             for t in range(K):
                 cur[t] = -1 - t
                 plen[t] = 0
@@ -497,9 +547,13 @@ cdef class ISMCTS:
 
 
 def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
-                  scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random"):
+                  scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random",
+                  inference="none", particles=DEFAULT_PARTICLES):
     """ISMCTS for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
-    "ismcts"); the recommended action is the most visited root child."""
+    "ismcts"); the recommended action is the most visited root child. ``inference="policy"``
+    (where the game hides anything): the iterations search ``particles`` worlds resampled from
+    as many candidates weighted by the opponent model (solver/inference), in turn, instead of a
+    fresh uniform determinization each; the result's params report their ``ess``."""
     cdef Rng rng
     cdef ISMCTS tree
     cdef long long iters
@@ -513,8 +567,21 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     tree = ISMCTS(view.world.game, check_c(c), obj, hor,
                   check_scale(scale, view.world.game, objective, horizon), observers == "multi",
                   check_max_nodes(max_nodes), check_rollout(rollout))
+    check_inference(inference)
+    if particles < 1:
+        raise ValueError("particles must be >= 1")
     t0 = time.perf_counter()
     tree.reset(view)
+    # --- world source (inference) ---
+    ess = None
+    if inference == "policy" and not view.world.game.perfect_information:
+        irng = Random(derive_seed(seed, "inference"))
+        weighted = weigh_worlds(view, irng, particles)
+        pool = resample(weighted, particles, irng)
+        irng.shuffle(pool)          # systematic resampling returns the worlds grouped
+        tree.set_world_pool(pool)
+        ess = weighted.ess
+    # --- end world source ---
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
     iters = limit.iterations if limit.iterations is not None else (1 << 62)
     if limit.time_s is not None:
@@ -530,7 +597,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
         rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": n, "robustness": (greedy / gi) if gi else None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
-              "observers": observers, "max_nodes": max_nodes, "rollout": rollout}
+              "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
+              "inference": inference, "particles": particles, "ess": ess}
     return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,
                         iterations=tree.iterations, worlds=tree.iterations, rank_by="visits",
                         params=params, limit=limit, seed=seed, seconds=seconds)

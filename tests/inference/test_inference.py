@@ -208,7 +208,7 @@ def test_weighted_sampler_reads_the_view_alone():
 
 def test_recommend_prints_the_effective_sample_size():
     """`trickhound recommend --inference policy` weighs the worlds and says how many they are
-    worth; with ISMCTS it is a one-line error, exit 2."""
+    worth, for the solver's PIMC and for ISMCTS alike."""
     from click.testing import CliRunner
 
     from tournaments.cli import main
@@ -217,5 +217,56 @@ def test_recommend_prints_the_effective_sample_size():
     out = CliRunner().invoke(main, args)
     assert out.exit_code == 0, out.output
     assert "inference: 32 weighted worlds, effective sample size" in out.output
-    bad = CliRunner().invoke(main, args[:-6] + ["--algo", "ismcts", "--inference", "policy"])
-    assert bad.exit_code == 2 and "--inference policy needs --algo pimc or solver" in bad.output
+    tree = CliRunner().invoke(main, args[:-6] + ["--algo", "ismcts", "--iterations", "300",
+                                                  "--inference", "policy", "--particles", "16"])
+    assert tree.exit_code == 0, tree.output
+    assert "inference: 16 weighted worlds, effective sample size" in tree.output
+
+
+def test_ismcts_searches_the_pooled_worlds_as_they_are():
+    """The world source: with a pool, iteration i searches pool[i % len(pool)] without
+    re-dealing it (docs/rules/mate.md §9.2: the face-down card stays the pooled one). A pool of
+    one world repeated gives the very same tree as that world alone; another forced card gives
+    another tree; a world of another position or game is refused."""
+    from solver.search._ismcts import ISMCTS
+    s = _forced_by_non_dealer(0)
+    view = s.view(0)
+    worlds = [view.determinize(k) for k in range(40)]
+    other = next(w for w in worlds if w.to_reference().forced[1] != s.to_reference().forced[1])
+
+    def children(pool: list[State]) -> list:
+        tree = ISMCTS(s.game)
+        tree.search(view, 0, 1)
+        tree.set_world_pool(pool)
+        return tree.search(view, 400, 9)
+
+    alone = children([s.clone()])
+    assert children([s.clone(), s.clone(), s.clone()]) == alone
+    assert children([other]) != alone
+    tree = ISMCTS(s.game)
+    tree.search(view, 0, 1)
+    with pytest.raises(ValueError, match="position"):
+        tree.set_world_pool([load_game(HIDDEN).new_initial_state(3)])
+    with pytest.raises(ValueError, match="empty"):
+        tree.set_world_pool([])
+
+
+def test_ismcts_takes_inference_and_reads_the_view_alone():
+    """ISMCTS with inference=policy reports the ESS, replays for a seed, and (no peeking, §9.2)
+    searches the same worlds for two true states with the same view."""
+    from bots.registry import make_bot
+    from solver.search import ismcts
+    s = _forced_by_non_dealer(0)
+    others = (s.view(0).determinize(k) for k in range(50))
+    other = next(o for o in others if o.to_reference().forced[1] != 0)
+    lim = SearchLimit(iterations=300)
+    a = ismcts(s.view(0), limit=lim, seed=4, inference="policy", particles=16)
+    b = ismcts(other.view(0), limit=lim, seed=4, inference="policy", particles=16)
+    assert 1 <= a.params["ess"] <= 16 and a.params["inference"] == "policy"
+    assert a.values() == b.values() and a.params["ess"] == b.params["ess"]
+    assert ismcts(s.view(0), limit=lim, seed=4).params["ess"] is None
+    with pytest.raises(ValueError, match="inference"):
+        ismcts(s.view(0), limit=lim, inference="bayes")
+    bot = make_bot("ismcts(inference=policy,particles=16,iterations=200)", 1)
+    bot.reset(s.game, 0, 1)
+    assert bot.act(s.view(0)) in s.legal_actions()
