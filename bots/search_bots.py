@@ -39,7 +39,7 @@ from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from bots.spec import BotSpecError
 from solver.game import Game, State, View
-from solver.inference import INFERENCE_MODES
+from solver.inference import BOT_INFERENCE_MODES, bot_inference
 from solver.rng import Random
 from solver.search import (
     AlphaBeta,
@@ -136,13 +136,14 @@ class ISMCTSBot(_SearchBot):
         "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
-        "inference": ("none", "worlds: none (a fresh uniform one per iteration) or policy"
-                              " (particles resampled by the opponent model, in turn)"),
+        "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
+                              " (particles resampled by the opponent model, in turn) or auto"
+                              " (the mode measured stronger in the game: none so far)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
-               "inference": INFERENCE_MODES}
+               "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (0.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS)}
     c: float
@@ -154,7 +155,8 @@ class ISMCTSBot(_SearchBot):
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False, c=self.c,
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
-                         inference=self.inference, particles=self.particles)
+                         inference=bot_inference(self.inference, view.game, self.name),
+                         particles=self.particles)
 
 
 @register

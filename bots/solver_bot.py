@@ -23,7 +23,7 @@ from typing import Any, Optional
 from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
 from solver.game import Game, View
-from solver.inference import INFERENCE_MODES, sample_worlds
+from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
 from solver.rng import derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, recommend
 
@@ -44,11 +44,13 @@ class SolverBot(Bot[View]):
                                  " rollout policy), rollout (random playouts) or heuristic (the"
                                  " game's cheap estimate)"),
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
-        "inference": ("none", "worlds: none (uniform) or policy (resampled from particles"
-                              " weighted by the opponent model, solver/inference)"),
+        "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
+                              " weighted by the opponent model, solver/inference) or auto (the"
+                              " mode measured stronger in the game: policy in Mate with"
+                              " face-down forcing, else none)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
     }
-    CHOICES = {"evaluation": ("heuristic", "rollout", "policy"), "inference": INFERENCE_MODES}
+    CHOICES = {"evaluation": ("heuristic", "rollout", "policy"), "inference": BOT_INFERENCE_MODES}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS)}
     worlds: int
@@ -84,7 +86,8 @@ class SolverBot(Bot[View]):
             result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
                                self.next_seed(), check=False, evaluator="solver",
                                node_budget=self.node_budget, evaluation=self.evaluation,
-                               rollouts=self.rollouts, inference=self.inference,
+                               rollouts=self.rollouts,
+                               inference=bot_inference(self.inference, view.game, self.name),
                                particles=self.particles)
             self.last_ess = result.params.get("ess")
             values = {a: v for a, v in result.values().items() if v is not None}
@@ -94,7 +97,7 @@ class SolverBot(Bot[View]):
             worlds = [view.determinize(0)]
         else:
             base = self.rng.next_u64()
-            if self.inference == "policy":
+            if bot_inference(self.inference, view.game, self.name) == "policy":
                 worlds, self.last_ess = sample_worlds(view, self.worlds, derive_seed(base, -1),
                                                       "policy", self.particles,
                                                       solver=self._solver)

@@ -29,15 +29,17 @@ import math
 import time
 from typing import Any
 
+import numpy as np
+
 import bots.solver_bot as solver_bot_module
 import solver.inference.weighted as weighted_module
 import solver.search._ismcts as ismcts_module
 from bots.registry import make_bot
 from solver.game import State, View
-from solver.inference import check_inference
+from solver.inference import OpponentModel, check_inference, weigh_worlds
 from solver.inference.model import load_temperatures
 from solver.registry import load_game
-from solver.rng import derive_seed
+from solver.rng import Random, derive_seed
 from solver.search import alphabeta
 from tournaments.referee import play_game
 
@@ -70,7 +72,7 @@ class _Timer:
         finally:
             self.seconds += time.perf_counter() - t0
 
-    def __enter__(self) -> "_Timer":
+    def __enter__(self) -> _Timer:
         setattr(self.module, self.name, self)
         return self
 
@@ -233,6 +235,73 @@ def evaluate(deals: int, seed: int, worlds: int, particles: int,
     return out
 
 
+# Points of the game the accuracy is reported at: Mate's tricks 1-3, 4-6 and 7-9 (after trick
+# 9 nothing is hidden, docs/rules/mate.md §9.2).
+ACCURACY_STAGES = ((1, 3), (4, 6), (7, 9))
+
+
+def accuracy(deals: int, seed: int, particles: int, forcer: str, observer: str = "heuristic",
+             game_text: str = GAME) -> dict:
+    """Inference accuracy: the mean log-probability the sampler gives the true location of the
+    hidden card, uniform vs policy, by stage of the game.
+
+    In Mate with face-down forcing the one hidden card is the opponent's forced card (§9.2;
+    every other card's place is known, §9.1). The forcer (``forcer``, a bot spec) plays
+    ``observer`` on ``deals`` deals in both seatings; after every move while the forcer's card
+    lies face down, the observer's view is sampled: ``particles`` uniform worlds (the share
+    that put the true card face down, smoothed as (k + 1/2) / (N + 1)) and the same candidates
+    weighted by the opponent model (their weight on the true card, smoothed alike). Returns,
+    per stage, both means and the paired difference policy - uniform with its 95% CI over
+    positions (positions of one game are correlated: a rough interval)."""
+    game = load_game(game_text)
+    model = OpponentModel(game)
+    rows: dict[str, dict[str, list[float]]] = {
+        f"tricks {a}-{b}": {"uniform": [], "policy": []} for a, b in ACCURACY_STAGES}
+    n = particles
+
+    def smoothed(p: float) -> float:
+        return math.log((p * n + 0.5) / (n + 1))
+
+    for d in range(deals):
+        deal_seed = derive_seed(seed, "accuracy", d)
+        for seat in (0, 1):           # seat: the forcer's
+            specs = [forcer, observer] if seat == 0 else [observer, forcer]
+            seeds = [derive_seed(deal_seed, "bot", i) for i in range(2)]
+            samples: list[tuple[int, int, float, float]] = []
+
+            def on_move(state: State, mover: int, action: int, seat: int = seat,
+                        samples: list[tuple[int, int, float, float]] = samples,
+                        deal_seed: int = deal_seed) -> None:
+                if state.is_terminal():
+                    return
+                ref = state.to_reference()
+                if ref.forced[seat] < 0 or ref.trick >= 10 or ref.phase > 3:
+                    return
+                view = state.view(1 - seat)
+                r = Random(derive_seed(deal_seed, "sample", len(samples)))
+                ww = weigh_worlds(view, r, n, model)
+                hit = np.array([w.to_reference().forced[seat] == ref.forced[seat]
+                                for w in ww.worlds])
+                samples.append((ref.trick, ref.game_no, smoothed(float(hit.mean())),
+                                smoothed(float(ww.weights[hit].sum()))))
+
+            play_game(game, specs, deal_seed, seeds, on_move=on_move)
+            for trick, _game_no, lu, lp in samples:
+                for a, b in ACCURACY_STAGES:
+                    if a <= trick <= b:
+                        rows[f"tricks {a}-{b}"]["uniform"].append(lu)
+                        rows[f"tricks {a}-{b}"]["policy"].append(lp)
+    out: dict = {"game": game_text, "deals": deals, "seed": seed, "particles": particles,
+                 "forcer": forcer, "observer": observer, "stages": {}}
+    for stage, xs in rows.items():
+        out["stages"][stage] = {
+            "uniform_mean_log_probability": mean_ci(xs["uniform"]),
+            "policy_mean_log_probability": mean_ci(xs["policy"]),
+            "policy_minus_uniform": mean_ci([p - u for p, u in zip(xs["policy"], xs["uniform"])]),
+        }
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line: run the measurement, print it as JSON (and write it with --out)."""
     p = argparse.ArgumentParser(prog="python -m tournaments.inference_eval",
@@ -252,13 +321,20 @@ def main(argv: list[str] | None = None) -> None:
                    help="the bot measured: the solver bot (--worlds) or ISMCTS at its defaults")
     p.add_argument("--iterations", type=int, default=None,
                    help="ISMCTS iterations per decision (default: the bot's)")
+    p.add_argument("--accuracy", metavar="FORCER", default=None,
+                   help="measure inference accuracy instead, the forced cards hidden by this"
+                        " bot (e.g. oracle, ismcts) against the heuristic")
     p.add_argument("--out", default=None)
     a = p.parse_args(argv)
     modes = tuple(a.modes.split(","))
     for m in modes:
         check_inference(m)
-    res = evaluate(a.deals, a.seed, a.worlds, a.particles, force_temperature=a.force_temperature,
-                   force_mix=a.force_mix, modes=modes, bot=a.bot, iterations=a.iterations)
+    if a.accuracy is not None:
+        res = accuracy(a.deals, a.seed, a.particles, a.accuracy)
+    else:
+        res = evaluate(a.deals, a.seed, a.worlds, a.particles,
+                       force_temperature=a.force_temperature, force_mix=a.force_mix, modes=modes,
+                       bot=a.bot, iterations=a.iterations)
     text = json.dumps(res, indent=1)
     print(text)
     if a.out:

@@ -28,6 +28,12 @@ from solver.inference.model import OpponentModel
 from solver.rng import Random
 
 INFERENCE_MODES = ("none", "policy")
+# What a bot's inference=auto (its default) means per (game name, bot name): the mode measured
+# stronger at equal CPU time (results/strength/inference-*.md); "none" wherever it is not
+# listed. Only Mate with face-down forcing has anything to infer from (the other games rebuild
+# no observed decisions yet, Game.observed_decisions), and there only the solver bot gained.
+BOT_DEFAULTS: dict[tuple[str, str], str] = {("mate", "solver"): "policy"}
+BOT_INFERENCE_MODES = ("auto",) + INFERENCE_MODES
 DEFAULT_PARTICLES = 64
 
 
@@ -48,6 +54,16 @@ def model_for(game: Game) -> OpponentModel:
             table = {game.name: TEMPERATURE_OVERRIDES[game.name]}
         model = _MODELS[game] = OpponentModel(game, table)
     return model
+
+
+def bot_inference(inference: str, game: Game, bot: str) -> str:
+    """A bot's inference mode in ``game``: ``inference`` itself, or for "auto" the measured
+    default (BOT_DEFAULTS; "none" where the game hides nothing)."""
+    if inference != "auto":
+        return check_inference(inference)
+    if game.perfect_information:
+        return "none"
+    return BOT_DEFAULTS.get((game.name, bot), "none")
 
 
 def check_inference(inference: str) -> str:

@@ -270,3 +270,36 @@ def test_ismcts_takes_inference_and_reads_the_view_alone():
     bot = make_bot("ismcts(inference=policy,particles=16,iterations=200)", 1)
     bot.reset(s.game, 0, 1)
     assert bot.act(s.view(0)) in s.legal_actions()
+
+
+def test_bots_infer_by_default_only_where_it_was_measured_stronger():
+    """inference=auto: policy for the solver bot in Mate with face-down forcing (docs/rules/
+    mate.md §9.2), none with face-up forcing (§9.1: nothing hidden), none for ISMCTS; an
+    explicit mode is kept."""
+    from solver.inference import bot_inference
+    hidden, public = load_game(HIDDEN), load_game("mate")
+    assert bot_inference("auto", hidden, "solver") == "policy"
+    assert bot_inference("auto", public, "solver") == "none"
+    assert bot_inference("auto", hidden, "ismcts") == "none"
+    assert bot_inference("auto", load_game("dog-tag-trick"), "solver") == "none"
+    assert bot_inference("none", hidden, "solver") == "none"
+    assert bot_inference("policy", hidden, "ismcts") == "policy"
+    with pytest.raises(ValueError, match="inference"):
+        bot_inference("bayes", hidden, "solver")
+
+
+def test_accuracy_is_a_log_probability_per_stage():
+    """The accuracy measurement (tournaments/inference_eval.py): at every position of a stage
+    both samplers give the true face-down card (§9.2) a probability in (0, 1], and the exact
+    forcer's (the oracle's) card gets at least the uniform sampler's share on average over the
+    whole game (the model's forcing is fitted on exact play)."""
+    from tournaments.inference_eval import accuracy
+    res = accuracy(2, 3, 32, "oracle")
+    gains = []
+    for row in res["stages"].values():
+        u, p = row["uniform_mean_log_probability"], row["policy_mean_log_probability"]
+        assert u["n"] == p["n"]
+        if u["n"]:
+            assert u["mean"] <= 0.0 and p["mean"] <= 0.0
+            gains.append(row["policy_minus_uniform"]["mean"] * u["n"])
+    assert gains and sum(gains) > 0
