@@ -178,19 +178,30 @@ class PIMCBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy or random (UCT rollouts)"),
         "exact": _EXACT_PARAM,
+        # inference: see solver/inference and results/strength/inference-*.md
+        "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
+                              " weighted by the opponent model) or auto (the mode measured"
+                              " stronger in the game: none so far)"),
+        "particles": (64, "candidate worlds weighed per decision with inference=policy"),
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
-               "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
+               "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
+               "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS)}
+              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
+              "particles": (1, MAX_WORLDS)}
     worlds: int
     evaluator: str
     c: float
+    inference: str
+    particles: int
 
     def search(self, view: View) -> SearchResult:
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(), check=False,
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout)
+                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         inference=bot_inference(self.inference, view.game, self.name),
+                         particles=self.particles)
 
 
 @register

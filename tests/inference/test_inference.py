@@ -303,3 +303,20 @@ def test_accuracy_is_a_log_probability_per_stage():
             assert u["mean"] <= 0.0 and p["mean"] <= 0.0
             gains.append(row["policy_minus_uniform"]["mean"] * u["n"])
     assert gains and sum(gains) > 0
+
+
+def test_policy_fast_path_matches_the_distribution():
+    """The plain-Python likelihood of a policy-ranked decision equals the model's distribution
+    (Dog Tag Trick plays, docs/rules/dog-tag-trick.md §5), ties and all."""
+    g = load_game("dog-tag-trick(players=4)")
+    m = OpponentModel(g)
+    s = g.new_initial_state(2)
+    checked = 0
+    for _ in range(20):
+        acts, probs = m.distribution(s)
+        for a, p in zip(acts, probs):
+            assert math.isclose(m.log_probability(s, a), math.log(p), rel_tol=1e-9, abs_tol=1e-12)
+            checked += 1
+        s.apply_action(acts[len(acts) // 2])
+    assert checked > 40
+    assert m.log_probability(s, 10_000) == -math.inf

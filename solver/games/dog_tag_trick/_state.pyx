@@ -434,6 +434,55 @@ cdef class DogTagTrickGame(Game):
                 s.d.future[ref.round + 1 + r][p] = deal[p]
         return s
 
+    # -- inference hooks (solver/inference) -------------------------------------------------
+    def observed_decisions(self, State world, int observer):
+        """The other seats' plays of the current round (§5; plays are public, §10) that had
+        two or more legal moves, each as (seat, action, the state before it) rebuilt in
+        ``world``: the round's deal is the world's hands plus each seat's played cards, the
+        round's first lead is §4.2's seat, and the round's points so far are taken off the
+        running scores; the plays are then replayed in order. Earlier rounds are dealt afresh
+        (§3) and say nothing about this one. A forced play (one legal move) weighs nothing and
+        is left out."""
+        cdef DttData* w = &(<DogTagTrickState>world).d
+        cdef DttData scratch
+        cdef DogTagTrickState before
+        cdef int8_t owner[DTT_MAX_PLAYS]
+        cdef int acts[MAX_LEGAL]
+        cdef int i, p, a
+        if w.over or w.n_hist == 0:
+            return []
+        # Pass 1: who made each play (the lead moves with the trick winners, §4.3) and the
+        # round's points so far. Full hands keep every replayed trick from looking final
+        # (§8.2); the current round's completed tricks are never final.
+        scratch = w[0]
+        for p in range(w.n):
+            scratch.hand[p] = ALL36
+        scratch.played = 0
+        scratch.n_hist = 0
+        scratch.pos = 0
+        scratch.lead = (w.first_lead + w.round) % w.n
+        for i in range(w.n_hist):
+            owner[i] = <int8_t>current_player_d(&scratch)
+            apply_d(&scratch, w.hist[i])
+        # Pass 2: the round's start in this world, then the plays replayed.
+        before = <DogTagTrickState>self.new_state()
+        before.d = w[0]
+        for p in range(w.n):
+            before.d.score[p] = w.score[p] - (scratch.score[p] - w.score[p])
+        for i in range(w.n_hist):
+            before.d.hand[owner[i]] |= ACT_CARDS[w.hist[i]]
+        before.d.played = 0
+        before.d.n_hist = 0
+        before.d.pos = 0
+        before.d.lead = (w.first_lead + w.round) % w.n
+        out = []
+        for i in range(w.n_hist):
+            a = w.hist[i]
+            if owner[i] != observer and legal_d(&before.d, acts) > 1:
+                out.append((<int>owner[i], a, before.clone()))
+            apply_d(&before.d, a)
+        return out
+
 
 cdef class DogTagTrickState(State):
     """A Dog Tag Trick game position (the full truth: every hand, the unused pile and the
