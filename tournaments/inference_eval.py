@@ -302,6 +302,119 @@ def accuracy(deals: int, seed: int, particles: int, forcer: str, observer: str =
     return out
 
 
+def _dtt_locations(state: State, observer: int) -> dict[int, int]:
+    """Dog Tag Trick: {card: seat holding it, or -1 for the unused pile} for every card the
+    observer cannot place (not in its hand, not played this round; docs/rules/dog-tag-trick.md
+    §10)."""
+    ref = state.to_reference()
+    out: dict[int, int] = {}
+    for p, hand in enumerate(ref.hands):
+        if p != observer:
+            out.update({c: p for c in range(36) if hand >> c & 1})
+    out.update({c: -1 for c in range(36) if ref.unused >> c & 1})
+    return out
+
+
+def _dtt_played_share(state: State) -> float:
+    """The share of the round's dealt cards already played (plays take one or two cards)."""
+    ref = state.to_reference()
+    left = sum(bin(h).count("1") for h in ref.hands)
+    return 1.0 - left / (ref.n * ref.hand_size)
+
+
+def _vic_locations(state: State, observer: int) -> dict[int, int]:
+    """Mate (Vic Village), in the card play: {card: seat holding it, or -1 for the reward pile
+    (the discards and undealt cards not yet drawn)} for every card the observer cannot place
+    (docs/rules/mate-vic-village.md §5, §6); nothing during the discards."""
+    ref = state.to_reference()
+    if ref.phase != 1:
+        return {}
+    out: dict[int, int] = {}
+    for p, hand in enumerate(ref.hands):
+        if p != observer:
+            out.update({c: p for c in range(50) if hand >> c & 1})
+    pile = ref.undealt
+    for p, d in enumerate(ref.discards):
+        if p != observer:
+            pile |= d
+    for d in ref.drawn:
+        pile &= ~d
+    out.update({c: -1 for c in range(50) if pile >> c & 1})
+    return out
+
+
+def _vic_played_share(state: State) -> float:
+    """The share of the round's tricks' cards already played."""
+    ref = state.to_reference()
+    return len(ref.plays) / (ref.n * ref.tricks_per_round)
+
+
+# {game name: (where each card hidden from the observer lies, the share of the round played)}:
+# the games whose hidden cards the card-location accuracy reads (Mate: ``accuracy``).
+CARD_LOCATIONS = {"dog-tag-trick": (_dtt_locations, _dtt_played_share),
+                  "mate-vic-village": (_vic_locations, _vic_played_share)}
+CARD_STAGES = ((0.0, 1 / 3, "first third of the round's cards"),
+               (1 / 3, 2 / 3, "second third"), (2 / 3, 1.01, "last third"))
+
+
+def card_accuracy(game_text: str, deals: int, seed: int, particles: int, bot: str = "heuristic",
+                  every: int = 3) -> dict:
+    """Inference accuracy in a game of hidden hands: the mean over the observer's hidden cards
+    of the log-probability the sampler gives each card's true place (a seat's hand, or the
+    unused pile), uniform vs policy, by the share of the round's cards played (thirds).
+
+    ``bot`` plays every seat on ``deals`` deals; before every ``every``-th decision the
+    mover's view is sampled (``particles`` candidates; shares smoothed as in ``accuracy``)."""
+    game = load_game(game_text)
+    locate, stage_of = CARD_LOCATIONS[game.name]
+    model = OpponentModel(game)
+    n = particles
+    rows: dict[str, dict[str, list[float]]] = {
+        label: {"uniform": [], "policy": []} for _a, _b, label in CARD_STAGES}
+
+    def smoothed(p: np.ndarray) -> np.ndarray:
+        return np.log((p * n + 0.5) / (n + 1))
+
+    for d in range(deals):
+        deal_seed = derive_seed(seed, "card-accuracy", d)
+        specs = [bot] * game.num_players
+        seeds = [derive_seed(deal_seed, "bot", i) for i in range(game.num_players)]
+        count = [0]
+
+        def on_move(state: State, mover: int, action: int, count: list[int] = count,
+                    deal_seed: int = deal_seed) -> None:
+            count[0] += 1
+            if state.is_terminal() or count[0] % every:
+                return
+            observer = state.current_player()
+            truth = locate(state, observer)
+            if not truth:
+                return
+            ww = weigh_worlds(state.view(observer), Random(derive_seed(deal_seed, count[0])),
+                              n, model)
+            cards = sorted(truth)
+            hit = np.array([[locate(w, observer).get(c) == truth[c] for c in cards]
+                            for w in ww.worlds], dtype=float)       # worlds x cards
+            lu = float(smoothed(hit.mean(axis=0)).mean())
+            lp = float(smoothed(ww.weights @ hit).mean())
+            share = stage_of(state)
+            for a, b, label in CARD_STAGES:
+                if a <= share < b:
+                    rows[label]["uniform"].append(lu)
+                    rows[label]["policy"].append(lp)
+
+        play_game(game, specs, deal_seed, seeds, on_move=on_move)
+    out: dict = {"game": game_text, "deals": deals, "seed": seed, "particles": particles,
+                 "bot": bot, "every": every, "stages": {}}
+    for stage, xs in rows.items():
+        out["stages"][stage] = {
+            "uniform_mean_log_probability": mean_ci(xs["uniform"]),
+            "policy_mean_log_probability": mean_ci(xs["policy"]),
+            "policy_minus_uniform": mean_ci([p - u for p, u in zip(xs["policy"], xs["uniform"])]),
+        }
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line: run the measurement, print it as JSON (and write it with --out)."""
     p = argparse.ArgumentParser(prog="python -m tournaments.inference_eval",
@@ -324,12 +437,18 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--accuracy", metavar="FORCER", default=None,
                    help="measure inference accuracy instead, the forced cards hidden by this"
                         " bot (e.g. oracle, ismcts) against the heuristic")
+    p.add_argument("--card-accuracy", metavar="GAME", default=None,
+                   help="measure card-location accuracy in this game instead (e.g."
+                        " 'dog-tag-trick(players=4)'), --accuracy-bot at every seat")
+    p.add_argument("--accuracy-bot", default="heuristic")
     p.add_argument("--out", default=None)
     a = p.parse_args(argv)
     modes = tuple(a.modes.split(","))
     for m in modes:
         check_inference(m)
-    if a.accuracy is not None:
+    if a.card_accuracy is not None:
+        res = card_accuracy(a.card_accuracy, a.deals, a.seed, a.particles, a.accuracy_bot)
+    elif a.accuracy is not None:
         res = accuracy(a.deals, a.seed, a.particles, a.accuracy)
     else:
         res = evaluate(a.deals, a.seed, a.worlds, a.particles,

@@ -600,6 +600,47 @@ cdef class MateVicVillageGame(Game):
         d.ncards = ref.ncards
         return s
 
+    # -- inference hooks (solver/inference) -------------------------------------------------
+    def observed_decisions(self, State world, int observer):
+        """The other seats' card plays of the current round (§6; plays are public) that had
+        two or more legal moves, each as (seat, card, the state before it) rebuilt in
+        ``world``: the round's first trick is rebuilt from the world's hands plus each seat's
+        played cards, with nothing yet won, drawn or shown void (§6.1), and the plays are
+        replayed in order (the tricks' instructions and the reward pile's drawn cards are the
+        world's own, so each trick scores as it did). The secret discards (§5) are not
+        replayed, and earlier rounds are dealt afresh. A forced play weighs nothing and is
+        left out."""
+        cdef VicData* w = &(<MateVicVillageState>world).d
+        cdef MateVicVillageState before
+        cdef VicData* b
+        cdef int acts[MAX_LEGAL]
+        cdef int i, p, a
+        if w.phase != PLAY or w.nplays == 0:
+            return []
+        before = <MateVicVillageState>self.new_state()
+        before.d = w[0]
+        b = &before.d
+        for p in range(4):
+            b.hand[p] |= w.played[p]
+            b.played[p] = 0
+            b.drawn[p] = 0
+            b.go_tops[p] = 0
+            b.stays[p] = 0
+            b.voids[p] = 0
+            b.round_score[p] = 0
+        b.reward_pos = 0
+        b.trick = 0
+        b.ncards = 0
+        b.nplays = 0
+        out = []
+        for i in range(w.nplays):
+            a = w.plays[i]
+            p = current_player_d(b)
+            if p != observer and before.legal_actions_c(acts) > 1:
+                out.append((p, a, before.clone()))
+            apply_d(b, a)
+        return out
+
 
 def _next_starter(MateVicVillageGame game, past, int start, uint64_t seed=0):
     """Test hook: the engine's §8 rule (next_starter_d) after the rounds whose scores are
