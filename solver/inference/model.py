@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from solver.game import Game, State
+from solver.inference._likelihood import policy_log_probability
 
 TEMPERATURES_PATH = os.path.join(os.path.dirname(__file__), "temperatures.json")
 UTILITIES = ("policy", "exact")
@@ -56,28 +57,6 @@ def policy_ranks(scores: Sequence[float]) -> np.ndarray:
     share a rank). Only the policy's order is used, never its scale."""
     s = np.asarray(scores, dtype=float)
     return -(s[None, :] > s[:, None]).sum(axis=1).astype(float)
-
-
-def policy_log_probability(scores: Sequence[float], index: int, temperature: float,
-                           uniform_mix: float) -> float:
-    """log of eps / n + (1 - eps) softmax(policy_ranks(scores) / T)[index], in plain Python
-    (no array per call): actions sharing a score share a rank, the number of actions scoring
-    strictly higher, so the normaliser is a sum over the distinct scores, best first."""
-    n = len(scores)
-    counts: dict[float, int] = {}
-    for x in scores:
-        counts[x] = counts.get(x, 0) + 1
-    z = 0.0
-    higher = 0
-    mine = scores[index]
-    rank = 0
-    for x in sorted(counts, reverse=True):
-        if x == mine:
-            rank = higher
-        z += counts[x] * math.exp(-higher / temperature)
-        higher += counts[x]
-    p = uniform_mix / n + (1.0 - uniform_mix) * math.exp(-rank / temperature) / z
-    return math.log(p) if p > 0.0 else -math.inf
 
 
 def softmax(u: np.ndarray, temperature: float) -> np.ndarray:
@@ -163,19 +142,12 @@ class OpponentModel:
     def log_probability(self, state: State, action: int, solver: Any = None) -> float:
         """log P(action | state); -inf for an illegal action or one of probability 0 (a world
         in which the observed decision was impossible). Policy-ranked kinds take a fast path
-        (``policy_log_probability``): their positions differ from world to world, so a cache
-        rarely hits, and only the one probability is needed."""
+        in C (solver/inference/_likelihood.pyx): their positions differ from world to world,
+        so a cache rarely hits, and only the one probability is needed."""
         kind = self.game.decision_kind(state)
         row = self.kind_row(kind)
         if row["utility"] == "policy":
-            actions = state.legal_actions()
-            if len(actions) == 1:
-                return 0.0 if actions[0] == action else -math.inf
-            try:
-                i = actions.index(int(action))
-            except ValueError:
-                return -math.inf
-            return policy_log_probability(self.game.policy.scores(state, actions), i,
+            return policy_log_probability(self.game.policy, state, int(action),
                                           float(row["temperature"]),
                                           float(row.get("uniform_mix", 0.0)))
         actions, probs = self.distribution(state, solver)
