@@ -1,7 +1,8 @@
 """Type stubs for the compiled module solver/search/_ismcts.pyx (SO- and MO-ISMCTS)."""
+from collections.abc import Sequence
 from typing import Any
 
-from solver.game import Game, View
+from solver.game import Game, State, View
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -32,6 +33,7 @@ class ISMCTS:
     def search(
         self, view: View, iterations: int, seed: int
     ) -> list[tuple[int, int, float, float, int, int]]: ...
+    def set_world_pool(self, worlds: Sequence[State] | None) -> None: ...
 
 def ismcts_search(
     view: View,
@@ -44,5 +46,7 @@ def ismcts_search(
     observers: str = "single",
     max_nodes: int = ...,
     rollout: str = "random",
+    inference: str = "none",
+    particles: int = ...,
 ) -> SearchResult: ...
 def bench_ismcts(view: View, iterations: int, seed: int = 1, **params: Any) -> float: ...
