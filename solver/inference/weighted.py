@@ -9,7 +9,15 @@ under the opponent model, of every opponent decision observed so far: the game's
 candidate world, and the weight is the product of P(action | that position). A decision with
 one legal action has probability 1 in every world and so weighs nothing; a game that rebuilds
 no decisions (the base hook) gets equal weights, i.e. the uniform sampler. Worlds are then
-resampled by the weights (systematic resampling), or the weights are returned.
+resampled by the weights (systematic resampling), or the weights are returned. Hooks so far:
+Mate's face-down forcing, Dog Tag Trick's and Vic Village's plays of the current round.
+
+Who uses it: PIMC and the solver bot resample their worlds; ISMCTS searches a pool of
+``particles`` resampled worlds in turn (solver/search/_ismcts.pyx, its world source). The bots'
+``inference=auto`` (their default) is ``bot_inference``: the mode measured stronger per game
+(results/strength/inference-summary.md). Resampling trades variety for sharpness: the worlds
+searched are at most ``particles`` distinct ones, which costs where the model says little
+(Dog Tag Trick) and pays where it says much (Mate's forcing).
 
 No peeking: candidates come from ``view.determinize`` alone, the redacted world of the view;
 the true hidden cards are never read (tests/test_game_contract.py checks it statistically).
