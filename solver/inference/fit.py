@@ -10,9 +10,10 @@ eps / n + (1 - eps) softmax(u / T) (numpy, on a grid of log T and eps): a softma
 now and then plays at random, so that no world is ruled out by one surprising decision. The
 seed picks which recorded games are used (``--games`` of them per run), so the fit is
 reproducible. Some kinds are fitted on a conditional likelihood (``CONDITIONAL``: Mate's
-forcing, given that a card was forced). The file written records, per kind: T, eps, the
-utility, the number of decisions, and the mean log-likelihood per decision of the fitted model
-and of uniform play (how much the model explains).
+forcing, given that a card was forced), on some bots' decisions only (``KIND_PLAYERS``: Mate's
+forcing on exact play) or with a least uniform share (``MIX_FLOOR``). The file written
+records, per kind: T, eps, the utility, the number of decisions, and the mean log-likelihood
+per decision of the fitted model and of uniform play (how much the model explains).
 """
 from __future__ import annotations
 
