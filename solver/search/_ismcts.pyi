@@ -1,7 +1,7 @@
 """Type stubs for the compiled module solver/search/_ismcts.pyx (SO- and MO-ISMCTS)."""
 from typing import Any
 
-from solver.game import Game, View
+from solver.game import Game, Policy, View
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -25,12 +25,12 @@ class ISMCTS:
         scale: float = 0.0,
         multi: bool = False,
         max_nodes: int = ...,
-        policy: bool = False,
+        policy: bool | Policy = False,
     ) -> None: ...
     def root_children(self) -> list[tuple[int, int, float, float, int, int]]: ...
     def tree_root_keys(self, tree: int) -> list[int]: ...
     def search(
-        self, view: View, iterations: int, seed: int
+        self, view: View, iterations: int, seed: int, deadline: float = 0.0
     ) -> list[tuple[int, int, float, float, int, int]]: ...
 
 def ismcts_search(
