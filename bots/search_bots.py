@@ -31,6 +31,10 @@ the bot never loses points there that the solver would not (ISMCTS lost 10.2 poi
 against exact values at such positions, issue 15). Only where the search maximises the round's
 points (``horizon`` resolving to ``round``): the solver's value is the gain to the end of the
 round, the wrong target for a match result or a win.
+
+``threads=N`` searches each decision on N cores (solver/search/parallel.py): ISMCTS pools N
+trees of iterations/N each at the root, PIMC splits its worlds over the threads (the same answer
+as one thread). In a tournament, workers times threads should not exceed the cores.
 """
 from typing import Optional
 
@@ -50,7 +54,9 @@ from solver.search import (
     recommend,
     search_state,
 )
+from solver.search.parallel import MAX_THREADS
 
+_THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
 _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (two-player"
                       " constant-sum games, horizon round)")
 
@@ -70,6 +76,7 @@ class _SearchBot(Bot[View]):
     wide: int
     rollout: str
     exact: bool
+    threads: int
 
     def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)
@@ -134,18 +141,20 @@ class ISMCTSBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
         "exact": _EXACT_PARAM,
+        "threads": _THREADS_PARAM,
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None)}
+              "c": (0.0, 100.0), "wide": (0, None), "threads": (1, MAX_THREADS)}
     c: float
     observers: str
 
     def search(self, view: View) -> SearchResult:
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False, c=self.c,
                          observers=self.observers, objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout)
+                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         threads=self.threads)
 
 
 @register
@@ -167,11 +176,13 @@ class PIMCBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy or random (UCT rollouts)"),
         "exact": _EXACT_PARAM,
+        "threads": _THREADS_PARAM,
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS)}
+              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
+              "threads": (1, MAX_THREADS)}
     worlds: int
     evaluator: str
     c: float
@@ -179,7 +190,8 @@ class PIMCBot(_SearchBot):
     def search(self, view: View) -> SearchResult:
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(), check=False,
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout)
+                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         threads=self.threads)
 
 
 @register

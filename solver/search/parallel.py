@@ -31,12 +31,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, TypeVar, Union
 
 from solver.game import Game, View
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta
-from solver.search._ismcts import OBSERVERS, ISMCTS, ismcts_search
+from solver.search._ismcts import ISMCTS, OBSERVERS, ismcts_search
 from solver.search._maxn import MaxN
 from solver.search._mcts import UCT
 from solver.search._pimc import EVALUATORS, SOLVERS, pimc_search, uct_world_seed
@@ -65,9 +65,27 @@ _MASK64 = 0xFFFFFFFFFFFFFFFF
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
 
-_pool: Optional[ThreadPoolExecutor] = None
+_pool: ThreadPoolExecutor | None = None
 _pool_size = 0
 _pool_lock = threading.Lock()
+
+
+class _Claims:
+    """Hands out world indices 0, 1, ... to the threads in turn (a thread claims the next world
+    when it is free), so unequal worlds balance. The answer does not depend on which thread
+    searched a world: every world has its own stream and the merge is in world order."""
+
+    def __init__(self, count: int) -> None:
+        self._next = 0
+        self._count = count
+        self._lock = threading.Lock()
+
+    def next(self) -> int | None:
+        with self._lock:
+            if self._next >= self._count:
+                return None
+            self._next += 1
+            return self._next - 1
 
 
 def check_threads(threads: object) -> int:
@@ -113,6 +131,24 @@ def run_threads(jobs: Sequence[Callable[[], T]]) -> list[T]:
     return [first] + rest
 
 
+def map_threads(items: Sequence[Any], workers: Sequence[Callable[[Any], T]]) -> list[T]:
+    """``[worker(item) for item in items]`` computed by ``len(workers)`` threads, each calling
+    its own worker (which holds that thread's scratch objects: a solver, its table, a policy):
+    a free thread takes the next item. Results come back in item order, so a merge over them
+    does not depend on the thread count."""
+    out: list[Any] = [None] * len(items)
+    claims = _Claims(len(items))
+
+    def job(worker: Callable[[Any], T]) -> Callable[[], None]:
+        def run() -> None:
+            while (i := claims.next()) is not None:
+                out[i] = worker(items[i])
+        return run
+
+    run_threads([job(w) for w in workers[:max(1, len(items))]])
+    return out
+
+
 def _policy_for(game: Game, use_policy: bool) -> Any:
     """The ``policy`` constructor argument of one thread's searcher: a fresh instance of the
     game's policy when rollouts use it, else False (random rollouts)."""
@@ -123,7 +159,7 @@ def _policy_for(game: Game, use_policy: bool) -> Any:
 
 def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                    c: float = DEFAULT_C, objective: str = "score", horizon: str = "game",
-                   scale: Optional[Union[float, str]] = None, observers: str = "single",
+                   scale: float | str | None = None, observers: str = "single",
                    max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random") -> SearchResult:
     """Root-parallel ISMCTS for ``view.player``: ``threads`` trees, merged at the root (module
     docstring). ``threads=1`` is :func:`~solver.search._ismcts.ismcts_search` itself."""
@@ -188,26 +224,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
 # -- PIMC ------------------------------------------------------------------------------------
 
-class _Claims:
-    """Hands out world indices 0, 1, ... to the threads in turn (a thread claims the next world
-    when it is free), so unequal worlds balance. The answer does not depend on which thread
-    searched a world: every world has its own stream and the merge is in world order."""
-
-    def __init__(self, count: int) -> None:
-        self._next = 0
-        self._count = count
-        self._lock = threading.Lock()
-
-    def next(self) -> Optional[int]:
-        with self._lock:
-            if self._next >= self._count:
-                return None
-            self._next += 1
-            return self._next - 1
-
-
 def _sample_worlds(view: View, count: int, seed: int, inference: str,
-                   particles: int) -> tuple[list, Optional[float]]:
+                   particles: int) -> tuple[list, float | None]:
     """The worlds ``pimc_search`` samples for this seed (the same draws from the same stream),
     and the effective sample size of a weighted determinization (None: uniform)."""
     if inference == "policy" and not view.game.perfect_information:
@@ -220,7 +238,7 @@ def _sample_worlds(view: View, count: int, seed: int, inference: str,
 
 def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                  evaluator: str = "uct", c: float = DEFAULT_C, objective: str = "score",
-                 horizon: str = "game", scale: Optional[Union[float, str]] = None,
+                 horizon: str = "game", scale: float | str | None = None,
                  solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
                  evaluation: str = "heuristic", rollouts: int = 4,
                  max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
@@ -266,7 +284,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     claims = _Claims(worlds)
     # Per world, in world order: (values {action: value}, best actions, visits {action: n},
     # nodes, iterations, exact, root children (uct)); None for a world left unsearched.
-    results: list[Optional[tuple]] = [None] * worlds
+    results: list[tuple | None] = [None] * worlds
     solver_used = solver
     if evaluator == "uct":
         rounds = -(-worlds // threads)         # time slots: the worlds one thread searches
@@ -349,7 +367,7 @@ def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evalu
 
 
 def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit: SearchLimit,
-           seed: int, t0: float, ess: Optional[float], threads: int, params: dict,
+           seed: int, t0: float, ess: float | None, threads: int, params: dict,
            inference: str, particles: int) -> SearchResult:
     """The PIMC answer from the per-world answers in world order, as ``pimc_search`` merges
     them: per action the mean over the worlds that valued it with a 95% interval over worlds
