@@ -78,7 +78,7 @@ class SerialExecutor:
     def __exit__(self, *exc: object) -> Literal[False]:
         return False
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
+    def run(self, jobs: Iterable[Job], total: Optional[int] = None) -> Iterator[GameRecord]:
         book = _Retries(self.retries)
         for job in jobs:
             while True:
@@ -282,18 +282,27 @@ class ProcessPoolExecutor:
         pace = seconds / games
         self._per_game = pace if self._per_game is None else 0.7 * self._per_game + 0.3 * pace
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
+    def run(self, jobs: Iterable[Job], total: Optional[int] = None) -> Iterator[GameRecord]:
+        """Play ``jobs``; yield their records in completion order. ``total``: how many jobs
+        there are, when known, so that chunks shrink towards the end and every worker keeps
+        a share (without it a chunk may take every game left)."""
         if not self._pool:
             self.start()
         source = iter(jobs)       # walked lazily: a long schedule is never held whole
         # Jobs to retry or put back, before the source's next.
         pending: collections.deque[Job] = collections.deque()
         book = _Retries(self.retries)
+        left = [total]            # jobs not yet taken from the source (None: unknown)
 
         def take(n: int) -> list[Job]:
             chunk: list[Job] = []
             while len(chunk) < n:
-                job = pending.popleft() if pending else next(source, None)
+                if pending:
+                    job: Optional[Job] = pending.popleft()
+                else:
+                    job = next(source, None)
+                    if job is not None and left[0] is not None:
+                        left[0] -= 1
                 if job is None:
                     break
                 chunk.append(job)
@@ -301,6 +310,9 @@ class ProcessPoolExecutor:
 
         def feed() -> None:
             size = self.chunk_size()
+            if left[0] is not None:   # at most a share of what is left: no worker idles early
+                share = (left[0] + len(pending)) // (2 * len(self._pool))
+                size = max(1, min(size, share))
             # a second chunk in the pipe only while chunks are short (cheap games): with long
             # games it would keep a game waiting behind another while a worker idles
             depth = 2 if self._per_game is not None and size > 1 else 1
@@ -441,7 +453,7 @@ class DaskExecutor:
         self._own = []
         self.client = None
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
+    def run(self, jobs: Iterable[Job], total: Optional[int] = None) -> Iterator[GameRecord]:
         from distributed import as_completed
         if self.client is None:
             self.start()

@@ -450,7 +450,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                 executor.__enter__()
             writer = RecordWriter(gpath)
             try:
-                for rec in executor.run(jobs()):
+                for rec in executor.run(jobs(), total=to_play):
                     if rec.game_id in done:  # never twice
                         log.error("game %d came back twice; second copy dropped", rec.game_id)
                         continue
