@@ -15,10 +15,11 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   (``uct_world_seed``) and the per-world answers are merged in world order, so ``threads=N``
   returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
   With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
-  solver: alpha-beta values are exact, hence the same answer again (only ``nodes`` differs, the
-  transposition tables being split); max^n / paranoid deepen within a node budget and their
-  frontier playouts draw from the thread's own stream, so the answer is reproducible for a
-  (seed, worlds, N) but may differ from one thread's. The max^n core holds the GIL
+  solver and solves worlds t, t + N, ... (its table carries over): alpha-beta values are
+  exact, hence the same answer again (only ``nodes`` differs, the tables being split);
+  max^n / paranoid deepen within a node budget and their frontier playouts draw from the
+  thread's own stream, so the answer is reproducible for a (seed, worlds, N) but may differ
+  from one thread's. The max^n core holds the GIL
   (solver/search/_maxn.pyx), so its threads take turns: no speed-up there.
 
 Each thread has its own scratch objects and its own :class:`~solver.game.Policy` instance
@@ -308,16 +309,17 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             solver_used = ("alphabeta" if game.num_players == 2 and game.utility_sum()
                            is not None else "maxn")
 
+        # Thread t solves worlds t, t + N, ...: a solver's table (and max^n's stream) carries
+        # over from world to world, so which thread solves which world must be fixed for the
+        # answer (and the node count) to be reproducible.
         def solver_job(t: int) -> Callable[[], None]:
             def run() -> None:
                 solve = _world_solver(game, solver_used, node_budget, tt_bits, evaluation,
                                       rollouts, derive_seed(seed, "solver-thread", t) & _MASK64)
-                first = True
-                while (wi := claims.next()) is not None:
-                    if (not first and limit.time_s is not None
+                for wi in range(t, worlds, threads):
+                    if (wi != t and limit.time_s is not None
                             and time.perf_counter() - t0 >= limit.time_s):
                         return
-                    first = False
                     values, n_nodes, exact = solve(sampled[wi])
                     top = max(values.values())
                     results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
