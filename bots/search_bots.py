@@ -54,7 +54,7 @@ from solver.search import (
     recommend,
     search_state,
 )
-from solver.search.parallel import MAX_THREADS
+from solver.search.parallel import MAX_THREADS, alphabeta_root_values
 
 _THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
 _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (two-player"
@@ -64,9 +64,11 @@ _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (t
 class _SearchBot(Bot[View]):
     """Shared plumbing: the limit, the horizon, the exact hand-over and the wide decisions."""
 
-    # The reusable alpha-beta (its transposition table kept across decisions) and its game.
+    # The reusable alpha-beta (its transposition table kept across decisions) and its game;
+    # with threads > 1 one per thread (the first is _exact_solver).
     _exact_solver = None
     _exact_game = None
+    _exact_solvers: "list[AlphaBeta]" = []
 
     # Set from PARAMS by Bot.__init__ (each subclass declares the ones it takes).
     iterations: int
@@ -106,11 +108,20 @@ class _SearchBot(Bot[View]):
 
     def exact_choice(self, view: View) -> int:
         """The first move of alpha-beta's principal variation in the view's world (with perfect
-        information, the true position): a move proved optimal for the rest of the round."""
+        information, the true position): a move proved optimal for the rest of the round.
+        With ``threads`` > 1 the root's moves are valued on that many threads, and the first
+        best in the legal order is the principal variation's first move."""
         game: Game = view.game
-        if self._exact_game != game:
-            self._exact_solver, self._exact_game = AlphaBeta(game), game
-        return alphabeta(view.determinize(0), pv=True, solver=self._exact_solver).chosen
+        threads = int(getattr(self, "threads", 1))    # the oracle has no threads option
+        if self._exact_game != game or len(self._exact_solvers) != threads:
+            self._exact_solvers = [AlphaBeta(game) for _ in range(threads)]
+            self._exact_solver, self._exact_game = self._exact_solvers[0], game
+        world = view.determinize(0)
+        if threads > 1:
+            values = alphabeta_root_values(world, self._exact_solvers)
+            best = max(values.values())
+            return next(a for a, v in values.items() if v == best)
+        return alphabeta(world, pv=True, solver=self._exact_solver).chosen
 
     def act(self, view: View) -> int:
         legal = view.legal_actions()

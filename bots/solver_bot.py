@@ -22,7 +22,8 @@ every world (issue 15); the last card is out whatever the others do, a pick-up i
 own solver, and merges them in world order: the same answer as one thread for alpha-beta
 (exact). Mate's alpha-beta kernel runs without the GIL, so its worlds run in parallel; the
 max^n core holds the GIL, so in the multiplayer games the threads take turns (no speed-up).
-With perfect information (one world) there is nothing to split.
+With perfect information (one world: Mate's default rules) the root's moves are split over
+the threads instead, each valued exactly by its thread's alpha-beta: the same values.
 """
 from typing import Any, Optional
 
@@ -32,7 +33,7 @@ from solver.game import Game, View
 from solver.inference import INFERENCE_MODES, sample_worlds
 from solver.rng import derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, recommend
-from solver.search.parallel import MAX_THREADS, map_threads
+from solver.search.parallel import MAX_THREADS, alphabeta_root_values, map_threads
 
 # Worlds in which the tied moves' guaranteed (paranoid) values are compared.
 GUARANTEE_WORLDS = 4
@@ -114,6 +115,9 @@ class SolverBot(Bot[View]):
                                                       "policy", self.particles)
             else:
                 worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
+        if len(worlds) == 1 and len(self._thread_solvers) > 1:
+            # one world (perfect information): split its root moves over the threads instead
+            return alphabeta_root_values(worlds[0], self._thread_solvers)
         totals = dict.fromkeys(legal, 0.0)
         workers = [lambda w, ab=ab: alphabeta(w, pv=False, solver=ab).values()
                    for ab in self._thread_solvers]

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar, Union
 
-from solver.game import Game, View
+from solver.game import Game, State, View
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta
 from solver.search._ismcts import ISMCTS, OBSERVERS, ismcts_search
@@ -148,6 +148,48 @@ def map_threads(items: Sequence[Any], workers: Sequence[Callable[[Any], T]]) -> 
 
     run_threads([job(w) for w in workers[:max(1, len(items))]])
     return out
+
+
+def _round_remaining(state: State) -> float:
+    """What the two seats gain together from ``state`` to the end of its round: the same on
+    every line of a constant-sum round, read off one (the lowest legal actions)."""
+    s = state.clone()
+    before = s.scores()
+    r = s.round()
+    while not s.is_terminal() and s.round() == r:
+        s.apply_action(s.legal_actions()[0])
+    after = s.scores()
+    return (after[0] - before[0]) + (after[1] - before[1])
+
+
+def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[int, float]:
+    """Every legal action's exact value for the mover (its gain to the end of the round, as
+    ``AlphaBeta.solve`` values it) with the root's moves split over ``len(solvers)`` threads,
+    each thread searching its moves' positions with its own solver (its own table): the
+    parallel form of one perfect-information decision (one world, nothing else to split).
+    A move's value is the points it banks plus the mover's best-play gain after it: the
+    child's value when the mover moves again, else the round's remaining points minus the
+    opponent's value (two players, constant-sum). The values are points and half points, so
+    the sums are exact and equal ``solve``'s to the bit."""
+    me = state.current_player()
+    before = state.scores()
+    r = state.round()
+    moves = [(a, state.child(a)) for a in state.legal_actions()]
+
+    def worker(ab: AlphaBeta) -> Callable[[tuple[int, State]], float]:
+        def value(move: tuple[int, State]) -> float:
+            child = move[1]
+            banked = child.scores()[me] - before[me]
+            if child.is_terminal() or child.round() != r:
+                return banked
+            v = ab.value(child)                  # the child's mover's gain, best play
+            if child.current_player() == me:
+                return banked + v
+            return banked + _round_remaining(child) - v
+        return value
+
+    values = map_threads(moves, [worker(ab) for ab in solvers])
+    return {a: v for (a, _), v in zip(moves, values)}
 
 
 def _policy_for(game: Game, use_policy: bool) -> Any:

@@ -15,9 +15,14 @@ import pytest
 from bots.registry import make_bot
 from solver.registry import load_game
 from solver.rng import derive_seed
-from solver.search import SearchLimit, SearchParamError, ismcts, pimc, recommend
+from solver.search import AlphaBeta, SearchLimit, SearchParamError, ismcts, pimc, recommend
 from solver.search._ismcts import ISMCTS
-from solver.search.parallel import check_threads, map_threads, split_iterations
+from solver.search.parallel import (
+    alphabeta_root_values,
+    check_threads,
+    map_threads,
+    split_iterations,
+)
 from solver.search.params import objective_code
 from solver.search.result import mean_interval
 from tests.search.helpers import mid_state, multiplayer_configs, one_config_per_game
@@ -206,3 +211,39 @@ def test_solver_bot_threads_value_the_worlds_alike():
         bot.reset(view.game, view.player, 5)
         values.append(bot.action_values(view))
     assert values[0] == values[1]
+
+
+@pytest.mark.parametrize("config", ["mate", "mate(first_dealer=1,utility=match_result)"])
+def test_alphabeta_root_values_split_over_threads_are_the_solvers(config):
+    """One perfect-information position (docs/rules/mate.md §9.2: face-up forcing): the root's
+    moves valued on two threads, each with its own alpha-beta, give solve()'s values."""
+    game = load_game(config)
+    for seed in range(1, 9):
+        for fraction in (0.05, 0.3, 0.6):
+            s = mid_state(game, seed, fraction=fraction)
+            expected = AlphaBeta(game, 16).solve(s, False)["actions"]
+            got = alphabeta_root_values(s, [AlphaBeta(game, 16), AlphaBeta(game, 16)])
+            assert got == expected
+
+
+def test_solver_bot_threads_split_the_root_of_a_perfect_information_decision():
+    view = _view("mate", seed=8, fraction=0.2)
+    values = []
+    for threads in (1, 2):
+        bot = make_bot(f"solver(threads={threads})", seed=5)
+        bot.reset(view.game, view.player, 5)
+        values.append(bot.action_values(view))
+    assert values[0] == values[1]
+
+
+def test_exact_hand_over_with_threads_plays_the_principal_variations_move():
+    game = load_game("mate")
+    for seed in range(1, 6):
+        view = _view("mate", seed=seed, fraction=0.3)
+        moves = []
+        for threads in (1, 2):
+            bot = make_bot(f"ismcts(iterations=50,threads={threads})", seed=1)
+            bot.reset(game, view.player, 1)
+            assert bot.exact_applies(view)
+            moves.append(bot.act(view))
+        assert moves[0] == moves[1]
