@@ -11,8 +11,9 @@ from typing import Optional
 
 from solver.game import Game, View
 from solver.registry import BenchConfig, load_game
-from solver.search import MaxN, SearchLimit, ismcts, maxn, pimc, play_defaults
+from solver.search import AlphaBeta, MaxN, SearchLimit, ismcts, maxn, pimc, play_defaults
 from solver.search import bench as SB
+from solver.search.parallel import alphabeta_root_values
 from tournaments.bench.interop import openspiel_cpp_ohhell_its, openspiel_python_ismcts_its
 
 
@@ -89,23 +90,66 @@ def _interleaved_walls(run: Callable[[int, int], object], threads: int,
     return {k: statistics.median(v) for k, v in walls.items()}
 
 
+def _forced_card_hidden(game: Game) -> Optional[Game]:
+    """``game`` with Mate's forced card hidden (docs/rules/mate.md §9.2), where the game has
+    that option: the variant whose solver bot samples worlds; None elsewhere."""
+    if "forced_visibility" not in game.options:
+        return None
+    options = dict(game.options, forced_visibility="hidden")
+    text = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in options.items())
+    return load_game(f"{game.name}({text})")
+
+
 def threads_rows(config: str, game: Game, view: View, seconds: float,
                  threads: int = THREADS) -> list[dict]:
     """``threads`` threads against one on the same decision (the opening view), in wall time
     (what a user waits for, search set-up included): ISMCTS and PIMC (UCT in each of 20
     worlds) iterations per wall second with the bots' defaults (policy rollouts, the round's
     points where rounds add up), and in the multiplayer games PIMC with max^n in each of 8
-    worlds (worlds per wall second; max^n holds the GIL, so its threads take turns). The
+    worlds (worlds per wall second; max^n holds the GIL, so its threads take turns); in
+    two-player games the solver bot's exact decisions with their root moves on threads, and
+    in Mate its 16 alpha-beta worlds with the forced card hidden. The
     ratio and the target are printed, with the load average: on a shared machine the other
     processes' load takes cores from the threads."""
     rows = []
-    its = max(4000, int(60000 * seconds))
     kw = play_defaults(game, "ismcts", {})
+    budget = max(0.1, 0.25 * seconds)    # wall seconds of one 1-thread search
+
+    def calibrated(search: Callable[[int], object]) -> int:
+        """Iterations for about ``budget`` seconds of a 1-thread search (a search of a few
+        milliseconds would measure the threads' wake-up, not the search)."""
+        t0 = time.perf_counter()
+        search(4000)
+        return max(4000, min(5_000_000, int(4000 * budget / (time.perf_counter() - t0))))
+
+    its_i = calibrated(lambda n: ismcts(view, limit=SearchLimit(iterations=n), seed=0, **kw))
+    its_p = calibrated(lambda n: pimc(view, limit=SearchLimit(iterations=n, worlds=20), seed=0,
+                                      **kw))
     searches: list[tuple[str, Callable[[int, int], object], int, str]] = [
-        ("ISMCTS", lambda k, rep: ismcts(view, limit=SearchLimit(iterations=its), seed=rep,
-                                         threads=k, **kw), its, "it/s"),
-        ("PIMC", lambda k, rep: pimc(view, limit=SearchLimit(iterations=its, worlds=20),
-                                     seed=rep, threads=k, **kw), its, "it/s")]
+        ("ISMCTS", lambda k, rep: ismcts(view, limit=SearchLimit(iterations=its_i), seed=rep,
+                                         threads=k, **kw), its_i, "it/s"),
+        ("PIMC", lambda k, rep: pimc(view, limit=SearchLimit(iterations=its_p, worlds=20),
+                                     seed=rep, threads=k, **kw), its_p, "it/s")]
+    if game.num_players == 2 and game.utility_sum() is not None:
+        # the solver bot's one-world decisions (Mate's default rules) at 8 seeded openings,
+        # root moves on threads, fresh tables each time (a warm one would favour a rerun)
+        states = [SB.opening_state(game, seed) for seed in range(1, 9)]
+
+        def roots(k: int, rep: int) -> object:
+            if k == 1:
+                return [AlphaBeta(game, 18).solve(st, False) for st in states]
+            return [alphabeta_root_values(st, [AlphaBeta(game, 18) for _ in range(k)])
+                    for st in states]
+        searches.append(("alpha-beta root (solver bot)", roots, len(states), "decisions/s"))
+    hidden = _forced_card_hidden(game)
+    if hidden is not None:
+        # Mate with the forced card hidden: the solver bot's 16 worlds, split over threads
+        hview = hidden.view_from_json(view.to_json())
+        searches.append(
+            ("PIMC alpha-beta, forced card hidden",
+             lambda k, rep: pimc(hview, limit=SearchLimit(iterations=1, worlds=16), seed=rep,
+                                 threads=k, evaluator="solver"), 16, "worlds/s"))
     if game.num_players > 2:
         searches.append(
             ("PIMC max^n", lambda k, rep: pimc(view, limit=SearchLimit(iterations=1, worlds=8),
@@ -116,7 +160,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         walls = _interleaved_walls(run, threads, THREAD_REPS)
         one, many = work / walls[1], work / walls[threads]
         ratio = many / one
-        target = "" if name == "PIMC max^n" else (
+        target = "" if name not in ("ISMCTS", "PIMC") else (
             f"; target >= {THREADS_TARGET}x: {'met' if ratio >= THREADS_TARGET else 'BELOW'}")
         rows.append({"name": f"{name} {config}, {threads} threads vs 1", "value": ratio,
                      "unit": "x",
