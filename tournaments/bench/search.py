@@ -174,6 +174,7 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
     """ISMCTS iterations/s (random and policy rollouts), PIMC worlds/s with the exact solver,
     exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
     rows = []
+    threaded: set[str] = set()
     for bench in benches:
         if not bench.search:
             continue
@@ -198,7 +199,9 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
         endgame = pimc_endgame_row(config, game) if game.num_players > 2 else None
         if endgame:
             rows.append(endgame)
-        rows.extend(threads_rows(config, game, view, seconds))
+        if game.name not in threaded:              # one configuration per game
+            threaded.add(game.name)
+            rows.extend(threads_rows(config, game, view, seconds))
         if bench.anchor:
             times, exact = [], 0
             solver = MaxN(game)
