@@ -10,7 +10,10 @@
   (seed, iterations, N).
 No timings here: speed is measured by ``trickhound bench`` (tournaments/bench/search.py).
 """
+import json
+
 import pytest
+from click.testing import CliRunner
 
 from bots.registry import make_bot
 from solver.registry import load_game
@@ -26,6 +29,7 @@ from solver.search.parallel import (
 from solver.search.params import objective_code
 from solver.search.result import mean_interval
 from tests.search.helpers import mid_state, multiplayer_configs, one_config_per_game
+from tournaments.cli import main
 
 MATE_HIDDEN = "mate(forced_visibility=hidden)"
 
@@ -247,3 +251,27 @@ def test_exact_hand_over_with_threads_plays_the_principal_variations_move():
             assert bot.exact_applies(view)
             moves.append(bot.act(view))
         assert moves[0] == moves[1]
+
+
+def test_recommend_threads_on_the_command_line():
+    args = ["recommend", "--game", "dog-tag-trick", "--seed", "3", "--seat", "1",
+            "--moves", "", "--algo", "pimc", "--iterations", "2000", "--worlds", "6", "--json"]
+    state = load_game("dog-tag-trick").new_initial_state(3)
+    args[args.index("--seat") + 1] = str(state.current_player())
+    one = json.loads(CliRunner().invoke(main, args).output)
+    two = json.loads(CliRunner().invoke(main, args + ["--threads", "2"]).output)
+    assert two["params"]["threads"] == 2
+    # the PIMC answer itself is the one-thread answer (its independent ISMCTS check, when
+    # one runs, pools two trees and so may word its verdict differently)
+    for key in ("chosen", "actions", "iterations", "worlds", "nodes", "value"):
+        assert two[key] == one[key]
+
+
+@pytest.mark.parametrize("bad, message", [("0", "must be at least 1"),
+                                          ("1000", "threads must be in 1..256")])
+def test_recommend_bad_threads_is_one_line_and_exit_2(bad, message):
+    result = CliRunner().invoke(main, ["recommend", "--game", "mattis", "--seed", "3",
+                                       "--seat", "3", "--threads", bad])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("trickhound: error:") and message in lines[0]
