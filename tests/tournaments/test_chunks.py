@@ -128,3 +128,12 @@ def test_the_fork_server_preloads_every_game_and_the_builtin_bots():
     for slug in ("mate", "mattis", "dog_tag_trick", "mate_vic_village"):
         assert f"solver.games.{slug}._state" in mods
     assert all(os.sep not in m for m in mods)
+
+
+def test_workers_times_bot_threads_beyond_the_cpus_is_warned(tmp_path, capsys):
+    cfg = run_config(tmp_path, "run", bots="ismcts(iterations=20,threads=64),random", deals=1,
+                     executor="process", workers=2)
+    run_tournament(cfg, progress=False)
+    err = capsys.readouterr().err
+    assert "trickhound: warning: 2 workers x 64 search threads" in err
+    assert [r.game_id for r in load_records(cfg.out)] == [0, 1]
