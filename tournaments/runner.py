@@ -426,7 +426,10 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
     def wanted(f: Any) -> bool:
         return f.game_id not in done and (max_deals is None or f.deal_index < max_deals)
 
-    to_play = sum(1 for f in schedule_for(cfg, game.num_players) if wanted(f))
+    if not done and max_deals is None:      # a fresh run plays the whole schedule
+        to_play = scheduled
+    else:
+        to_play = sum(1 for f in schedule_for(cfg, game.num_players) if wanted(f))
     limit = cfg.move_time_limit
 
     def jobs() -> Iterator[Job]:
