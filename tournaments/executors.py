@@ -8,12 +8,13 @@ spec text only.
   ``spawn``; the fork server preloads the games and the built-in bots), each sent games one
   at a time or, when they are cheap, in chunks of about 50 ms of play answered in one message
   (see the class). A worker that dies is replaced and its game retried once on a fresh worker
-  (the other games of its chunks are played again, unblamed); a game whose worker dies twice is recorded as a forfeit
-  with reason ``crash`` by the seat whose bot was running (the tracker, see worker.py), or, if
-  no bot was running, with termination ``failed`` (no ranks, not rated). With a move time
-  limit (a run has one unless it is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that
-  has not returned after ``2 × limit + 1 s`` is stopped by killing its worker and recorded as
-  a ``timeout`` forfeit (the referee itself can only judge a move once it returns).
+  (the other games of its chunks are played again, unblamed); a game whose worker dies twice
+  is recorded as a forfeit with reason ``crash`` by the seat whose bot was running (the
+  tracker, see worker.py), or, if no bot was running, with termination ``failed`` (no
+  ranks, not rated). With a move time limit (a run has one unless it is turned off:
+  config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is
+  stopped by killing its worker and recorded as a ``timeout`` forfeit (the referee itself can
+  only judge a move once it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
