@@ -37,13 +37,13 @@ from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample
 from solver.rng import Random, derive_seed
 
 EVALUATORS = ("uct", "solver")
+SOLVERS = ("auto", "alphabeta", "maxn", "paranoid")
 
 
 def uct_world_seed(seed, int world):
     """The seed of world ``world``'s UCT search (evaluator uct) in a PIMC search seeded by
     ``seed``: one stream per world, independent of the order the worlds are searched in."""
     return derive_seed(int(seed), "uct-world", world)
-SOLVERS = ("auto", "alphabeta", "maxn", "paranoid")
 
 
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
