@@ -137,3 +137,28 @@ def test_workers_times_bot_threads_beyond_the_cpus_is_warned(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "trickhound: warning: 2 workers x 64 search threads" in err
     assert [r.game_id for r in load_records(cfg.out)] == [0, 1]
+
+
+def test_the_schedule_hash_is_unchanged_so_old_runs_resume():
+    """The hash is built without dataclasses.astuple now: the same bytes as before."""
+    import hashlib
+    from dataclasses import astuple
+
+    from tournaments.schedule import build_schedule, schedule_hash
+    fixtures = build_schedule(3, ["random", "heuristic", "ismcts(iterations=10)"], 7, 11)
+    h = hashlib.sha256(b"mattis(players=3)")
+    for f in fixtures:
+        h.update(json.dumps(astuple(f)).encode())
+    assert schedule_hash("mattis(players=3)", fixtures) == h.hexdigest()
+
+
+def test_record_to_json_is_dataclasses_asdict():
+    from dataclasses import asdict
+    rec = GameRecord(4, "mate", 9, ["random", "heuristic"], [1, 2], actions=[3, 4],
+                     returns=[1.0, -1.0], ranks=[0, 1], termination="forfeit",
+                     forfeit={"seat": 1, "reason": "illegal", "detail": "7"}, move_times=[0.1])
+    out = rec.to_json()
+    assert out == asdict(rec) and list(out) == list(asdict(rec))
+    out["actions"].append(5)
+    out["forfeit"]["seat"] = 0
+    assert rec.actions == [3, 4] and rec.forfeit["seat"] == 1      # copies, not the record's
