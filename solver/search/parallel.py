@@ -19,8 +19,8 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   exact, hence the same answer again (only ``nodes`` differs, the tables being split);
   max^n / paranoid deepen within a node budget and their frontier playouts draw from the
   thread's own stream, so the answer is reproducible for a (seed, worlds, N) but may differ
-  from one thread's. The max^n core holds the GIL
-  (solver/search/_maxn.pyx), so its threads take turns: no speed-up there.
+  from one thread's. While the max^n core holds the GIL (solver/search/_maxn.pyx) its
+  threads could only take turns, so its worlds stay on one thread (``MAXN_HOLDS_GIL``).
 
 Each thread has its own scratch objects and its own :class:`~solver.game.Policy` instance
 (``Game.new_policy``): a policy may keep caches its nogil methods write (Vic Village's plan
@@ -59,6 +59,12 @@ from solver.search.result import SearchResult, build_result, mean_interval
 
 # A sane ceiling for ``threads`` (more threads than cores only take turns).
 MAX_THREADS = 256
+# Whether the max^n / paranoid core (solver/search/_maxn.pyx) holds the GIL. While it does,
+# threads cannot run its worlds at once; they only take turns and hand the GIL back and forth
+# (measured with 2 threads: 0.59x to 0.92x of one thread in worlds/s, 0.22x where a world takes
+# 0.1 ms), so PIMC with max^n searches its worlds on one thread, the one-thread answer. Set it
+# to False once the core releases the GIL: the worlds are then split like alpha-beta's.
+MAXN_HOLDS_GIL = True
 # An iteration count that never ends a search (the limit is then its time).
 UNLIMITED = 1 << 62
 _MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -295,7 +301,12 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     worlds = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
     if evaluator == "solver" and game.perfect_information:
         worlds = 1
-    if threads == 1 or worlds == 1:
+    solver_used = solver
+    if evaluator == "solver" and solver == "auto":
+        solver_used = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
+                       else "maxn")
+    gil_bound = evaluator == "solver" and solver_used != "alphabeta" and MAXN_HOLDS_GIL
+    if threads == 1 or worlds == 1 or gil_bound:
         return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                            horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                            tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
@@ -328,7 +339,6 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     # Per world, in world order: (values {action: value}, best actions, visits {action: n},
     # nodes, iterations, exact, root children (uct)); None for a world left unsearched.
     results: list[tuple | None] = [None] * worlds
-    solver_used = solver
     if evaluator == "uct":
         rounds = -(-worlds // threads)         # time slots: the worlds one thread searches
 
@@ -347,10 +357,6 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
         run_threads([uct_job] * threads)
     else:
-        if solver == "auto":
-            solver_used = ("alphabeta" if game.num_players == 2 and game.utility_sum()
-                           is not None else "maxn")
-
         # Thread t solves worlds t, t + N, ...: a solver's table (and max^n's stream) carries
         # over from world to world, so which thread solves which world must be fixed for the
         # answer (and the node count) to be reproducible.

@@ -105,13 +105,19 @@ def test_pimc_solver_threads_value_every_world_alike():
 
 
 @pytest.mark.parametrize("config", multiplayer_configs()[:2])
-def test_pimc_maxn_threads_are_reproducible(config):
+def test_pimc_maxn_threads_are_reproducible(config, monkeypatch):
+    """Threaded max^n worlds (once the core releases the GIL) give the same answer for the
+    same (seed, worlds, threads); while it holds the GIL, threads=2 is the one-thread search."""
+    from solver.search import parallel
     view = _view(config, fraction=0.6)
     kw = dict(limit=SearchLimit(iterations=1, worlds=4), seed=8, evaluator="solver",
-              node_budget=300, evaluation="policy", rollouts=1, threads=2)
-    a, b = pimc(view, **kw), pimc(view, **kw)
+              node_budget=300, evaluation="policy", rollouts=1)
+    assert parallel.MAXN_HOLDS_GIL
+    assert pimc(view, threads=2, **kw) == pimc(view, **kw)
+    monkeypatch.setattr(parallel, "MAXN_HOLDS_GIL", False)
+    a, b = pimc(view, threads=2, **kw), pimc(view, threads=2, **kw)
     assert a.to_json() == b.to_json()
-    assert a.worlds == 4
+    assert a.worlds == 4 and a.params["threads"] == 2
 
 
 @pytest.mark.parametrize("config", one_config_per_game())
