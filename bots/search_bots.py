@@ -31,6 +31,10 @@ the bot never loses points there that the solver would not (ISMCTS lost 10.2 poi
 against exact values at such positions, issue 15). Only where the search maximises the round's
 points (``horizon`` resolving to ``round``): the solver's value is the gain to the end of the
 round, the wrong target for a match result or a win.
+
+``threads=N`` searches each decision on N cores (solver/search/parallel.py): ISMCTS pools N
+trees of iterations/N each at the root, PIMC splits its worlds over the threads (the same answer
+as one thread). In a tournament, workers times threads should not exceed the cores.
 """
 from typing import Optional
 
@@ -51,7 +55,9 @@ from solver.search import (
     recommend,
     search_state,
 )
+from solver.search.parallel import MAX_THREADS, alphabeta_root_values
 
+_THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
 _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (two-player"
                       " constant-sum games, horizon round)")
 
@@ -59,9 +65,11 @@ _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (t
 class _SearchBot(Bot[View]):
     """Shared plumbing: the limit, the horizon, the exact hand-over and the wide decisions."""
 
-    # The reusable alpha-beta (its transposition table kept across decisions) and its game.
+    # The reusable alpha-beta (its transposition table kept across decisions) and its game;
+    # with threads > 1 one per thread (the first is _exact_solver).
     _exact_solver = None
     _exact_game = None
+    _exact_solvers: "list[AlphaBeta]" = []
 
     # Set from PARAMS by Bot.__init__ (each subclass declares the ones it takes).
     iterations: int
@@ -71,6 +79,7 @@ class _SearchBot(Bot[View]):
     wide: int
     rollout: str
     exact: bool
+    threads: int
 
     def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)
@@ -100,11 +109,20 @@ class _SearchBot(Bot[View]):
 
     def exact_choice(self, view: View) -> int:
         """The first move of alpha-beta's principal variation in the view's world (with perfect
-        information, the true position): a move proved optimal for the rest of the round."""
+        information, the true position): a move proved optimal for the rest of the round.
+        With ``threads`` > 1 the root's moves are valued on that many threads, and the first
+        best in the legal order is the principal variation's first move."""
         game: Game = view.game
-        if self._exact_game != game:
-            self._exact_solver, self._exact_game = AlphaBeta(game), game
-        return alphabeta(view.determinize(0), pv=True, solver=self._exact_solver).chosen
+        threads = int(getattr(self, "threads", 1))    # the oracle has no threads option
+        if self._exact_game != game or len(self._exact_solvers) != threads:
+            self._exact_solvers = [AlphaBeta(game) for _ in range(threads)]
+            self._exact_solver, self._exact_game = self._exact_solvers[0], game
+        world = view.determinize(0)
+        if threads > 1:
+            values = alphabeta_root_values(world, self._exact_solvers)
+            best = max(values.values())
+            return next(a for a, v in values.items() if v == best)
+        return alphabeta(world, pv=True, solver=self._exact_solver).chosen
 
     def act(self, view: View) -> int:
         legal = view.legal_actions()
@@ -140,12 +158,14 @@ class ISMCTSBot(_SearchBot):
                               " (particles resampled by the opponent model, in turn) or auto"
                               " (the mode measured stronger in the game: none so far)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
+        "threads": _THREADS_PARAM,
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS)}
+              "c": (0.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
+              "threads": (1, MAX_THREADS)}
     c: float
     observers: str
     inference: str
@@ -156,7 +176,7 @@ class ISMCTSBot(_SearchBot):
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),
-                         particles=self.particles)
+                         particles=self.particles, threads=self.threads)
 
 
 @register
@@ -183,13 +203,14 @@ class PIMCBot(_SearchBot):
                               " weighted by the opponent model) or auto (the mode measured"
                               " stronger in the game: none so far)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
+        "threads": _THREADS_PARAM,
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
-              "particles": (1, MAX_WORLDS)}
+              "particles": (1, MAX_WORLDS), "threads": (1, MAX_THREADS)}
     worlds: int
     evaluator: str
     c: float
@@ -201,7 +222,7 @@ class PIMCBot(_SearchBot):
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),
-                         particles=self.particles)
+                         particles=self.particles, threads=self.threads)
 
 
 @register

@@ -17,6 +17,14 @@ mean value, the multiplayer games prefer the one whose paranoid value (the other
 against the bot, in the same sampled worlds) is highest. In Mattis the bot played PICKUP instead
 of its last card, a guaranteed non-loss, in 7 of 20 such positions when both were worth 1.0 in
 every world (issue 15); the last card is out whatever the others do, a pick-up is not.
+
+``threads=N`` solves the sampled worlds on N threads (solver/search/parallel.py), each with its
+own solver, and merges them in world order: the same answer as one thread for alpha-beta
+(exact). Mate's alpha-beta kernel runs without the GIL, so its worlds run in parallel; the
+max^n core holds the GIL, so in the multiplayer games the worlds stay on one thread
+(solver/search/parallel.py MAXN_HOLDS_GIL: threads there only took turns, 0.2x-0.9x).
+With perfect information (one world: Mate's default rules) the root's moves are split over
+the threads instead, each valued exactly by its thread's alpha-beta: the same values.
 """
 from typing import Any, Optional
 
@@ -26,6 +34,7 @@ from solver.game import Game, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
 from solver.rng import derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, recommend
+from solver.search.parallel import MAX_THREADS, alphabeta_root_values, map_threads
 
 # Worlds in which the tied moves' guaranteed (paranoid) values are compared.
 GUARANTEE_WORLDS = 4
@@ -49,10 +58,12 @@ class SolverBot(Bot[View]):
                               " mode measured stronger in the game: policy in Mate with"
                               " face-down forcing, else none)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
+        "threads": (1, "threads solving the sampled worlds in parallel"),
     }
     CHOICES = {"evaluation": ("heuristic", "rollout", "policy"), "inference": BOT_INFERENCE_MODES}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
-              "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS)}
+              "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS),
+              "threads": (1, MAX_THREADS)}
     worlds: int
     node_budget: int
     tt_bits: int
@@ -60,16 +71,22 @@ class SolverBot(Bot[View]):
     rollouts: int
     inference: str
     particles: int
+    threads: int
     # The effective sample size of the last weighted determinization (None: uniform worlds).
     last_ess: Optional[float] = None
-    # The reusable alpha-beta of the game last reset for (two players), and that game.
+    # The reusable alpha-beta of the game last reset for (two players), and that game; with
+    # threads > 1 one more per extra thread (each keeps its own table across decisions).
     _solver: Optional[Any] = None
     _solver_game: Optional[Game] = None
+    _thread_solvers: "list[Any]" = []
 
     def reset(self, game: Game, seat: int, seed: int) -> None:
         super().reset(game, seat, seed)
         self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
         self._solver_game = game
+        self._thread_solvers = ([self._solver] + [AlphaBeta(game, self.tt_bits)
+                                                  for _ in range(int(self.threads) - 1)]
+                                if self._solver is not None else [])
 
     def _ensure(self, view: View) -> None:
         if self._solver_game != view.game:
@@ -88,7 +105,7 @@ class SolverBot(Bot[View]):
                                node_budget=self.node_budget, evaluation=self.evaluation,
                                rollouts=self.rollouts,
                                inference=bot_inference(self.inference, view.game, self.name),
-                               particles=self.particles)
+                               particles=self.particles, threads=self.threads)
             self.last_ess = result.params.get("ess")
             values = {a: v for a, v in result.values().items() if v is not None}
             assert len(values) == len(result.actions)  # every world's solve values every move
@@ -103,9 +120,14 @@ class SolverBot(Bot[View]):
                                                       solver=self._solver)
             else:
                 worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
+        if len(worlds) == 1 and len(self._thread_solvers) > 1:
+            # one world (perfect information): split its root moves over the threads instead
+            return alphabeta_root_values(worlds[0], self._thread_solvers)
         totals = dict.fromkeys(legal, 0.0)
-        for w in worlds:
-            for a, v in alphabeta(w, pv=False, solver=self._solver).values().items():
+        workers = [lambda w, ab=ab: alphabeta(w, pv=False, solver=ab).values()
+                   for ab in self._thread_solvers]
+        for world_values in map_threads(worlds, workers):    # merged in world order
+            for a, v in world_values.items():
                 assert v is not None  # alpha-beta values every legal move exactly
                 totals[a] += v
         return {a: v / len(worlds) for a, v in totals.items()}

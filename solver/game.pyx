@@ -219,6 +219,15 @@ cdef class Game:
                 self._policy = _import_target(self.POLICY)(self)
         return self._policy
 
+    def new_policy(self):
+        """A fresh instance of the game's rules of thumb, of the same class as ``policy``.
+        A policy may keep per-instance caches that its nogil methods write (Vic Village's plan
+        cache), so searches running in parallel threads each need their own instance: sharing
+        ``game.policy`` between threads is a data race."""
+        if self.POLICY is None:
+            return Policy(self)
+        return _import_target(self.POLICY)(self)
+
     cdef State new_state(self):
         raise NotImplementedError(f"{type(self).__name__} does not implement new_state")
 

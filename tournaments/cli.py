@@ -456,11 +456,14 @@ def bots_command() -> None:
                    "model (solver/inference); prints their effective sample size.")
 @click.option("--particles", type=WORLDS, default=64, show_default=True,
               help="Candidate worlds weighed with --inference policy.")
+@click.option("--threads", type=COUNT, default=1, show_default=True,
+              help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
+                   "trees, PIMC and the solver split their worlds, with the same answer).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
               worlds: Optional[int], search_seed: Optional[int], params: tuple[str, ...],
-              inference: str, particles: int, as_json: bool) -> None:
+              inference: str, particles: int, threads: int, as_json: bool) -> None:
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -510,7 +513,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     kw = play_defaults(game, chosen, kw)
     if inference != "none":
         kw.update(inference=inference, particles=particles)
-    result = run_search(view, algo, limit, search_seed if search_seed is not None else seed, **kw)
+    result = run_search(view, algo, limit, search_seed if search_seed is not None else seed,
+                        threads=threads, **kw)
     if as_json:
         out = result.to_json(timing=True)
         out["seat"] = view.player

@@ -5,13 +5,16 @@ spec text only.
 - ``SerialExecutor``: in this process, one game after another. No protection against a bot
   that kills its process (``os._exit``) or never returns.
 - ``ProcessPoolExecutor``: ``workers`` processes (``forkserver`` where available, else
-  ``spawn``), one game in flight per worker. A worker that dies is replaced and its game
-  retried once on a fresh worker; a game whose worker dies twice is recorded as a forfeit
-  with reason ``crash`` by the seat whose bot was running (the tracker, see worker.py), or, if
-  no bot was running, with termination ``failed`` (no ranks, not rated). With a move time
-  limit (a run has one unless it is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that
-  has not returned after ``2 × limit + 1 s`` is stopped by killing its worker and recorded as
-  a ``timeout`` forfeit (the referee itself can only judge a move once it returns).
+  ``spawn``; the fork server preloads the games and the built-in bots), each sent games one
+  at a time or, when they are cheap, in chunks of about 50 ms of play answered in one message
+  (see the class). A worker that dies is replaced and its game retried once on a fresh worker
+  (the other games of its chunks are played again, unblamed); a game whose worker dies twice
+  is recorded as a forfeit with reason ``crash`` by the seat whose bot was running (the
+  tracker, see worker.py), or, if no bot was running, with termination ``failed`` (no
+  ranks, not rated). With a move time limit (a run has one unless it is turned off:
+  config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is
+  stopped by killing its worker and recorded as a ``timeout`` forfeit (the referee itself can
+  only judge a move once it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
@@ -35,7 +38,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Literal, Optional, Union
 
 from tournaments.records import GameRecord
-from tournaments.worker import Job, JobResult, crash_record, failed_record, forfeit_record, run_job
+from tournaments.worker import (
+    ChunkResult,
+    Job,
+    crash_record,
+    failed_record,
+    forfeit_record,
+    run_job,
+)
 
 log = logging.getLogger("trickhound.runner")
 
@@ -71,7 +81,7 @@ class SerialExecutor:
     def __exit__(self, *exc: object) -> Literal[False]:
         return False
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
+    def run(self, jobs: Iterable[Job], total: Optional[int] = None) -> Iterator[GameRecord]:
         book = _Retries(self.retries)
         for job in jobs:
             while True:
@@ -112,29 +122,70 @@ def _start_forkserver() -> None:
             os.environ["PYTHONSAFEPATH"] = old
 
 
+def preload_modules() -> list[str]:
+    """What the fork server imports once, so that every worker forked from it starts warm:
+    the worker, the built-in bots and every registered game's engine, policy, notation,
+    reference rules and heuristic. A worker importing them itself spent 0.3 s before its first
+    game (more than a thousand cheap games' play). Names that do not import are skipped by
+    the fork server."""
+    from bots.heuristic import _GAME_MODULES
+    from solver import registry
+    mods = ["tournaments.worker", "bots.random_bot", "bots.heuristic", "bots.search_bots",
+            "bots.solver_bot", "bots.human", "bots.openspiel_bots"]
+    for target in getattr(registry, "_GAMES", {}).values():   # slug -> "module:Class"
+        module = target.split(":")[0]
+        package = module.rsplit(".", 1)[0]
+        mods += [module, package + "._policy", package + ".notation", package + ".rules"]
+    return mods + sorted(set(_GAME_MODULES.values()))
+
+
 class _Worker:
+    """One pool process and the chunks of jobs sent to it and not yet answered (oldest first:
+    the worker plays them in that order)."""
+
     def __init__(self, ctx: Any, log_queue: Any, level: int,
                  memory_mib: Optional[int] = None) -> None:
         from tournaments.worker import worker_main
         self.conn, child = ctx.Pipe(duplex=True)
         self.tracker = ctx.RawArray("d", 3)
         self.tracker[0] = -1
+        self.tracker[2] = -1
         self.proc = ctx.Process(target=worker_main,
                                 args=(child, self.tracker, log_queue, level, memory_mib),
                                 daemon=True, name="trickhound-worker")
         self.proc.start()
         child.close()
-        self.job: Optional[Job] = None
+        self.chunks: collections.deque[list[Job]] = collections.deque()
         self.done = 0
 
-    def send(self, job: Job) -> None:
-        self.job = job
-        self.tracker[0] = -1
-        self.tracker[1] = 0.0
-        self.conn.send(job)
+    @property
+    def busy(self) -> bool:
+        return bool(self.chunks)
 
-    def receive(self) -> Union[JobResult, None, Literal[False]]:
-        """The worker's answer, or None if it died (or its pipe broke)."""
+    def send(self, chunk: list[Job]) -> None:
+        if not self.chunks:           # idle: no bot of this worker is running
+            self.tracker[0] = -1
+            self.tracker[1] = 0.0
+        self.chunks.append(chunk)
+        self.conn.send(chunk)
+
+    def unanswered(self) -> list[Job]:
+        """Every job sent and not answered, in the order the worker plays them; forgets them."""
+        jobs = [job for chunk in self.chunks for job in chunk]
+        self.chunks.clear()
+        return jobs
+
+    def running(self, jobs: list[Job]) -> int:
+        """The index in ``jobs`` (from unanswered) of the game the tracker says is in play or
+        was last started, or -1 when it is none of them (the worker had not started them)."""
+        gid = int(self.tracker[2])
+        for i, job in enumerate(jobs):
+            if job.fixture.game_id == gid:
+                return i
+        return -1
+
+    def receive(self) -> Union[ChunkResult, None, Literal[False]]:
+        """The worker's answer, or None if it died (or its pipe broke), False while it plays."""
         try:
             if self.conn.poll():
                 return self.conn.recv()
@@ -158,7 +209,19 @@ class _Worker:
 
 
 class ProcessPoolExecutor:
+    """Games in chunks: a cheap game (random against heuristic plays in well under a
+    millisecond) costs less than a round trip between the parent and a worker, so a worker is
+    sent a chunk of jobs sized to take about ``CHUNK_SECONDS`` (from the games it has played
+    so far; one game until it has played one) and answers the whole chunk in one message,
+    and while cheap games run each worker holds a second chunk in its pipe so it never waits
+    for the parent. Games longer than a chunk travel one at a time, one per worker, as before.
+    A worker that dies or is stopped loses its unanswered chunks: the game in play (the
+    tracker's) is the one retried or forfeited, the others are played again, unblamed."""
+
     name = "process"
+    #: Wall seconds of play a chunk of cheap games is sized to, and the most games in one.
+    CHUNK_SECONDS = 0.05
+    MAX_CHUNK = 256
 
     def __init__(self, workers: int = 2, start_method: Optional[str] = None,
                  log_queue: Any = None, log_level: int = logging.INFO,
@@ -170,7 +233,7 @@ class ProcessPoolExecutor:
         self.method = start_method or default_start_method()
         self.ctx = multiprocessing.get_context(self.method)
         if self.method == "forkserver":
-            self.ctx.set_forkserver_preload(["tournaments.worker"])
+            self.ctx.set_forkserver_preload(preload_modules())
         self.log_queue = log_queue
         self.log_level = log_level
         self.retries = retries
@@ -180,6 +243,7 @@ class ProcessPoolExecutor:
         self._pool: list[_Worker] = []
         self._startup_deaths = 0
         self._ever_done = False
+        self._per_game: Optional[float] = None   # wall seconds a game takes in a worker
 
     def __enter__(self) -> "ProcessPoolExecutor":
         self.start()
@@ -199,7 +263,7 @@ class ProcessPoolExecutor:
 
     def close(self, kill: bool = False) -> None:
         for w in self._pool:
-            w.stop(kill=kill or w.job is not None)
+            w.stop(kill=kill or w.busy)
         self._pool = []
 
     def _replace(self, i: int) -> None:
@@ -208,33 +272,69 @@ class ProcessPoolExecutor:
         self._ever_done = self._ever_done or old.done > 0
         self._pool[i] = _Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory)
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
+    def chunk_size(self) -> int:
+        """Games per chunk: about CHUNK_SECONDS of play at the measured pace, 1 to MAX_CHUNK."""
+        if self._per_game is None:
+            return 1
+        return max(1, min(self.MAX_CHUNK, int(self.CHUNK_SECONDS / max(self._per_game, 1e-6))))
+
+    def _learn(self, seconds: float, games: int) -> None:
+        """Update the pace (a moving average over the chunks answered)."""
+        if games <= 0:
+            return
+        pace = seconds / games
+        self._per_game = pace if self._per_game is None else 0.7 * self._per_game + 0.3 * pace
+
+    def run(self, jobs: Iterable[Job], total: Optional[int] = None) -> Iterator[GameRecord]:
+        """Play ``jobs``; yield their records in completion order. ``total``: how many jobs
+        there are, when known, so that chunks shrink towards the end and every worker keeps
+        a share (without it a chunk may take every game left)."""
         if not self._pool:
             self.start()
         source = iter(jobs)       # walked lazily: a long schedule is never held whole
         # Jobs to retry or put back, before the source's next.
         pending: collections.deque[Job] = collections.deque()
         book = _Retries(self.retries)
+        left = [total]            # jobs not yet taken from the source (None: unknown)
 
-        def next_job() -> Optional[Job]:
-            if pending:
-                return pending.popleft()
-            return next(source, None)
+        def take(n: int) -> list[Job]:
+            chunk: list[Job] = []
+            while len(chunk) < n:
+                if pending:
+                    job: Optional[Job] = pending.popleft()
+                else:
+                    job = next(source, None)
+                    if job is not None and left[0] is not None:
+                        left[0] -= 1
+                if job is None:
+                    break
+                chunk.append(job)
+            return chunk
 
         def feed() -> None:
+            size = self.chunk_size()
+            if left[0] is not None:   # at most a share of what is left: no worker idles early
+                share = (left[0] + len(pending)) // (2 * len(self._pool))
+                size = max(1, min(size, share))
+            # a second chunk in the pipe only while chunks are short (cheap games): with long
+            # games it would keep a game waiting behind another while a worker idles
+            depth = 2 if self._per_game is not None and size > 1 else 1
             for w in self._pool:
-                if w.job is None:
-                    job = next_job()
-                    if job is None:
+                while len(w.chunks) < depth:
+                    chunk = take(size)
+                    if not chunk:
                         return
                     try:
-                        w.send(job)
+                        w.send(chunk)
                     except (OSError, ValueError):  # died between jobs: the loop below sees it
-                        pass
+                        break
+
+        def put_back(jobs_: list[Job]) -> None:
+            pending.extendleft(reversed(jobs_))
 
         while True:
             feed()
-            busy = [i for i, w in enumerate(self._pool) if w.job is not None]
+            busy = [i for i, w in enumerate(self._pool) if w.busy]
             if not busy:
                 return
             handles = []
@@ -244,52 +344,66 @@ class ProcessPoolExecutor:
             now = time.monotonic()
             for i in busy:
                 w = self._pool[i]
-                job = w.job
-                assert job is not None  # a busy worker holds its job
                 msg: Any = w.receive()
                 if msg is False:  # still playing
                     started = w.tracker[1]
                     if (self.hard_limit is not None and started > 0
                             and now - started > self.hard_limit):
                         seat = int(w.tracker[0])
+                        lost = w.unanswered()
+                        k = max(0, w.running(lost))
+                        job = lost[k]
                         log.error("game %d: seat %d gave no answer within %.1fs; "
                                   "stopping worker %d",
                                   job.fixture.game_id, seat, self.hard_limit, w.proc.pid)
-                        w.job = None
+                        put_back(lost[:k] + lost[k + 1:])
                         self._replace(i)
                         yield forfeit_record(job, seat, "timeout",
                                              f"no answer within {self.hard_limit:.1f}s; "
                                              "worker stopped")
                     continue
-                w.job = None
-                if msg is not None and msg[0] == "ok":
-                    w.done += 1
-                    feed()  # the next game starts before the record is written
-                    yield GameRecord.from_json(msg[1])
+                if msg is not None:
+                    chunk = w.chunks.popleft()
+                    results = msg[1] if msg[0] == "chunk" else [msg]
+                    if msg[0] == "chunk":
+                        self._learn(msg[2], len(chunk))
+                    w.done += len(chunk)
+                    feed()  # the next games start before these records are written
+                    for job, res in zip(chunk, results):
+                        if res[0] == "ok":
+                            yield GameRecord.from_json(res[1], res[2] if len(res) > 2 else None)
+                            continue
+                        rec = book.failed(job, res[2], res[1])
+                        if rec is None:
+                            pending.appendleft(job)
+                        else:
+                            yield rec
                     continue
-                if msg is None:
-                    seat = int(w.tracker[0])
-                    w.proc.join(timeout=2)
-                    detail = f"worker process died (exit code {w.proc.exitcode})"
-                    log.warning("worker %d died in game %d (exit code %s, seat %d running)",
-                                w.proc.pid, job.fixture.game_id, w.proc.exitcode, seat)
-                    fresh = w.done == 0 and seat < 0
-                    self._replace(i)
-                    if fresh and not self._ever_done:
-                        # Died before any bot ran and no worker has finished a game yet: a
-                        # broken worker start-up, not this game's fault.
-                        self._startup_deaths += 1
-                        if self._startup_deaths > 3 * self.workers:
-                            raise RuntimeError("tournament worker processes die at start-up "
-                                               f"({detail}); see the tournament log")
-                        pending.appendleft(job)
-                        continue
-                else:
-                    w.done += 1
-                    seat, detail = msg[2], msg[1]
-                rec = book.failed(job, seat, detail)
+                # the worker died: its unanswered games are lost
+                seat = int(w.tracker[0])
+                lost = w.unanswered()
+                k = w.running(lost)
+                w.proc.join(timeout=2)
+                detail = f"worker process died (exit code {w.proc.exitcode})"
+                gid = lost[k].fixture.game_id if k >= 0 else -1
+                log.warning("worker %d died in game %d (exit code %s, seat %d running)",
+                            w.proc.pid, gid, w.proc.exitcode, seat)
+                k = max(k, 0)      # none of them started: the first was about to
+                fresh = w.done == 0 and seat < 0
+                self._replace(i)
+                if fresh and not self._ever_done:
+                    # Died before any bot ran and no worker has finished a game yet: a
+                    # broken worker start-up, not this game's fault.
+                    self._startup_deaths += 1
+                    if self._startup_deaths > 3 * self.workers:
+                        raise RuntimeError("tournament worker processes die at start-up "
+                                           f"({detail}); see the tournament log")
+                    put_back(lost)
+                    continue
+                put_back(lost[:k] + lost[k + 1:])
+                rec = book.failed(lost[k], seat, detail)
                 if rec is None:
-                    pending.appendleft(job)
+                    pending.appendleft(lost[k])
                 else:
                     yield rec
 
@@ -342,7 +456,7 @@ class DaskExecutor:
         self._own = []
         self.client = None
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[GameRecord]:
+    def run(self, jobs: Iterable[Job], total: Optional[int] = None) -> Iterator[GameRecord]:
         from distributed import as_completed
         if self.client is None:
             self.start()

@@ -3,7 +3,7 @@ of a tournament; ratings and reports are recomputed from it)."""
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from solver.errors import TrickhoundError
@@ -32,11 +32,32 @@ class GameRecord:
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The record as a JSON-able dict: what ``dataclasses.asdict`` gives (every field, lists
+        and the forfeit dict copied), without its recursive deep copy of every list element,
+        which cost more than a cheap game's play (the fields hold only numbers, strings, None,
+        flat lists and one flat dict)."""
+        out = {}
+        for name in _FIELDS:
+            v = getattr(self, name)
+            out[name] = list(v) if isinstance(v, list) else (dict(v) if isinstance(v, dict)
+                                                              else v)
+        return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "GameRecord":
-        return cls(**obj)
+    def from_json(cls, obj: dict[str, Any], line: Optional[str] = None) -> "GameRecord":
+        """The record of a JSON dict; ``line``: its games.jsonl line, already encoded (by the
+        pool worker that played the game), which ``json_line`` then returns as is."""
+        rec = cls(**obj)
+        if line is not None:
+            rec.__dict__["_line"] = line     # not a field: compared and copied by nobody
+        return rec
+
+    def json_line(self) -> str:
+        """The record's line in games.jsonl (keys sorted, no newline): the line it was made
+        with (``from_json``) when it has one, so that the one writer does not encode every game
+        a second time (for a cheap game that cost as much as playing it), else encoded now."""
+        line = self.__dict__.get("_line")
+        return line if line is not None else json.dumps(self.to_json(), sort_keys=True)
 
     def comparable(self) -> dict[str, Any]:
         """The record without timing fields (what serial, parallel and resumed runs share)."""
@@ -44,6 +65,10 @@ class GameRecord:
         for k in TIMING_FIELDS:
             d.pop(k, None)
         return d
+
+
+#: GameRecord's field names, in order (its JSON keys).
+_FIELDS = tuple(f.name for f in fields(GameRecord))
 
 
 class RecordWriter:
@@ -73,7 +98,7 @@ class RecordWriter:
 
     def write(self, record: "GameRecord") -> list["GameRecord"]:
         """Append ``record``; returns the records made durable by this call (maybe none)."""
-        self._f.write(json.dumps(record.to_json(), sort_keys=True) + "\n")
+        self._f.write(record.json_line() + "\n")
         self._f.flush()
         self._pending.append(record)
         if (len(self._pending) >= self.every

@@ -334,6 +334,18 @@ def effective_workers(cfg: TournamentConfig, games: int,
     return workers
 
 
+def bot_threads(cfg: TournamentConfig) -> int:
+    """The most search threads any bot of the run asks for (its ``threads`` option; 1 when
+    none does): a worker playing it uses that many cores at once."""
+    from bots.spec import BotSpec
+    most = 1
+    for spec in cfg.all_bots:
+        threads = BotSpec.parse(spec).kwargs.get("threads", 1)
+        if isinstance(threads, int) and not isinstance(threads, bool):
+            most = max(most, threads)
+    return most
+
+
 def _warn(stream: Optional[TextIO]) -> Any:
     def warn(message: str) -> None:
         log.warning("%s", message)
@@ -414,7 +426,10 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
     def wanted(f: Any) -> bool:
         return f.game_id not in done and (max_deals is None or f.deal_index < max_deals)
 
-    to_play = sum(1 for f in schedule_for(cfg, game.num_players) if wanted(f))
+    if not done and max_deals is None:      # a fresh run plays the whole schedule
+        to_play = scheduled
+    else:
+        to_play = sum(1 for f in schedule_for(cfg, game.num_players) if wanted(f))
     limit = cfg.move_time_limit
 
     def jobs() -> Iterator[Job]:
@@ -425,6 +440,13 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
     target = len(done) + to_play
     own = executor is None
     workers = effective_workers(cfg, to_play, _warn(stream))
+    threads = bot_threads(cfg)
+    cpus = os.cpu_count() or 1
+    at_once = 1 if cfg.executor == "serial" else workers     # games played at once here
+    if threads > 1 and at_once * threads > cpus and cfg.executor != "dask":
+        _warn(stream)(f"{at_once} workers x {threads} search threads a bot is more than the "
+                      f"{cpus} CPUs: the threads will take turns (fewer workers, or fewer "
+                      f"threads, play as fast)")
     if own:
         ctx = None
         if cfg.executor == "process":
@@ -450,7 +472,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                 executor.__enter__()
             writer = RecordWriter(gpath)
             try:
-                for rec in executor.run(jobs()):
+                for rec in executor.run(jobs(), total=to_play):
                     if rec.game_id in done:  # never twice
                         log.error("game %d came back twice; second copy dropped", rec.game_id)
                         continue

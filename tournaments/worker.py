@@ -9,6 +9,7 @@ bot that never answers.
 """
 import contextlib
 import io
+import json
 import logging
 import os
 import signal
@@ -32,8 +33,13 @@ bot_log = logging.getLogger("trickhound.bot")
 
 #: The tracker (see the module doc): [seat running or -1, its start time or 0, game id].
 Tracker = MutableSequence[float]
-#: What run_job sends back: ("ok", record_json) or ("error", detail, seat).
-JobResult = Union[tuple[str, dict[str, Any]], tuple[str, str, int]]
+#: What run_job sends back: ("ok", record_json), ("ok", record_json, jsonl line) or ("error",
+#: detail, seat).
+JobResult = Union[tuple[str, dict[str, Any]], tuple[str, dict[str, Any], str],
+                  tuple[str, str, int]]
+#: What a pool worker sends back for a chunk of jobs (a list): ("chunk", [JobResult per job,
+#: in order], wall seconds the chunk took).
+ChunkResult = tuple[str, list[JobResult], float]
 
 
 @dataclass(frozen=True)
@@ -186,16 +192,26 @@ def play_job(job: Job, tracker: Optional[Tracker] = None) -> GameRecord:
     return rec
 
 
-def run_job(job: Job, tracker: Optional[Tracker] = None) -> JobResult:
-    """play_job for executors: ``("ok", record_json)``, or ``("error", detail, seat)`` when
-    something escaped the referee (e.g. a bot calling sys.exit)."""
+def run_job(job: Job, tracker: Optional[Tracker] = None, line: bool = False,
+            done: Optional[list[str]] = None) -> JobResult:
+    """play_job for executors: ``("ok", record_json)`` (``line``: ``("ok", record_json,
+    games.jsonl line)``, the line encoded here rather than by the one writer), or ``("error",
+    detail, seat)`` when something escaped the referee (e.g. a bot calling sys.exit).
+    ``done``: a list the "game N done" note is appended to instead of logged at once."""
     if tracker is None:
         tracker = [-1.0, 0.0, float(job.fixture.game_id)]
     tracker[2] = float(job.fixture.game_id)
     try:
         rec = play_job(job, tracker)
-        log.info("game %d done: %s in %.2fs", job.fixture.game_id, rec.termination, rec.seconds)
-        return ("ok", rec.to_json())
+        note = f"game {job.fixture.game_id} done: {rec.termination} in {rec.seconds:.2f}s"
+        if done is None:
+            log.info("%s", note)
+        else:
+            done.append(note)
+        obj = rec.to_json()
+        if line:
+            return ("ok", obj, json.dumps(obj, sort_keys=True))
+        return ("ok", obj)
     except KeyboardInterrupt:
         if user_interrupted() or tracker[0] < 0:
             raise
@@ -234,9 +250,22 @@ def limit_memory(mib: Optional[int]) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (want, hard))
 
 
+def run_chunk(jobs: list[Job], tracker: Tracker) -> ChunkResult:
+    """Play a chunk of jobs one after the other (run_job each) and answer them all at once: a
+    cheap game costs less than a round trip to the parent, so games travel in chunks (see
+    executors.ProcessPoolExecutor). The tracker names the game and seat in play throughout."""
+    t0 = time.perf_counter()
+    done: list[str] = []
+    results = [run_job(job, tracker, line=True, done=done) for job in jobs]
+    if done:
+        log.info("%s", "; ".join(done))        # one log record per chunk, not per game
+    return ("chunk", results, time.perf_counter() - t0)
+
+
 def worker_main(conn: Any, tracker: Tracker, log_queue: Any = None, level: int = logging.INFO,
                 memory_mib: Optional[int] = None) -> None:
-    """A pool worker: receive jobs on ``conn`` until None or the parent goes away."""
+    """A pool worker: receive jobs (one Job, or a chunk: a list of them) on ``conn`` until
+    None or the parent goes away; answer each message when all its games are played."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _setup_worker_logging(log_queue, level)
@@ -249,7 +278,8 @@ def worker_main(conn: Any, tracker: Tracker, log_queue: Any = None, level: int =
             break
         if job is None:
             break
-        msg = run_job(job, tracker)
+        msg: Union[JobResult, ChunkResult] = (run_chunk(job, tracker) if isinstance(job, list)
+                                               else run_job(job, tracker))
         try:
             conn.send(msg)
         except (OSError, EOFError):

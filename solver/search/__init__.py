@@ -7,13 +7,15 @@ then keyword-only parameters, and returns a :class:`SearchResult`::
 
     from solver.search import SearchLimit, ismcts, pimc, uct, alphabeta, maxn, paranoid
     res = ismcts(view, limit=SearchLimit(iterations=20000), seed=1, rollout="policy")
+    res = pimc(view, limit="iterations=20000,worlds=20", seed=1, threads=2)   # two cores
     res = alphabeta(state)                  # exact value of the round, every move's value, pv
     print(res.table(view)); res.chosen; res.values(); res.to_json()
 
 ``recommend``/``search_state`` pick the algorithm by name (the CLI's ``recommend``);
 :class:`AlphaBeta` and :class:`MaxN` are reusable solvers (one transposition table kept
 across calls, as PIMC does) to pass as ``solver=``. The ``_x`` modules are private;
-``reference/`` holds the pure-Python twins used as test oracles.
+``reference/`` holds the pure-Python twins used as test oracles. ``threads=N`` on ``ismcts``,
+``pimc`` and ``recommend`` runs a root-parallel search on N cores (``parallel.py``).
 """
 from dataclasses import replace
 from typing import Optional, Union
@@ -25,6 +27,7 @@ from solver.search._maxn import MaxN
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search
 from solver.search.limits import SearchLimit, SearchLimitError
+from solver.search.parallel import ismcts_threads, pimc_threads
 from solver.search.params import DEFAULT_C, DEFAULT_MAX_NODES
 from solver.search.recommend import (
     ALGORITHMS,
@@ -56,12 +59,18 @@ Scale = Optional[Union[float, str]]
 def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
            objective: str = "score", horizon: str = "game", scale: Scale = None,
            observers: str = "single", max_nodes: int = DEFAULT_MAX_NODES,
-           rollout: str = "random", inference: str = "none",
-           particles: int = 64) -> SearchResult:
+           rollout: str = "random", inference: str = "none", particles: int = 64,
+           threads: int = 1) -> SearchResult:
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
     with ``observers="multi"``. The recommended action is the most visited root child.
     ``inference="policy"``: the iterations search ``particles`` worlds resampled by the
-    opponent model's weights (solver/inference) instead of fresh uniform ones."""
+    opponent model's weights (solver/inference) instead of fresh uniform ones.
+    ``threads=N``: N trees searched in parallel and pooled at the root (parallel.py)."""
+    if threads != 1:
+        return ismcts_threads(view, limit, seed, threads, c=c, objective=objective,
+                              horizon=horizon, scale=scale, observers=observers,
+                              max_nodes=max_nodes, rollout=rollout, inference=inference,
+                              particles=particles)
     return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
                          scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout,
                          inference=inference, particles=particles)
@@ -71,11 +80,19 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
          objective: str = "score", horizon: str = "game", scale: Scale = None,
          solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
          evaluation: str = "heuristic", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
-         rollout: str = "random", inference: str = "none", particles: int = 64) -> SearchResult:
+         rollout: str = "random", inference: str = "none", particles: int = 64,
+         threads: int = 1) -> SearchResult:
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
     two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
-    resamples the worlds from ``particles`` weighted by the opponent model (solver/inference)."""
+    resamples the worlds from ``particles`` weighted by the opponent model (solver/inference).
+    ``threads=N``: the same worlds split over N threads, the same answer (parallel.py)."""
+    if threads != 1:
+        return pimc_threads(view, limit, seed, threads, evaluator=evaluator, c=c,
+                            objective=objective, horizon=horizon, scale=scale, solver=solver,
+                            node_budget=node_budget, tt_bits=tt_bits, evaluation=evaluation,
+                            rollouts=rollouts, max_nodes=max_nodes, rollout=rollout,
+                            inference=inference, particles=particles)
     return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                        horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                        tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,

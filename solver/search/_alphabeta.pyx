@@ -153,7 +153,8 @@ cdef class AlphaBeta:
         kernel values zero-sum rounds by the mover's gain, half the difference."""
         cdef double v
         if self.uses_kernel:
-            v = self.kernel.value_c(s)
+            with nogil:                 # the kernel is nogil: threads solve worlds in parallel
+                v = self.kernel.value_c(s)
             self.nodes += self.kernel.nodes
             return 2.0 * v
         return self.negamax(s, ply, -INFINITY, INFINITY)

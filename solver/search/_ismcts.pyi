@@ -2,7 +2,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from solver.game import Game, State, View
+from solver.game import Game, Policy, State, View
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -26,12 +26,13 @@ class ISMCTS:
         scale: float = 0.0,
         multi: bool = False,
         max_nodes: int = ...,
-        policy: bool = False,
+        policy: bool | Policy = False,
     ) -> None: ...
     def root_children(self) -> list[tuple[int, int, float, float, int, int]]: ...
     def tree_root_keys(self, tree: int) -> list[int]: ...
     def search(
-        self, view: View, iterations: int, seed: int
+        self, view: View, iterations: int, seed: int, deadline: float = 0.0,
+        pool: Sequence[State] | None = None,
     ) -> list[tuple[int, int, float, float, int, int]]: ...
     def set_world_pool(self, worlds: Sequence[State] | None) -> None: ...
 

@@ -140,9 +140,11 @@ cdef class ISMCTS:
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, bint multi=False,
-                  long long max_nodes=DEFAULT_MAX_NODES, bint policy=False):
+                  long long max_nodes=DEFAULT_MAX_NODES, policy=False):
+        # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
+        # instance of this game's own (one per thread when searches run in parallel).
         self.game = game
-        self.policy = game.policy if policy else None
+        self.policy = policy if isinstance(policy, Policy) else (game.policy if policy else None)
         self.n_players = game.num_players
         self.c = c
         self.objective = objective
@@ -536,13 +538,18 @@ cdef class ISMCTS:
     def node_count(self):
         return self.count
 
-    def search(self, View view, long long iterations, uint64_t seed):
-        """Reset at ``view`` and run ``iterations`` iterations seeded by ``seed`` (tests and
-        benchmarks). Returns root_children()."""
+    def search(self, View view, long long iterations, uint64_t seed, double deadline=0.0,
+               pool=None):
+        """Reset at ``view`` and run ``iterations`` iterations seeded by ``seed`` (tests,
+        benchmarks and the threads of solver/search/parallel.py), stopping early at
+        ``deadline`` (a time.perf_counter() instant; 0: none), over the world ``pool`` if given
+        (set_world_pool). Returns root_children()."""
         cdef Rng rng
         rng_seed(&rng, seed)
         self.reset(view)
-        self.run(iterations, 0.0, &rng)
+        if pool is not None:
+            self.set_world_pool(pool)
+        self.run(iterations, deadline, &rng)
         return self.root_children()
 
 

@@ -1,7 +1,7 @@
 """Type stubs for the compiled module solver/search/_maxn.pyx (max^n and paranoid)."""
 from typing import Any
 
-from solver.game import Game, State
+from solver.game import Game, Policy, State
 
 EVALUATIONS: tuple[str, ...]
 
@@ -22,6 +22,7 @@ class MaxN:
         rollouts: int = 4,
         seed: int = 0,
         table: bool = True,
+        policy: Policy | None = None,
     ) -> None: ...
     def solve(
         self,

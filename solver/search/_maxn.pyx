@@ -104,7 +104,7 @@ cdef class MaxN:
     cdef State scratch
 
     def __cinit__(self, Game game, bint paranoid=False, int tt_bits=16, evaluation="heuristic",
-                  int rollouts=4, uint64_t seed=0, bint table=True):
+                  int rollouts=4, uint64_t seed=0, bint table=True, Policy policy=None):
         if not 8 <= tt_bits <= 26:
             raise ValueError("tt_bits must be in 8..26")
         if evaluation not in EVALUATIONS:
@@ -112,7 +112,9 @@ cdef class MaxN:
         if rollouts < 1:
             raise ValueError("rollouts must be >= 1")
         self.game = game
-        self.policy = game.policy
+        # ``policy``: a Policy instance of this game's own (one per thread in parallel
+        # searches); None: the game's shared one.
+        self.policy = policy if policy is not None else game.policy
         self.use_table = table
         self.paranoid = paranoid
         self.n_players = game.num_players

@@ -2,7 +2,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from solver.game import Game, State
+from solver.game import Game, Policy, State
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -21,11 +21,11 @@ class UCT:
         horizon: int = 0,
         scale: float = 0.0,
         max_nodes: int = ...,
-        policy: bool = False,
+        policy: bool | Policy = False,
     ) -> None: ...
     def root_children(self) -> list[tuple[int, int, float, float]]: ...
     def search(
-        self, state: State, iterations: int, seed: int
+        self, state: State, iterations: int, seed: int, deadline: float = 0.0
     ) -> list[tuple[int, int, float, float]]: ...
 
 def best_child(children: Sequence[tuple[int, int, float, float]]) -> int: ...

@@ -43,9 +43,11 @@ cdef class UCT:
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
-                  bint policy=False):
+                  policy=False):
+        # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
+        # instance of this game's own (one per thread when searches run in parallel).
         self.game = game
-        self.policy = game.policy if policy else None
+        self.policy = policy if isinstance(policy, Policy) else (game.policy if policy else None)
         self.n_players = game.num_players
         self.c = c
         self.objective = objective
@@ -216,13 +218,14 @@ cdef class UCT:
     def node_count(self):
         return self.count
 
-    def search(self, State state, long long iterations, uint64_t seed):
+    def search(self, State state, long long iterations, uint64_t seed, double deadline=0.0):
         """Reset at ``state`` and run ``iterations`` iterations with an Rng seeded by ``seed``
-        (for tests and benchmarks). Returns root_children()."""
+        (tests, benchmarks and the threads of solver/search/parallel.py), stopping early at
+        ``deadline`` (a time.perf_counter() instant; 0: none). Returns root_children()."""
         cdef Rng rng
         rng_seed(&rng, seed)
         self.reset(state)
-        self.run(iterations, 0.0, &rng)
+        self.run(iterations, deadline, &rng)
         return self.root_children()
 
 

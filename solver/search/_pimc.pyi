@@ -8,6 +8,8 @@ from solver.search.result import SearchResult
 EVALUATORS: tuple[str, ...]
 SOLVERS: tuple[str, ...]
 
+def uct_world_seed(seed: int, world: int) -> int: ...
+
 def pimc_search(
     view: View,
     limit: SearchLimit | str | dict[str, Any],

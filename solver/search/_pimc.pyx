@@ -40,6 +40,12 @@ EVALUATORS = ("uct", "solver")
 SOLVERS = ("auto", "alphabeta", "maxn", "paranoid")
 
 
+def uct_world_seed(seed, int world):
+    """The seed of world ``world``'s UCT search (evaluator uct) in a PIMC search seeded by
+    ``seed``: one stream per world, independent of the order the worlds are searched in."""
+    return derive_seed(int(seed), "uct-world", world)
+
+
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
     """(name, callable state -> (actions {a: value}, nodes, exact))."""
     if solver not in SOLVERS:
@@ -71,6 +77,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     cdef State w0 = <State>worlds[0]
     cdef Game game = w0.game
     cdef UCT uct
+    cdef Rng wrng
     cdef double deadline = 0.0, start
     cdef long long iters, per
     cdef int W = len(worlds), wi
@@ -93,8 +100,11 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
                 iters = 1 << 62
             if limit.time_s is not None:
                 deadline = start + limit.time_s * (wi + 1) / W
+            # Each world's UCT has its own stream (uct_world_seed), so that the worlds can be
+            # split over threads (solver/search/parallel.py) and give this very answer.
+            rng_seed(&wrng, uct_world_seed(seed, wi))
             uct.reset(<State>worlds[wi])
-            uct.run(iters, deadline, rng)
+            uct.run(iters, deadline, &wrng)
             children = uct.root_children()
             vals = {}
             for a, n, tot, sq in children:

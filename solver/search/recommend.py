@@ -22,6 +22,7 @@
 Bad input raises the errors of :mod:`solver.errors` (and ``SearchLimitError``), each naming
 the problem in one line.
 """
+import functools
 import inspect
 import re
 from collections.abc import Callable, Iterable
@@ -35,6 +36,7 @@ from solver.search._ismcts import ismcts_search
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
+from solver.search.parallel import check_threads, ismcts_threads, pimc_threads
 from solver.search.result import SearchResult
 
 ALGORITHMS = ("ismcts", "pimc", "solver")
@@ -71,13 +73,17 @@ class SearchParamError(TrickhoundError, ValueError):
     """An unknown algorithm, or a parameter the algorithm does not take."""
 
 
-def _entry(algo: str) -> tuple[Callable[..., SearchResult], dict[str, str]]:
+def _entry(algo: str, threads: int = 1) -> tuple[Callable[..., SearchResult], dict[str, str]]:
+    """(search function, fixed keywords) of ``algo``; with ``threads`` > 1 the root-parallel
+    version (solver/search/parallel.py), which takes the same parameters."""
     if algo == "ismcts":
-        return ismcts_search, {}
+        return (ismcts_search if threads == 1
+                else functools.partial(ismcts_threads, threads=threads)), {}
+    pimc = pimc_search if threads == 1 else functools.partial(pimc_threads, threads=threads)
     if algo == "pimc":
-        return pimc_search, {}
+        return pimc, {}
     if algo == "solver":
-        return pimc_search, {"evaluator": "solver"}
+        return pimc, {"evaluator": "solver"}
     raise SearchParamError(f"unknown search algorithm {algo!r}; "
                            f"choose one of {', '.join(ALGORITHM_CHOICES)}")
 
@@ -161,7 +167,7 @@ def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
 
 
 def _with_check(view: View, algo: str, result: SearchResult, seed: int,
-                params: dict) -> SearchResult:
+                params: dict, threads: int = 1) -> SearchResult:
     """``result`` with the independent check search ``confidence`` needs before it says
     "clear": run only when the answer's own intervals say clear or likely (not when exact,
     forced or already close). Same objective and horizon; its own seed and world set."""
@@ -177,7 +183,7 @@ def _with_check(view: View, algo: str, result: SearchResult, seed: int,
     check_seed = derive_seed(seed, "check")
     given = result.limit if isinstance(result.limit, SearchLimit) else DEFAULT_LIMITS[algo]
     lim = _check_limit(other, given)
-    res = recommend(view, other, lim, check_seed, check=False, **kw)
+    res = recommend(view, other, lim, check_seed, check=False, threads=threads, **kw)
     conf = res.sampling_confidence()
     return replace(result, check={"algorithm": other, "seed": check_seed, "chosen": res.chosen,
                                   "text": res.best.text, "label": conf["label"],
@@ -185,7 +191,8 @@ def _with_check(view: View, algo: str, result: SearchResult, seed: int,
 
 
 def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = None,
-              seed: int = 0, check: bool = True, **params: object) -> SearchResult:
+              seed: int = 0, check: bool = True, threads: int = 1,
+              **params: object) -> SearchResult:
     """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
     with its value, 95% interval, visits, share and robustness, the recommended move first.
     ``limit``: a SearchLimit or its text (default per algorithm, see DEFAULT_LIMITS).
@@ -194,28 +201,35 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     must then suit the algorithm chosen.
     ``check`` (default on): where the answer is sampled and its intervals call it clear or
     likely, run an independent search of another kind (``CHECK_ALGO``, the same limit: twice
-    the time) so that ``result.confidence()`` can account for bias; bots pass False."""
+    the time) so that ``result.confidence()`` can account for bias; bots pass False.
+    ``threads=N``: a root-parallel search on N cores (solver/search/parallel.py; the check
+    search too): ISMCTS pools N trees, PIMC splits its worlds (the same answer as one thread)."""
     if not isinstance(view, View):
         raise TypeError(f"recommend needs a View (state.view(seat)), got {type(view).__name__}")
+    try:
+        threads = check_threads(threads)
+    except ValueError as e:
+        raise SearchParamError(str(e)) from None
     if algo == AUTO:
-        return _recommend_auto(view, limit, seed, params, check)
-    fn, fixed = _entry(algo)
+        return _recommend_auto(view, limit, seed, params, check, threads)
+    fn, fixed = _entry(algo, threads)
     _check_params(algo, params)
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     result = fn(view, limit, seed, **fixed, **params)
     if algo == "solver":
         result = replace(result, algorithm="solver")
-    return _with_check(view, algo, result, seed, params) if check else result
+    return _with_check(view, algo, result, seed, params, threads) if check else result
 
 
 def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, params: dict,
-                    check: bool) -> SearchResult:
+                    check: bool, threads: int = 1) -> SearchResult:
     """``recommend(view, "auto", ...)``: the exact solver where it applies and finishes
     (``result.exact``), else the game's strongest search at its default limit (keeping a time
     limit the caller gave)."""
     algo, why = choose_algorithm(view)
     _check_params(algo, params)
-    result = recommend(view, algo, limit, seed, check, **play_defaults(view.game, algo, params))
+    result = recommend(view, algo, limit, seed, check, threads,
+                       **play_defaults(view.game, algo, params))
     if algo != "solver" or result.exact or not perfect_information_for(view):
         return replace(result, auto=why)
     # A perfect-information position too large for max^n's node budget: search instead.
@@ -225,7 +239,8 @@ def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, pa
     lim = DEFAULT_LIMITS[fallback]
     if given is not None and given.time_s:
         lim = replace(lim, time_s=given.time_s)
-    result = recommend(view, fallback, lim, seed, check, **play_defaults(view.game, fallback))
+    result = recommend(view, fallback, lim, seed, check, threads,
+                       **play_defaults(view.game, fallback))
     return replace(result, auto=f"{why} did not finish within its node budget: {fallback}")
 
 

@@ -1,15 +1,19 @@
 """Search measurements of ``trickhound bench``: ISMCTS iterations/s (random and policy
-rollouts), PIMC worlds/s with the exact solver, max^n on the last 4 tricks of round 1, and
-OpenSpiel's ISMCTS beside ours. The configurations are the games' ``BenchConfig(search=True)``
+rollouts), PIMC worlds/s with the exact solver, max^n on the last 4 tricks of round 1, the
+root-parallel searches with 2 threads against 1 (wall time), and OpenSpiel's ISMCTS beside
+ours. The configurations are the games' ``BenchConfig(search=True)``
 declarations; the long max^n series and the C++ anchor run beside the one marked ``anchor``."""
+import os
 import statistics
 import time
+from collections.abc import Callable
 from typing import Optional
 
 from solver.game import Game, View
 from solver.registry import BenchConfig, load_game
-from solver.search import MaxN, maxn
+from solver.search import AlphaBeta, MaxN, SearchLimit, ismcts, maxn, pimc, play_defaults
 from solver.search import bench as SB
+from solver.search.parallel import alphabeta_root_values
 from tournaments.bench.interop import openspiel_cpp_ohhell_its, openspiel_python_ismcts_its
 
 
@@ -63,10 +67,115 @@ def ismcts_tree_size_row(view: View, config: str, small: int = TREE_SMALL,
                     f"{'met' if drop <= TREE_DROP_TARGET else 'BELOW'}"}
 
 
+#: Root-parallel search (issue 18 item 4): with 2 threads on 2 cores, at least this many times
+#: the iterations (or worlds) per wall second of one thread.
+THREADS_TARGET = 1.8
+THREADS = 2
+THREAD_REPS = 3
+
+
+def _interleaved_walls(run: Callable[[int, int], object], threads: int,
+                       reps: int) -> dict[int, float]:
+    """Median wall seconds of ``run(thread_count, rep)`` with 1 and with ``threads`` threads,
+    the two alternated ``reps`` times (so that a change in the machine's load hits both), after
+    one unmeasured run of each (thread pool start-up, first policy instances)."""
+    run(1, -1)
+    run(threads, -1)
+    walls: dict[int, list[float]] = {1: [], threads: []}
+    for rep in range(reps):
+        for k in (1, threads):
+            t0 = time.perf_counter()
+            run(k, rep)
+            walls[k].append(time.perf_counter() - t0)
+    return {k: statistics.median(v) for k, v in walls.items()}
+
+
+def _forced_card_hidden(game: Game) -> Optional[Game]:
+    """``game`` with Mate's forced card hidden (docs/rules/mate.md §9.2), where the game has
+    that option: the variant whose solver bot samples worlds; None elsewhere."""
+    if "forced_visibility" not in game.options:
+        return None
+    options = dict(game.options, forced_visibility="hidden")
+    text = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in options.items())
+    return load_game(f"{game.name}({text})")
+
+
+def threads_rows(config: str, game: Game, view: View, seconds: float,
+                 threads: int = THREADS) -> list[dict]:
+    """``threads`` threads against one on the same decision (the opening view), in wall time
+    (what a user waits for, search set-up included): ISMCTS and PIMC (UCT in each of 20
+    worlds) iterations per wall second with the bots' defaults (policy rollouts, the round's
+    points where rounds add up), and in the multiplayer games PIMC with max^n in each of 8
+    worlds (worlds per wall second; while max^n holds the GIL its worlds stay on one thread,
+    parallel.MAXN_HOLDS_GIL, so this row reads ~1x until the core releases it); in
+    two-player games the solver bot's exact decisions with their root moves on threads, and
+    in Mate its 16 alpha-beta worlds with the forced card hidden. The
+    ratio and the target are printed, with the load average: on a shared machine the other
+    processes' load takes cores from the threads."""
+    rows = []
+    kw = play_defaults(game, "ismcts", {})
+    budget = max(0.1, 0.25 * seconds)    # wall seconds of one 1-thread search
+
+    def calibrated(search: Callable[[int], object]) -> int:
+        """Iterations for about ``budget`` seconds of a 1-thread search (a search of a few
+        milliseconds would measure the threads' wake-up, not the search)."""
+        t0 = time.perf_counter()
+        search(4000)
+        return max(4000, min(5_000_000, int(4000 * budget / (time.perf_counter() - t0))))
+
+    its_i = calibrated(lambda n: ismcts(view, limit=SearchLimit(iterations=n), seed=0, **kw))
+    its_p = calibrated(lambda n: pimc(view, limit=SearchLimit(iterations=n, worlds=20), seed=0,
+                                      **kw))
+    searches: list[tuple[str, Callable[[int, int], object], int, str]] = [
+        ("ISMCTS", lambda k, rep: ismcts(view, limit=SearchLimit(iterations=its_i), seed=rep,
+                                         threads=k, **kw), its_i, "it/s"),
+        ("PIMC", lambda k, rep: pimc(view, limit=SearchLimit(iterations=its_p, worlds=20),
+                                     seed=rep, threads=k, **kw), its_p, "it/s")]
+    if game.num_players == 2 and game.utility_sum() is not None:
+        # the solver bot's one-world decisions (Mate's default rules) at 8 seeded openings,
+        # root moves on threads, fresh tables each time (a warm one would favour a rerun)
+        states = [SB.opening_state(game, seed) for seed in range(1, 9)]
+
+        def roots(k: int, rep: int) -> object:
+            if k == 1:
+                return [AlphaBeta(game, 18).solve(st, False) for st in states]
+            return [alphabeta_root_values(st, [AlphaBeta(game, 18) for _ in range(k)])
+                    for st in states]
+        searches.append(("alpha-beta root (solver bot)", roots, len(states), "decisions/s"))
+    hidden = _forced_card_hidden(game)
+    if hidden is not None:
+        # Mate with the forced card hidden: the solver bot's 16 worlds, split over threads
+        hview = hidden.view_from_json(view.to_json())
+        searches.append(
+            ("PIMC alpha-beta, forced card hidden",
+             lambda k, rep: pimc(hview, limit=SearchLimit(iterations=1, worlds=16), seed=rep,
+                                 threads=k, evaluator="solver"), 16, "worlds/s"))
+    if game.num_players > 2:
+        searches.append(
+            ("PIMC max^n", lambda k, rep: pimc(view, limit=SearchLimit(iterations=1, worlds=8),
+                                               seed=rep, threads=k, evaluator="solver",
+                                               node_budget=20000), 8, "worlds/s"))
+    for name, run, work, unit in searches:
+        load = os.getloadavg()[0]
+        walls = _interleaved_walls(run, threads, THREAD_REPS)
+        one, many = work / walls[1], work / walls[threads]
+        ratio = many / one
+        target = "" if name not in ("ISMCTS", "PIMC") else (
+            f"; target >= {THREADS_TARGET}x: {'met' if ratio >= THREADS_TARGET else 'BELOW'}")
+        rows.append({"name": f"{name} {config}, {threads} threads vs 1", "value": ratio,
+                     "unit": "x",
+                     "note": f"{one:,.0f} -> {many:,.0f} {unit} wall (opening, median of "
+                             f"{THREAD_REPS} interleaved, load {load:.1f} on "
+                             f"{os.cpu_count()} cores){target}"})
+    return rows
+
+
 def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
     """ISMCTS iterations/s (random and policy rollouts), PIMC worlds/s with the exact solver,
     exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
     rows = []
+    threaded: set[str] = set()
     for bench in benches:
         if not bench.search:
             continue
@@ -91,6 +200,9 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
         endgame = pimc_endgame_row(config, game) if game.num_players > 2 else None
         if endgame:
             rows.append(endgame)
+        if game.name not in threaded:              # one configuration per game
+            threaded.add(game.name)
+            rows.extend(threads_rows(config, game, view, seconds))
         if bench.anchor:
             times, exact = [], 0
             solver = MaxN(game)

@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from solver.rng import Random
+from solver.rng import Random, derive_seed
 
 if TYPE_CHECKING:
     from solver.game import State, View
@@ -145,7 +145,9 @@ def pimc_uct(view: View, iterations: int, worlds: int, seed: int,
     best: list[int | None] = []
     for i, w in enumerate(ws):
         u.reset(w)
-        u.run(iterations // worlds + (1 if i < iterations % worlds else 0), rng)
+        # each world's search has its own stream (pimc_search: uct_world_seed)
+        u.run(iterations // worlds + (1 if i < iterations % worlds else 0),
+              Random(derive_seed(seed, "uct-world", i)))
         ch = u.root_children()
         per_world.append({a: (t / n if n else None) for a, n, t, _ in ch})
         visited = [c for c in ch if c[1] > 0]

@@ -1,0 +1,468 @@
+"""Root-parallel search (issue 18.4): every core for one decision.
+
+``threads=N`` runs N independent searches of the same decision in N Python threads and merges
+them at the root. The searches' loops run without the GIL (``ISMCTS.run``, ``UCT.run`` and the
+Mate alpha-beta kernel release it), so the threads run on separate cores; the Python around
+them (set-up, reading the root, the merge) is short and holds the GIL.
+
+* **ISMCTS**: thread ``i`` builds its own tree and runs ``iterations // N`` iterations (one more
+  for the first ``iterations % N`` threads) seeded by ``derive_seed(seed, i)``; the root
+  statistics are summed per action (visits, value sums and squares, greedy counts), as if one
+  tree had been searched with the root children's statistics pooled. Reproducible for a
+  (seed, iterations, N); not equal to the one-thread tree (N smaller trees see less depth).
+* **PIMC**: the *same* worlds as one thread (sampled from the seed before any thread starts)
+  are split among the threads; each world is searched with its own random stream
+  (``uct_world_seed``) and the per-world answers are merged in world order, so ``threads=N``
+  returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
+  With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
+  solver and solves worlds t, t + N, ... (its table carries over): alpha-beta values are
+  exact, hence the same answer again (only ``nodes`` differs, the tables being split);
+  max^n / paranoid deepen within a node budget and their frontier playouts draw from the
+  thread's own stream, so the answer is reproducible for a (seed, worlds, N) but may differ
+  from one thread's. While the max^n core holds the GIL (solver/search/_maxn.pyx) its
+  threads could only take turns, so its worlds stay on one thread (``MAXN_HOLDS_GIL``).
+
+Each thread has its own scratch objects and its own :class:`~solver.game.Policy` instance
+(``Game.new_policy``): a policy may keep caches its nogil methods write (Vic Village's plan
+cache), so sharing ``game.policy`` between threads would be a data race.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar, Union
+
+from solver.game import Game, State, View
+from solver.inference.weighted import check_inference, resample, weigh_worlds
+from solver.rng import Random, derive_seed
+from solver.search._alphabeta import AlphaBeta
+from solver.search._ismcts import ISMCTS, OBSERVERS, ismcts_search
+from solver.search._maxn import MaxN
+from solver.search._mcts import UCT
+from solver.search._pimc import EVALUATORS, SOLVERS, pimc_search, uct_world_seed
+from solver.search.limits import SearchLimit
+from solver.search.params import (
+    DEFAULT_C,
+    DEFAULT_MAX_NODES,
+    DEFAULT_WORLDS,
+    as_limit,
+    check_c,
+    check_max_nodes,
+    check_rollout,
+    check_scale,
+    check_to_act,
+    objective_code,
+    seed_int,
+)
+from solver.search.result import SearchResult, build_result, mean_interval
+
+# A sane ceiling for ``threads`` (more threads than cores only take turns).
+MAX_THREADS = 256
+# Whether the max^n / paranoid core (solver/search/_maxn.pyx) holds the GIL. While it does,
+# threads cannot run its worlds at once; they only take turns and hand the GIL back and forth
+# (measured with 2 threads: 0.59x to 0.92x of one thread in worlds/s, 0.22x where a world takes
+# 0.1 ms), so PIMC with max^n searches its worlds on one thread, the one-thread answer. Set it
+# to False once the core releases the GIL: the worlds are then split like alpha-beta's.
+MAXN_HOLDS_GIL = True
+# An iteration count that never ends a search (the limit is then its time).
+UNLIMITED = 1 << 62
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+
+T = TypeVar("T")
+Limit = Union[SearchLimit, str, dict]
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+class _Claims:
+    """Hands out world indices 0, 1, ... to the threads in turn (a thread claims the next world
+    when it is free), so unequal worlds balance. The answer does not depend on which thread
+    searched a world: every world has its own stream and the merge is in world order."""
+
+    def __init__(self, count: int) -> None:
+        self._next = 0
+        self._count = count
+        self._lock = threading.Lock()
+
+    def next(self) -> int | None:
+        with self._lock:
+            if self._next >= self._count:
+                return None
+            self._next += 1
+            return self._next - 1
+
+
+def check_threads(threads: object) -> int:
+    """``threads`` as an int in 1..MAX_THREADS, else a ValueError naming it."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise ValueError(f"threads must be an integer, got {threads!r}")
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be in 1..{MAX_THREADS}, got {threads}")
+    return threads
+
+
+def split_iterations(iterations: int, threads: int) -> list[int]:
+    """Thread ``i``'s share of ``iterations``: ``iterations // threads``, one more for the
+    first ``iterations % threads`` threads."""
+    return [iterations // threads + (1 if i < iterations % threads else 0)
+            for i in range(threads)]
+
+
+def _executor(workers: int) -> ThreadPoolExecutor:
+    """The process's thread pool, grown to at least ``workers`` threads (kept between searches:
+    a bot's decisions do not pay for thread start-up)."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < workers:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="trickhound-search")
+            _pool_size = workers
+        return _pool
+
+
+def run_threads(jobs: Sequence[Callable[[], T]]) -> list[T]:
+    """Run the jobs concurrently (the first in the calling thread, the others in the pool) and
+    return their results in order; the first exception raised by a job is re-raised."""
+    if len(jobs) == 1:
+        return [jobs[0]()]
+    pool = _executor(len(jobs) - 1)
+    futures: list[Future[T]] = [pool.submit(job) for job in jobs[1:]]
+    try:
+        first = jobs[0]()
+    finally:
+        rest = [f.result() for f in futures]      # wait for every thread even on an error
+    return [first] + rest
+
+
+def map_threads(items: Sequence[Any], workers: Sequence[Callable[[Any], T]]) -> list[T]:
+    """``[worker(item) for item in items]`` computed by ``len(workers)`` threads, each calling
+    its own worker (which holds that thread's scratch objects: a solver, its table, a policy):
+    a free thread takes the next item. Results come back in item order, so a merge over them
+    does not depend on the thread count."""
+    out: list[Any] = [None] * len(items)
+    claims = _Claims(len(items))
+
+    def job(worker: Callable[[Any], T]) -> Callable[[], None]:
+        def run() -> None:
+            while (i := claims.next()) is not None:
+                out[i] = worker(items[i])
+        return run
+
+    run_threads([job(w) for w in workers[:max(1, len(items))]])
+    return out
+
+
+def _round_remaining(state: State) -> float:
+    """What the two seats gain together from ``state`` to the end of its round: the same on
+    every line of a constant-sum round, read off one (the lowest legal actions)."""
+    s = state.clone()
+    before = s.scores()
+    r = s.round()
+    while not s.is_terminal() and s.round() == r:
+        s.apply_action(s.legal_actions()[0])
+    after = s.scores()
+    return (after[0] - before[0]) + (after[1] - before[1])
+
+
+def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[int, float]:
+    """Every legal action's exact value for the mover (its gain to the end of the round, as
+    ``AlphaBeta.solve`` values it) with the root's moves split over ``len(solvers)`` threads,
+    each thread searching its moves' positions with its own solver (its own table): the
+    parallel form of one perfect-information decision (one world, nothing else to split).
+    A move's value is the points it banks plus the mover's best-play gain after it: the
+    child's value when the mover moves again, else the round's remaining points minus the
+    opponent's value (two players, constant-sum). The values are points and half points, so
+    the sums are exact and equal ``solve``'s to the bit."""
+    me = state.current_player()
+    before = state.scores()
+    r = state.round()
+    moves = [(a, state.child(a)) for a in state.legal_actions()]
+
+    def worker(ab: AlphaBeta) -> Callable[[tuple[int, State]], float]:
+        def value(move: tuple[int, State]) -> float:
+            child = move[1]
+            banked = child.scores()[me] - before[me]
+            if child.is_terminal() or child.round() != r:
+                return banked
+            v = ab.value(child)                  # the child's mover's gain, best play
+            if child.current_player() == me:
+                return banked + v
+            return banked + _round_remaining(child) - v
+        return value
+
+    values = map_threads(moves, [worker(ab) for ab in solvers])
+    return {a: v for (a, _), v in zip(moves, values)}
+
+
+def _policy_for(game: Game, use_policy: bool) -> Any:
+    """The ``policy`` constructor argument of one thread's searcher: a fresh instance of the
+    game's policy when rollouts use it, else False (random rollouts)."""
+    return game.new_policy() if use_policy else False
+
+
+# -- ISMCTS ----------------------------------------------------------------------------------
+
+def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
+                   c: float = DEFAULT_C, objective: str = "score", horizon: str = "game",
+                   scale: float | str | None = None, observers: str = "single",
+                   max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
+                   inference: str = "none", particles: int = 64) -> SearchResult:
+    """Root-parallel ISMCTS for ``view.player``: ``threads`` trees, merged at the root (module
+    docstring). ``threads=1`` is :func:`~solver.search._ismcts.ismcts_search` itself. With
+    ``inference="policy"`` the world pool is weighed and resampled once, as ismcts_search does,
+    and every tree searches it."""
+    threads = check_threads(threads)
+    if threads == 1:
+        return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
+                             scale=scale, observers=observers, max_nodes=max_nodes,
+                             rollout=rollout, inference=inference, particles=particles)
+    check_inference(inference)
+    if particles < 1:
+        raise ValueError("particles must be >= 1")
+    limit = as_limit(limit)
+    obj, hor, kind = objective_code(objective, horizon)
+    seed = seed_int(seed)
+    if observers not in OBSERVERS:
+        raise ValueError(f"observers must be one of {', '.join(OBSERVERS)}, not {observers!r}")
+    check_to_act(view)
+    game = view.game
+    c_ = check_c(c)
+    scale_ = check_scale(scale, game, objective, horizon)
+    nodes_ = check_max_nodes(max_nodes)
+    use_policy = check_rollout(rollout)
+    t0 = time.perf_counter()
+    if limit.iterations is not None:
+        shares = [n for n in split_iterations(limit.iterations, threads) if n > 0]
+    else:
+        shares = [UNLIMITED] * threads
+    deadline = t0 + limit.time_s if limit.time_s is not None else 0.0
+    pool, ess = None, None
+    if inference == "policy" and not game.perfect_information:
+        irng = Random(derive_seed(seed, "inference"))
+        weighted = weigh_worlds(view, irng, particles)
+        pool = resample(weighted, particles, irng)
+        irng.shuffle(pool)          # as ismcts_search: resampling returns the worlds grouped
+        ess = weighted.ess
+
+    def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
+        def run() -> tuple[list, int, int, int]:
+            tree = ISMCTS(game, c_, obj, hor, scale_, observers == "multi", nodes_,
+                          _policy_for(game, use_policy))
+            children = tree.search(view, iterations, derive_seed(seed, i) & _MASK64, deadline,
+                                   pool)
+            return children, tree.iterations, tree.greedy_iterations, tree.node_count
+        return run
+
+    outs = run_threads([job(i, n) for i, n in enumerate(shares)])
+    seconds = time.perf_counter() - t0
+    # Pooled root statistics per action: [visits, sum, sumsq, greedy].
+    pooled: dict[int, list[float]] = {}
+    for children, _, _, _ in outs:
+        for a, n, tot, sq, _avail, greedy in children:
+            p = pooled.setdefault(a, [0, 0.0, 0.0, 0])
+            p[0] += n
+            p[1] += tot
+            p[2] += sq
+            p[3] += greedy
+    gi = sum(o[2] for o in outs)
+    rows = []
+    for a in view.legal_actions():
+        n, tot, sq, greedy = pooled.get(a, [0, 0.0, 0.0, 0])
+        mean, lo, hi = mean_interval(tot, sq, int(n))
+        rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
+                     "ci_high": hi, "visits": int(n),
+                     "robustness": (greedy / gi) if gi else None})
+    params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
+              "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
+              "inference": inference, "particles": particles, "ess": ess,
+              "threads": len(outs)}
+    iterations = sum(o[1] for o in outs)
+    return build_result("ismcts", view.player, rows, value=kind, nodes=sum(o[3] for o in outs),
+                        iterations=iterations, worlds=iterations, rank_by="visits",
+                        params=params, limit=limit, seed=seed, seconds=seconds)
+
+
+# -- PIMC ------------------------------------------------------------------------------------
+
+def _sample_worlds(view: View, count: int, seed: int, inference: str,
+                   particles: int) -> tuple[list, float | None]:
+    """The worlds ``pimc_search`` samples for this seed (the same draws from the same stream),
+    and the effective sample size of a weighted determinization (None: uniform)."""
+    if inference == "policy" and not view.game.perfect_information:
+        from solver.inference.weighted import sample_worlds
+        return sample_worlds(view, count, Random(derive_seed(seed, "inference")), inference,
+                             particles)
+    rng = Random(seed & _MASK64)
+    return [view.determinize(rng) for _ in range(count)], None
+
+
+def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
+                 evaluator: str = "uct", c: float = DEFAULT_C, objective: str = "score",
+                 horizon: str = "game", scale: float | str | None = None,
+                 solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
+                 evaluation: str = "heuristic", rollouts: int = 4,
+                 max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
+                 inference: str = "none", particles: int = 64) -> SearchResult:
+    """PIMC with the sampled worlds split over ``threads`` threads (module docstring); the
+    parameters are :func:`~solver.search._pimc.pimc_search`'s. With one thread, or one world,
+    it is ``pimc_search`` itself."""
+    threads = check_threads(threads)
+    limit = as_limit(limit)
+    game = view.game
+    worlds = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
+    if evaluator == "solver" and game.perfect_information:
+        worlds = 1
+    solver_used = solver
+    if evaluator == "solver" and solver == "auto":
+        solver_used = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
+                       else "maxn")
+    gil_bound = evaluator == "solver" and solver_used != "alphabeta" and MAXN_HOLDS_GIL
+    if threads == 1 or worlds == 1 or gil_bound:
+        return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
+                           horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
+                           tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
+                           max_nodes=max_nodes, rollout=rollout, inference=inference,
+                           particles=particles)
+    seed = seed_int(seed)
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+    obj = hor = 0
+    kind = "round_gain"
+    if evaluator == "uct":
+        obj, hor, kind = objective_code(objective, horizon)
+        c = check_c(c)
+        scale_ = check_scale(scale, game, objective, horizon)
+    elif objective != "score":
+        raise ValueError("the exact solvers maximise the round's score (objective=score)")
+    check_max_nodes(max_nodes)
+    use_policy = check_rollout(rollout)
+    check_to_act(view)
+    from solver.inference.weighted import check_inference
+    check_inference(inference)
+    if particles < 1:
+        raise ValueError("particles must be >= 1")
+    if evaluator == "solver" and solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
+    t0 = time.perf_counter()
+    sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
+    threads = min(threads, worlds)
+    claims = _Claims(worlds)
+    # Per world, in world order: (values {action: value}, best actions, visits {action: n},
+    # nodes, iterations, exact, root children (uct)); None for a world left unsearched.
+    results: list[tuple | None] = [None] * worlds
+    if evaluator == "uct":
+        rounds = -(-worlds // threads)         # time slots: the worlds one thread searches
+
+        def uct_job() -> None:
+            uct = UCT(game, c, obj, hor, scale_, max_nodes, _policy_for(game, use_policy))
+            while (wi := claims.next()) is not None:
+                iters = UNLIMITED
+                if limit.iterations is not None:
+                    iters = limit.iterations // worlds + (1 if wi < limit.iterations % worlds
+                                                          else 0)
+                deadline = 0.0
+                if limit.time_s is not None:
+                    deadline = t0 + limit.time_s * (wi // threads + 1) / rounds
+                children = uct.search(sampled[wi], iters, uct_world_seed(seed, wi), deadline)
+                results[wi] = _uct_world(children, uct.node_count, uct.iterations)
+
+        run_threads([uct_job] * threads)
+    else:
+        # Thread t solves worlds t, t + N, ...: a solver's table (and max^n's stream) carries
+        # over from world to world, so which thread solves which world must be fixed for the
+        # answer (and the node count) to be reproducible.
+        def solver_job(t: int) -> Callable[[], None]:
+            def run() -> None:
+                solve = _world_solver(game, solver_used, node_budget, tt_bits, evaluation,
+                                      rollouts, derive_seed(seed, "solver-thread", t) & _MASK64)
+                for wi in range(t, worlds, threads):
+                    if (wi != t and limit.time_s is not None
+                            and time.perf_counter() - t0 >= limit.time_s):
+                        return
+                    values, n_nodes, exact = solve(sampled[wi])
+                    top = max(values.values())
+                    results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
+                                   dict.fromkeys(values, 1), n_nodes, 1, exact, None)
+            return run
+
+        run_threads([solver_job(t) for t in range(threads)])
+    return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
+                  t0, ess, threads,
+                  {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
+                   "scale": scale, "max_nodes": max_nodes, "rollout": rollout}
+                  if evaluator == "uct" else
+                  {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
+                   "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits},
+                  inference, particles)
+
+
+def _uct_world(children: list, nodes: int, iterations: int) -> tuple:
+    """One world's UCT answer in the merge's shape: the root means, the most visited child
+    (then the higher mean, then the lower action) as the world's best, the visits."""
+    values = {a: tot / n for a, n, tot, _ in children if n > 0}
+    visited = [ch for ch in children if ch[1] > 0]
+    best = ({min(visited, key=lambda ch: (-ch[1], -(ch[2] / ch[1]), ch[0]))[0]}
+            if visited else set())
+    visits = {a: n for a, n, _, _ in children}
+    return values, best, visits, nodes, iterations, False, children
+
+
+def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evaluation: str,
+                  rollouts: int, seed: int) -> Callable[[Any], tuple[dict, int, bool]]:
+    """One thread's exact solver of a world: state -> ({action: value}, nodes, exact), as
+    ``_pimc._solver_for`` builds for one thread (its own table, stream and policy)."""
+    if solver == "alphabeta":
+        ab = AlphaBeta(game, max(tt_bits, 8))
+
+        def run_ab(world: Any) -> tuple[dict, int, bool]:
+            r = ab.solve(world, False)
+            return r["actions"], r["nodes"], True
+        return run_ab
+    mx = MaxN(game, solver == "paranoid", tt_bits, evaluation, rollouts, seed, True,
+              game.new_policy())
+
+    def run_mx(world: Any) -> tuple[dict, int, bool]:
+        r = mx.solve(world, node_budget)
+        return r["actions"], r["nodes"], r["exact"]
+    return run_mx
+
+
+def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit: SearchLimit,
+           seed: int, t0: float, ess: float | None, threads: int, params: dict,
+           inference: str, particles: int) -> SearchResult:
+    """The PIMC answer from the per-world answers in world order, as ``pimc_search`` merges
+    them: per action the mean over the worlds that valued it with a 95% interval over worlds
+    (with one world: its tree's interval), visits summed, robustness = the share of worlds in
+    which it was best; the best mean is recommended."""
+    used = len(per_world)
+    visits: dict[int, int] = {}
+    for w in per_world:
+        for a, n in w[2].items():
+            visits[a] = visits.get(a, 0) + n
+    tree_stats = None
+    if used == 1 and evaluator == "uct":
+        tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][6]}
+    rows = []
+    for a in view.legal_actions():
+        vs = [w[0][a] for w in per_world if a in w[0]]
+        if tree_stats is not None:
+            n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
+            mean, lo, hi = mean_interval(tot, sq, n)
+        else:
+            mean, lo, hi = mean_interval(sum(vs), sum(x * x for x in vs), len(vs))
+        rob = sum(1 for w in per_world if a in w[1]) / used if used else None
+        rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
+                     "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
+    exact = evaluator == "solver" and all(w[5] for w in per_world)
+    return build_result("pimc", view.player, rows, value=kind,
+                        nodes=sum(w[3] for w in per_world),
+                        iterations=sum(w[4] for w in per_world), worlds=used, rank_by="mean",
+                        params=dict(params, inference=inference, particles=particles, ess=ess,
+                                    threads=threads),
+                        limit=limit, seed=seed, seconds=time.perf_counter() - t0,
+                        exact=exact and used == 1 and view.game.perfect_information)
