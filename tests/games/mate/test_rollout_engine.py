@@ -10,7 +10,7 @@ from tests.games.rollout_twin import check_config
 CONFIGS = sorted(set(game_class("mate").EXAMPLE_CONFIGS) | {"mate(first_dealer=0)"})
 
 
-@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
 def test_rollout_is_the_generic_rollout(config):
     assert check_config(config, seed=5, games=12, every=1) > 12 * 40
 

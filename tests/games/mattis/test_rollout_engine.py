@@ -14,7 +14,7 @@ CONFIGS = sorted(set(game_class("mattis").EXAMPLE_CONFIGS)
                     "mattis(players=3,phase2_action_cap=40,cap_result=most_cards)"})
 
 
-@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
 def test_rollout_is_the_generic_rollout(config):
     assert check_config(config, seed=9, games=3, every=9, max_plies=600) >= 3 * 10
 
