@@ -7,6 +7,7 @@ mask (§2.1) and trick resolution works on a 10-bit set of the numbers played. F
 events draw from the ``Rng`` inside the struct, so a state is a deterministic game tree and a
 determinization only has to re-seed that stream (plus re-deal what the observer cannot see).
 """
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nth_card
 from solver.game cimport Game, State, MAX_LEGAL
@@ -324,10 +325,12 @@ cdef void form_reward_pile_d(VicData* d) noexcept nogil:
     """§5 step 5: the discards and the 2 undealt cards, shuffled; trick 1 starts (§6.1)."""
     cdef uint64_t pile = d.undealt
     cdef int p
+    cdef Rng r = d.rng                      # a local stream (see deal_round_d)
     for p in range(d.n):
         pile |= d.discards[p]
     d.reward_len = mask_to_i8(pile, d.reward)
-    shuffle_i8(d.reward, d.reward_len, &d.rng)
+    shuffle_i8(d.reward, d.reward_len, &r)
+    d.rng = r
     d.reward_pos = 0
     d.phase = PLAY
     d.trick = 0
@@ -529,6 +532,14 @@ cdef void play_tricks_d(VicData* d, Rng* rng) noexcept nogil:
     rng[0] = r
 
 
+cdef inline uint64_t seed64(object seed) except? 0:
+    """``seed & (2**64 - 1)``, the seed as the Rng takes it, without Python arithmetic for a
+    plain int (a bench deals millions of games through new_initial_state)."""
+    if type(seed) is int:
+        return PyLong_AsUnsignedLongLongMask(seed)
+    return <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+
+
 cdef class MateVicVillageGame(Game):
     """Mate (Vic Village): 3-4 player trick taking over n rounds
     (rules: docs/rules/mate-vic-village.md)."""
@@ -622,7 +633,7 @@ cdef class MateVicVillageGame(Game):
         cdef MateVicVillageState s = MateVicVillageState.__new__(MateVicVillageState)
         s.game = self
         s.d = self.template
-        rng_seed(&s.d.rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+        rng_seed(&s.d.rng, seed64(seed))
         setup_game_d(&s.d)
         return s
 
