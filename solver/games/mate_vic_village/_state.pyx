@@ -400,7 +400,7 @@ cdef void finish_trick_d(VicData* d) noexcept nogil:
     close_trick_d(d, tally)
 
 
-cdef void close_trick_d(VicData* d, uint64_t tally) noexcept nogil:
+cdef inline void close_trick_d(VicData* d, uint64_t tally) noexcept nogil:
     """§6.4-§6.7 for the completed trick d.trick, given its ``tally``: bit 4*v + i is set when
     the card played i-th (0 = the lead) has number v (1..10), so nibble v holds the positions
     of the v cards and the highest set bit's nibble is the highest number played."""
