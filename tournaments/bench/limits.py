@@ -210,39 +210,3 @@ def format_limits(r: dict) -> list[str]:
                      f"(target {isr['target']:.1f}; {isr['iterations']:,} iterations each, "
                      f"alternated {isr['rounds']}x)")
     return lines
-
-
-def engine_rows(limits: str, games: Optional[list[str]] = None, seconds: float = 1.0,
-                o2: bool = False, stream: Optional[TextIO] = None) -> list[dict]:
-    """Only the random-playout rows of the yardstick (``playouts_vs_c`` for every bench config
-    of ``games`` with a C program), for reworking an engine without the full bench's minutes
-    of searches and tournaments."""
-    from solver.registry import available_games
-    benches = [b for slug in (games or available_games()) for b in load_game(slug).bench_configs()
-               if b.playouts and b.c_reference]
-    check_limits(limits, sorted({b.c_reference.split()[0] for b in benches}), o2)
-    return [playouts_vs_c(b, seconds, limits, o2, stream) for b in benches]
-
-
-def main(argv: Optional[list[str]] = None) -> int:
-    """``python -m tournaments.bench.limits --limits DIR [--game SLUG ...] [--seconds S]
-    [--o2]``: the engine rows of ``trickhound bench --limits`` alone, as the same table."""
-    import argparse
-    p = argparse.ArgumentParser(prog="python -m tournaments.bench.limits",
-                                description=main.__doc__)
-    p.add_argument("--limits", required=True, help="a built copy of ../shared/limits")
-    p.add_argument("--game", action="append", default=None, help="only this game (repeatable)")
-    p.add_argument("--seconds", type=float, default=1.0, help="bound on each comparison")
-    p.add_argument("--o2", action="store_true", help="also the C programs' -O2 build")
-    args = p.parse_args(argv)
-    try:
-        rows = engine_rows(args.limits, args.game, args.seconds, args.o2)
-    except TrickhoundError as e:
-        print(f"trickhound: error: {e}", file=sys.stderr)
-        return 2
-    print("\n".join(format_limits({"limits": rows})))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -492,8 +492,9 @@ cdef void play_tricks_d(VicData* d, Rng* rng) noexcept nogil:
     """The random rollout of whole tricks from the start of one (phase PLAY, no card played)
     to the end of the round: each seat plays the k-th card of its play mask, k uniform (the
     k-th of the sorted legal actions: §6.3 follow colour if able), exactly as play_card_d
-    would, then finish_trick_d scores the trick. The seat, the lead colour and the stream live
-    in locals: stores to the struct's int8 fields may alias anything."""
+    would, then close_trick_d scores the trick from a tally kept on the way. The seat, the
+    lead colour and the stream live in locals: stores to the struct's int8 fields may alias
+    anything."""
     cdef Rng r = rng[0]
     cdef int n = d.n, T = d.T, base = d.nplays, p, i, c, col
     cdef uint64_t h, f, bit, cm, tally
