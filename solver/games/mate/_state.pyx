@@ -96,23 +96,28 @@ cdef inline void finish_game_d(MateData* d, int winner, int card) noexcept nogil
         start_game_d(d, h1, h0)
 
 
+cdef inline void apply_force_d(MateData* d, int p, int a) noexcept nogil:
+    """Seat p's forcing decision a (a card or PASS, §4.1) in phase FORCE_DEALER/FORCE_OTHER."""
+    cdef int n
+    if a != PASS:
+        d.forced[p] = a
+        d.hand[p] &= ~(1u << a)
+        if d.phase == FORCE_DEALER:
+            n = 1 - p
+            d.restrict[n] = d.dealt[n] & (suit_mask(a) | rank_mask(a))
+    if d.phase == FORCE_DEALER:
+        d.phase = FORCE_OTHER
+    else:
+        d.phase = LEAD
+        d.trick = 1
+        d.leader = d.dealer
+        d.led = -1
+
+
 cdef void apply_d(MateData* d, int a) noexcept nogil:
     cdef int p = current_player_d(d)
-    cdef int n
     if d.phase <= FORCE_OTHER:
-        if a != PASS:
-            d.forced[p] = a
-            d.hand[p] &= ~(1u << a)
-            if d.phase == FORCE_DEALER:
-                n = 1 - p
-                d.restrict[n] = d.dealt[n] & (suit_mask(a) | rank_mask(a))
-        if d.phase == FORCE_DEALER:
-            d.phase = FORCE_OTHER
-        else:
-            d.phase = LEAD
-            d.trick = 1
-            d.leader = d.dealer
-            d.led = -1
+        apply_force_d(d, p, a)
         return
     d.hand[p] &= ~(1u << a)
     if d.phase == LEAD:
@@ -375,12 +380,17 @@ cdef class MateState(State):
         rollout is the generic one move for move; the tricks run in play_tricks_d."""
         cdef MateData* d = &self.d
         cdef uint32_t m
+        cdef int a
         while d.phase != OVER and (stop_round < 0 or d.game_no == stop_round):
             if d.phase == LEAD:
                 play_tricks_d(d, rng)
             else:
                 m = legal_mask_d(d)
-                apply_d(d, nth_card(m, <int>rng_below(rng, <uint32_t>popcount(m))))
+                a = nth_card(m, <int>rng_below(rng, <uint32_t>popcount(m)))
+                if d.phase <= FORCE_OTHER:
+                    apply_force_d(d, current_player_d(d), a)
+                else:
+                    apply_d(d, a)
 
     cdef void returns_c(self, double* out) noexcept nogil:
         cdef int diff = self.d.totals[0] - self.d.totals[1]
