@@ -494,17 +494,20 @@ cdef void play_tricks_d(VicData* d, Rng* rng) noexcept nogil:
     k-th of the sorted legal actions: §6.3 follow colour if able), exactly as play_card_d
     would, then close_trick_d scores the trick from a tally kept on the way. The seat, the
     lead colour and the stream live in locals: stores to the struct's int8 fields may alias
-    anything."""
+    anything. The played sets are written once at the end: hand | played of a seat does not
+    change while it plays, and nothing on the way reads them."""
     cdef Rng r = rng[0]
     cdef int n = d.n, T = d.T, base = d.nplays, p, i, c, col
     cdef uint64_t h, f, bit, cm, tally
+    cdef uint64_t held[4]                 # hand | played per seat: constant while tricks run
+    for p in range(n):
+        held[p] = d.hand[p] | d.played[p]
     while True:
         p = d.leaders[d.trick]
         h = d.hand[p]
         c = nth_card(h, <int>rng_below(&r, <uint32_t>popcount(h)))
         bit = 1ULL << c
         d.hand[p] = h & ~bit
-        d.played[p] |= bit
         d.plays[base] = c
         tally = 1ULL << (4 * NUM[c])
         col = COL[c]
@@ -521,7 +524,6 @@ cdef void play_tricks_d(VicData* d, Rng* rng) noexcept nogil:
             c = nth_card(f, <int>rng_below(&r, <uint32_t>popcount(f)))
             bit = 1ULL << c
             d.hand[p] = h & ~bit
-            d.played[p] |= bit
             d.plays[base + i] = c
             tally |= 1ULL << (4 * NUM[c] + i)
         base += n
@@ -530,6 +532,8 @@ cdef void play_tricks_d(VicData* d, Rng* rng) noexcept nogil:
         close_trick_d(d, tally)
         if d.trick == T or d.phase != PLAY:        # the round is over (banked by finish_round_d)
             break
+    for p in range(n):                      # the played sets, once (nothing above reads them)
+        d.played[p] = held[p] & ~d.hand[p]
     rng[0] = r
 
 
