@@ -133,6 +133,16 @@ def test_bench_json_shape():
     assert rep["determinize"][0]["per_s"] > 0
 
 
+def test_bench_only_engines():
+    """--only engines: the random-playout rows alone (no determinizations, solves, searches)."""
+    r = run(["bench", "--json", "--seconds", "0.02", "--game", "mate", "--only", "engines"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    assert [row["config"] for row in rep["playouts"]] == ["mate"]
+    assert rep["determinize"] == [] and rep["solve"] is None and rep["search"] == []
+    assert_one_line_error(run(["bench", "--only", "searches"]), "--only")
+
+
 def test_bench_unknown_game():
     assert_one_line_error(run(["bench", "--game", "chess"]), "unknown game")
 

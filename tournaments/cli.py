@@ -605,15 +605,19 @@ def _missing_game(path: str) -> NoReturn:
               help="Random games for the game-length distribution (Mattis).")
 @click.option("--save", type=click.Path(file_okay=False), default=None,
               help="Also write the JSON report into this folder (e.g. results/bench).")
+@click.option("--only", type=click.Choice(["engines"]), default=None,
+              help="engines: only the random-playout rows (and their --limits ratios).")
 def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Optional[str],
-          o2: bool, solve_deals: int, length_games: int, save: Optional[str]) -> None:
+          o2: bool, solve_deals: int, length_games: int, save: Optional[str],
+          only: Optional[str]) -> None:
     """Measure engine, determinization, solver and search speed."""
     from tournaments import bench as B
     for g in games_:
         if g not in available_games():
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
-                         solve_deals=solve_deals, length_games=length_games, o2=o2)
+                         solve_deals=solve_deals, length_games=length_games, o2=o2,
+                         engines_only=only == "engines")
     if save:
         report["saved_to"] = B.save_report(report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))

@@ -40,12 +40,13 @@ __all__ = ["run_bench", "format_report", "save_report"]
 def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
               limits: Optional[str] = None, solve_deals: int = 200, extra: bool = True,
               length_games: int = 10000, o2: bool = False,
-              stream: Optional[TextIO] = None) -> dict:
+              stream: Optional[TextIO] = None, engines_only: bool = False) -> dict:
     """Every measurement for ``games`` (slugs; default every registered game); returns a
     JSON-able dict. ``extra``: the search and tournament rows too. ``limits``: a folder with
     the built C programs of ../shared/limits (LimitsError if they are missing), measured
     alternately with ours by CPU time (``o2``: the -O2 build too). ``seconds`` bounds each
-    measurement; progress goes to ``stream`` (stderr)."""
+    measurement; progress goes to ``stream`` (stderr). ``engines_only``: the random-playout
+    rows (and their C yardstick) alone, for reworking an engine without minutes of the rest."""
     machine = {"python": platform.python_version(), "machine": platform.machine(),
                "processor": platform.processor() or platform.machine(),
                "cpus": os.cpu_count(), "pdep_select": uses_pdep()}
@@ -74,6 +75,8 @@ def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
         report["playouts"].append(row)
         if limits and bench.c_reference:
             report["limits"].append(playouts_vs_c(bench, seconds, limits, o2, stream))
+    if engines_only:
+        return report
     for slug in slugs:
         for config in game_class(slug).EXAMPLE_CONFIGS:
             if not load_game(config).perfect_information:

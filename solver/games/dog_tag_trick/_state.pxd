@@ -88,3 +88,5 @@ cdef class DogTagTrickGame(Game):
 
 cdef class DogTagTrickState(State):
     cdef DttData d
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil

@@ -18,8 +18,9 @@ The tables are declared in ``_state.pxd`` so that the rules of thumb (``_policy.
 rollout policy, the position estimate and the heuristic's scores) read the same ones. This file
 holds the rules only.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint64_t, int8_t, int16_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from libc.string cimport memcpy
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from solver.cards cimport popcount, lowest_card, mask_to_array
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
@@ -31,6 +32,12 @@ ALL36 = (1ULL << NUM_CARDS) - 1
 cdef int HAND_SIZES[6]
 HAND_SIZES[:] = [0, 0, 0, 11, 9, 7]
 cdef int N_ACTIONS = 0
+# For counting a hand's pair moves without listing them: bit j of PAIR_CNT_BIT[b][i] is bit b
+# of the number of qualifying moves of the pair (i, j), j > i (0..6 moves: three bit planes),
+# so the pair moves of card i with the rest of hand h number
+# popcount(P[0][i] & h) + 2 popcount(P[1][i] & h) + 4 popcount(P[2][i] & h).
+cdef uint64_t PAIR_CNT_BIT[3][NUM_CARDS]
+cdef uint64_t FIVES                    # cards of base 5: two single moves each (as 5 and as 10)
 
 
 cdef inline int pack4(int a, int b, int c, int d) noexcept nogil:
@@ -79,11 +86,15 @@ cdef int add_action(int ev, int c1, int v1, int c2, int v2) noexcept nogil:
 
 
 cdef void init_tables() noexcept nogil:
+    global FIVES
     cdef int c, i, j, a, b, k, q, cnt, x, y
     cdef int vi[2]
     cdef int vj[2]
     cdef int ni, nj
+    FIVES = 0
     for c in range(NUM_CARDS):                            # singles: ids 0..39
+        if card_base(c) == 5:
+            FIVES |= 1ULL << c
         SINGLE_FIRST[c] = N_ACTIONS
         add_action(EV_ONE, c, card_base(c), -1, 0)
         if card_base(c) == 5:
@@ -99,6 +110,8 @@ cdef void init_tables() noexcept nogil:
             k += 1
     for i in range(NUM_CARDS):
         DPARTNER[i] = 0
+        for b in range(3):
+            PAIR_CNT_BIT[b][i] = 0
     for q in range(2):                                    # 0: qualifying, 1: discards
         for i in range(NUM_CARDS):
             for j in range(i + 1, NUM_CARDS):
@@ -132,6 +145,9 @@ cdef void init_tables() noexcept nogil:
                     PAIR_MOVES[k][7] = cnt
                     if cnt:
                         PARTNER[i] |= 1ULL << j
+                    for b in range(3):
+                        if (cnt >> b) & 1:
+                            PAIR_CNT_BIT[b][i] |= 1ULL << j
                 else:
                     DISC_MOVES[k][3] = cnt
                     if cnt:
@@ -293,6 +309,56 @@ cdef inline int legal_d(DttData* d, int* out) noexcept nogil:
     return n
 
 
+cdef inline int random_move_d(uint64_t h, Rng* rng) noexcept nogil:
+    """The k-th of legal_d's moves for hand ``h`` (without option A1's discards), k uniform,
+    found by counting instead of listing them: the singles come first, one per card and two
+    per 5/10 card (§5.2), then the pairs' qualifying moves by (i, j) (§5.3), whose numbers per
+    card i are three popcounts (PAIR_CNT_BIT). Only the chosen card's block is walked."""
+    cdef int per[NUM_CARDS]
+    cdef int singles = popcount(h) + popcount(h & FIVES), total, k, i, c
+    cdef uint64_t m = h, pm
+    cdef int* blk
+    total = singles
+    while m:
+        i = lowest_card(m)
+        per[i] = (popcount(PAIR_CNT_BIT[0][i] & h) + 2 * popcount(PAIR_CNT_BIT[1][i] & h)
+                  + 4 * popcount(PAIR_CNT_BIT[2][i] & h))
+        total += per[i]
+        m &= m - 1
+    k = <int>rng_below(rng, <uint32_t>total)
+    m = h
+    if k < singles:
+        while True:
+            c = lowest_card(m)
+            if k < SINGLE_CNT[c]:
+                return SINGLE_FIRST[c] + k
+            k -= SINGLE_CNT[c]
+            m &= m - 1
+    k -= singles
+    while True:
+        i = lowest_card(m)
+        m &= m - 1                                        # now only cards above i
+        if k < per[i]:
+            pm = PARTNER[i] & m
+            while True:
+                blk = PAIR_MOVES[PAIR_ID[i][lowest_card(pm)]]
+                if k < blk[7]:
+                    return blk[k]
+                k -= blk[7]
+                pm &= pm - 1
+        k -= per[i]
+
+
+def _rollout_move(uint64_t hand, uint64_t seed):
+    """Test hook: random_move_d's move for ``hand`` (a card mask) with a stream seeded by
+    ``seed``; the rollout's twin test checks it against the listed moves."""
+    cdef Rng rng
+    if hand == 0 or hand & ~((1ULL << NUM_CARDS) - 1):
+        raise ValueError("hand must be a non-empty mask of the 36 cards")
+    rng_seed(&rng, seed)
+    return random_move_d(hand, &rng)
+
+
 def strength_key(int action, int event, bint min_icon=False):
     """The engine's §7 strength of ``action``'s played values in ``event`` (0 ONE, 1 SET,
     2 RUN, 3 FIVE) as its packed integer, larger = stronger; -1 when the values do not qualify
@@ -318,6 +384,14 @@ def _first_lead(v):
 
 def _lower(v):
     return str(v).strip().lower()
+
+
+cdef inline uint64_t seed64(object seed) except? 0:
+    """``int(seed) & (2**64 - 1)``, the seed as the Rng takes it, without Python arithmetic
+    for a plain int (a bench deals millions of games through new_initial_state)."""
+    if type(seed) is int:
+        return PyLong_AsUnsignedLongLongMask(seed)
+    return <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
 
 
 cdef class DogTagTrickGame(Game):
@@ -398,14 +472,13 @@ cdef class DogTagTrickGame(Game):
         cdef int r
         s.game = self
         s.d = self.template
-        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-        with nogil:
-            if self.random_lead:
-                s.d.first_lead = rng_below(&rng, s.d.n)
-            for r in range(s.d.n):
-                deal_round_d(s.d.future[r], s.d.n, s.d.hand_size, &rng)
-            s.d.round = 0
-            start_round_d(&s.d)
+        rng_seed(&rng, seed64(seed))
+        if self.random_lead:                  # (no nogil block: its GIL hand-off costs more)
+            s.d.first_lead = rng_below(&rng, s.d.n)
+        for r in range(s.d.n):
+            deal_round_d(s.d.future[r], s.d.n, s.d.hand_size, &rng)
+        s.d.round = 0
+        start_round_d(&s.d)
         return s
 
     def state_from_reference(self, ref):
@@ -499,6 +572,21 @@ cdef class DogTagTrickState(State):
 
     cdef void apply_action_c(self, int action) noexcept nogil:
         apply_d(&self.d, action)
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
+        """State.random_playout_c on the struct: each move is the k-th of the sorted legal
+        moves, k uniform, picked by random_move_d without listing them (the generic loop with
+        legal_d under option A1, whose discards follow the pairs). The same moves and draws as
+        the generic loop."""
+        cdef DttData* d = &self.d
+        cdef int acts[MAX_LEGAL]
+        cdef int n
+        while not d.over and (stop_round < 0 or d.round == stop_round):
+            if d.opt_discard:
+                n = legal_d(d, acts)
+                apply_d(d, acts[rng_below(rng, <unsigned int>n)])
+            else:
+                apply_d(d, random_move_d(d.hand[current_player_d(d)], rng))
 
     cdef void returns_c(self, double* out) noexcept nogil:
         """Final points (§8.3); zeros before the end."""

@@ -5,6 +5,7 @@
 # module's C API (the policy's one-ply look-ahead plays moves on a copy of the struct).
 from libc.stdint cimport uint32_t, uint64_t, int8_t, int16_t
 from solver.game cimport Game, State
+from solver.rng cimport Rng
 
 cdef enum:
     PASS = 20              # action 20: no forcing (cards are actions 0..19, §2.2 ids)
@@ -82,7 +83,10 @@ cdef void apply_d(MateData* d, int a) noexcept nogil
 
 cdef class MateGame(Game):
     cdef MateData template   # options filled in; used to initialise new states
+    cdef int fixed_dealer    # option first_dealer as a seat, or -1 for "random" (drawn per deal)
 
 
 cdef class MateState(State):
     cdef MateData d
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil

@@ -4,6 +4,7 @@ The state is the ``MateData`` struct of ``_state.pxd``. Card sets are 20-bit mas
 §2.2 encoding, where the larger card id wins a completed trick, so trick resolution is one
 comparison and follow sets are two mask intersections.
 """
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from libc.stdint cimport uint32_t, uint64_t
 from solver.cards cimport popcount, nth_card, random_subset, lowest_card
 from solver.game cimport Game, State, View, MAX_LEGAL
@@ -95,23 +96,28 @@ cdef inline void finish_game_d(MateData* d, int winner, int card) noexcept nogil
         start_game_d(d, h1, h0)
 
 
+cdef inline void apply_force_d(MateData* d, int p, int a) noexcept nogil:
+    """Seat p's forcing decision a (a card or PASS, §4.1) in phase FORCE_DEALER/FORCE_OTHER."""
+    cdef int n
+    if a != PASS:
+        d.forced[p] = a
+        d.hand[p] &= ~(1u << a)
+        if d.phase == FORCE_DEALER:
+            n = 1 - p
+            d.restrict[n] = d.dealt[n] & (suit_mask(a) | rank_mask(a))
+    if d.phase == FORCE_DEALER:
+        d.phase = FORCE_OTHER
+    else:
+        d.phase = LEAD
+        d.trick = 1
+        d.leader = d.dealer
+        d.led = -1
+
+
 cdef void apply_d(MateData* d, int a) noexcept nogil:
     cdef int p = current_player_d(d)
-    cdef int n
     if d.phase <= FORCE_OTHER:
-        if a != PASS:
-            d.forced[p] = a
-            d.hand[p] &= ~(1u << a)
-            if d.phase == FORCE_DEALER:
-                n = 1 - p
-                d.restrict[n] = d.dealt[n] & (suit_mask(a) | rank_mask(a))
-        if d.phase == FORCE_DEALER:
-            d.phase = FORCE_OTHER
-        else:
-            d.phase = LEAD
-            d.trick = 1
-            d.leader = d.dealer
-            d.led = -1
+        apply_force_d(d, p, a)
         return
     d.hand[p] &= ~(1u << a)
     if d.phase == LEAD:
@@ -136,6 +142,60 @@ cdef void apply_d(MateData* d, int a) noexcept nogil:
         finish_game_d(d, -1, -1)
     else:
         d.phase = LEAD
+
+
+cdef inline uint64_t seed64(object seed) except? 0:
+    """``int(seed) & (2**64 - 1)``, the seed as the Rng takes it, without Python arithmetic
+    for a plain int (a bench deals millions of matches through new_initial_state)."""
+    if type(seed) is int:
+        return PyLong_AsUnsignedLongLongMask(seed)
+    return <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+
+
+cdef void play_tricks_d(MateData* d, Rng* rng) noexcept nogil:
+    """The random rollout of the current game's tricks (phase LEAD, no card led), lead and
+    follow in one step: ``apply_d`` for the uniformly chosen card (the k-th card of a mask is
+    the k-th of the sorted legal actions, §5.1-§5.2). Ends when the game does (finish_game_d:
+    the next game is dealt or the match is over). The hands, the seat and the stream live in
+    locals for the loop: stores to the struct's int8 fields may alias anything, and would
+    otherwise force them through memory at every card."""
+    cdef Rng r = rng[0]
+    cdef uint32_t h[2]
+    cdef int p = d.leader, o, trick = d.trick, c, f, winner = -1
+    cdef uint32_t s
+    h[0] = d.hand[0]
+    h[1] = d.hand[1]
+    while True:
+        o = 1 - p
+        c = nth_card(h[p], <int>rng_below(&r, <uint32_t>popcount(h[p])))
+        h[p] &= ~(1u << c)
+        s = h[o] & suit_mask(c)                                   # §5.3: suit, else rank
+        if s == 0:
+            s = h[o] & rank_mask(c)
+            if s == 0:                                            # §6: mate
+                winner = p
+                break
+        f = nth_card(s, <int>rng_below(&r, <uint32_t>popcount(s)))
+        h[o] &= ~(1u << f)
+        if (f & 3) != (c & 3):                                    # rank-follow: void shown
+            d.voids[o] |= 1 << (c & 3)
+        if f > c:                                                 # §5.4: larger id wins
+            p = o
+        trick += 1
+        if trick == 10:                                           # §4.2: forced cards return
+            if d.forced[0] >= 0:
+                h[0] |= 1u << d.forced[0]
+            if d.forced[1] >= 0:
+                h[1] |= 1u << d.forced[1]
+        elif trick > 10:                                          # no mate: a draw
+            c = -1
+            break
+    rng[0] = r
+    d.hand[0] = h[0]
+    d.hand[1] = h[1]
+    d.trick = trick
+    d.leader = p
+    finish_game_d(d, winner, c)
 
 
 cdef class MateGame(Game):
@@ -180,6 +240,8 @@ cdef class MateGame(Game):
         self.template.opt_nd_requires = bool(options["nondealer_force_requires_dealer_force"])
         self.template.opt_double_any = options["double_rule"] != "own_forced_card"
         self.template.opt_match_result = options["utility"] == "match_result"
+        fd = options["first_dealer"]
+        self.fixed_dealer = -1 if fd == "random" else int(fd)
 
     def rounds_add_up(self):
         """Four games (rounds) whose point differences add up to the return (§8), and a game's
@@ -241,13 +303,14 @@ cdef class MateGame(Game):
     def new_initial_state(self, seed=0):
         """A match whose first dealer (if random) and two shuffles are drawn from ``seed``
         (the same draws as rules.new_initial_state)."""
-        cdef MateState s = <MateState>self.new_state()
+        cdef MateState s = MateState.__new__(MateState)
         cdef Rng rng
         cdef uint32_t first, third
         cdef int d3
-        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-        fd = self.options["first_dealer"]
-        s.d.first_dealer = rng_below(&rng, 2) if fd == "random" else int(fd)
+        s.game = self
+        s.d = self.template
+        rng_seed(&rng, seed64(seed))
+        s.d.first_dealer = rng_below(&rng, 2) if self.fixed_dealer < 0 else self.fixed_dealer
         first = <uint32_t>random_subset(ALL_CARDS, 10, &rng)
         third = <uint32_t>random_subset(ALL_CARDS, 10, &rng)
         s.d.game_no = 1
@@ -310,6 +373,24 @@ cdef class MateState(State):
 
     cdef void apply_action_c(self, int action) noexcept nogil:
         apply_d(&self.d, action)
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
+        """State.random_playout_c on the struct: each decision plays the k-th set bit of the
+        legal-action mask (bit 20 = PASS sorts last, as in legal_actions_c), k uniform, so the
+        rollout is the generic one move for move; the tricks run in play_tricks_d."""
+        cdef MateData* d = &self.d
+        cdef uint32_t m
+        cdef int a
+        while d.phase != OVER and (stop_round < 0 or d.game_no == stop_round):
+            if d.phase == LEAD:
+                play_tricks_d(d, rng)
+            else:
+                m = legal_mask_d(d)
+                a = nth_card(m, <int>rng_below(rng, <uint32_t>popcount(m)))
+                if d.phase <= FORCE_OTHER:
+                    apply_force_d(d, current_player_d(d), a)
+                else:
+                    apply_d(d, a)
 
     cdef void returns_c(self, double* out) noexcept nogil:
         cdef int diff = self.d.totals[0] - self.d.totals[1]

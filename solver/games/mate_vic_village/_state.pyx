@@ -7,6 +7,7 @@ mask (§2.1) and trick resolution works on a 10-bit set of the numbers played. F
 events draw from the ``Rng`` inside the struct, so a state is a deterministic game tree and a
 determinization only has to re-seed that stream (plus re-deal what the observer cannot see).
 """
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nth_card
 from solver.game cimport Game, State, MAX_LEGAL
@@ -269,18 +270,22 @@ cdef uint16_t draw_removed_d(VicData* d) noexcept nogil:
 
 
 cdef void deal_round_d(VicData* d) noexcept nogil:
-    """§5 steps 1-3 (rules.VicState._deal_round): instruction shuffle, then the 50-card deal."""
+    """§5 steps 1-3 (rules.VicState._deal_round): instruction shuffle, then the 50-card deal.
+    The stream is shuffled through a local copy: the int8 stores of a shuffle may alias
+    anything, and would otherwise force the generator's state through memory at every swap."""
     cdef int8_t cards[50]
     cdef int i, p, k = 0, pos
     cdef uint64_t h
+    cdef Rng r = d.rng
     for i in range(15):
         if not (d.removed >> i) & 1:
             d.deck[k] = i
             k += 1
-    shuffle_i8(d.deck, k, &d.rng)
+    shuffle_i8(d.deck, k, &r)
     for i in range(50):
         cards[i] = i
-    shuffle_i8(cards, 50, &d.rng)
+    shuffle_i8(cards, 50, &r)
+    d.rng = r
     pos = 0
     for p in range(4):
         h = 0
@@ -320,10 +325,12 @@ cdef void form_reward_pile_d(VicData* d) noexcept nogil:
     """§5 step 5: the discards and the 2 undealt cards, shuffled; trick 1 starts (§6.1)."""
     cdef uint64_t pile = d.undealt
     cdef int p
+    cdef Rng r = d.rng                      # a local stream (see deal_round_d)
     for p in range(d.n):
         pile |= d.discards[p]
     d.reward_len = mask_to_i8(pile, d.reward)
-    shuffle_i8(d.reward, d.reward_len, &d.rng)
+    shuffle_i8(d.reward, d.reward_len, &r)
+    d.rng = r
     d.reward_pos = 0
     d.phase = PLAY
     d.trick = 0
@@ -385,29 +392,36 @@ cdef void finish_round_d(VicData* d) noexcept nogil:
 
 
 cdef void finish_trick_d(VicData* d) noexcept nogil:
-    """§6.4-§6.7 for the completed trick d.trick."""
+    """§6.4-§6.7 for the completed trick d.trick (its cards are the last n of d.plays)."""
+    cdef int n = d.n, base = d.trick * n, i
+    cdef uint64_t tally = 0
+    for i in range(n):
+        tally |= 1ULL << (4 * NUM[d.plays[base + i]] + i)
+    close_trick_d(d, tally)
+
+
+cdef inline void close_trick_d(VicData* d, uint64_t tally) noexcept nogil:
+    """§6.4-§6.7 for the completed trick d.trick, given its ``tally``: bit 4*v + i is set when
+    the card played i-th (0 = the lead) has number v (1..10), so nibble v holds the positions
+    of the v cards and the highest set bit's nibble is the highest number played."""
     cdef int n = d.n, t = d.trick, base = t * n, leader = d.leaders[t]
     cdef int instr = d.deck[t], N = INSTR_NUM[instr]
-    cdef int i, wi = -1, ntied = 0, W, winner, q, c
-    cdef uint32_t numset = 0
-    for i in range(n):
-        numset |= 1u << NUM[d.plays[base + i]]
-    W = N if (numset >> N) & 1 else highest_card(numset)     # §6.4 steps 1-2
-    for i in range(n - 1, -1, -1):                            # step 3: the last W card wins
-        if NUM[d.plays[base + i]] == W:
-            if wi < 0:
-                wi = i
-            ntied += 1
+    cdef int i, wi, W, winner, q, c
+    cdef uint32_t wpos, others
+    W = N if (tally >> (4 * N)) & 0xF else highest_card(tally) >> 2   # §6.4 steps 1-2
+    wpos = <uint32_t>(tally >> (4 * W)) & 0xF
+    wi = highest_card(wpos)                                   # step 3: the last W card wins
     winner = seat_after(leader, wi, n)
     if INSTR_GO[instr]:
         d.round_score[winner] += W                            # §6.6 face-up pile worth W
         d.go_tops[winner] |= 1ULL << d.plays[base + wi]
-        if ntied >= 2 and (not d.opt_requires_match or W == N):   # §6.5, A4, A5
-            for i in range(wi - 1, -1, -1):                   # latest other W card first
-                if NUM[d.plays[base + i]] != W:
-                    continue
+        others = wpos & ~(1u << wi)
+        if others and (not d.opt_requires_match or W == N):   # §6.5, A4, A5
+            while others:                                     # latest other W card first
                 if d.reward_pos >= d.reward_len:              # A6 (impossible by default)
                     break
+                i = highest_card(others)
+                others &= ~(1u << i)
                 q = seat_after(leader, i, n)
                 c = d.reward[d.reward_pos]
                 d.reward_pos += 1
@@ -457,6 +471,78 @@ cdef inline void play_card_d(VicData* d, int p, int a) noexcept nogil:
     d.ncards += 1
     if d.ncards == d.n:
         finish_trick_d(d)
+
+
+cdef inline int random_discard_d(VicData* d, int p, Rng* rng) noexcept nogil:
+    """The k-th of seat p's sorted discard actions, k uniform (§5 step 4, §11.1): a card, or
+    with 3 players a pair. legal_actions_c lists the pairs of the hand's cards c_0 < c_1 < ...
+    as (c_i, c_j), i < j, by j then i, i.e. pair (i, j) is number j*(j-1)/2 + i."""
+    cdef uint64_t h = d.hand[p]
+    cdef int k = popcount(h), x, j
+    if d.ndisc == 1:
+        return nth_card(h, <int>rng_below(rng, <uint32_t>k))
+    x = <int>rng_below(rng, <uint32_t>(k * (k - 1) // 2))
+    j = 1
+    while (j + 1) * j // 2 <= x:
+        j += 1
+    return PAIR_BASE + PAIR_ROW[nth_card(h, j)] + nth_card(h, x - j * (j - 1) // 2)
+
+
+cdef void play_tricks_d(VicData* d, Rng* rng) noexcept nogil:
+    """The random rollout of whole tricks from the start of one (phase PLAY, no card played)
+    to the end of the round: each seat plays the k-th card of its play mask, k uniform (the
+    k-th of the sorted legal actions: §6.3 follow colour if able), exactly as play_card_d
+    would, then close_trick_d scores the trick from a tally kept on the way. The seat, the
+    lead colour and the stream live in locals: stores to the struct's int8 fields may alias
+    anything. The played sets are written once at the end: hand | played of a seat does not
+    change while it plays, and nothing on the way reads them."""
+    cdef Rng r = rng[0]
+    cdef int n = d.n, T = d.T, base = d.nplays, p, i, c, col
+    cdef uint64_t h, f, bit, cm, tally
+    cdef uint64_t held[4]                 # hand | played per seat: constant while tricks run
+    for p in range(n):
+        held[p] = d.hand[p] | d.played[p]
+    while True:
+        p = d.leaders[d.trick]
+        h = d.hand[p]
+        c = nth_card(h, <int>rng_below(&r, <uint32_t>popcount(h)))
+        bit = 1ULL << c
+        d.hand[p] = h & ~bit
+        d.plays[base] = c
+        tally = 1ULL << (4 * NUM[c])
+        col = COL[c]
+        cm = COLMASK[col]
+        for i in range(1, n):
+            p += 1
+            if p == n:
+                p = 0
+            h = d.hand[p]
+            f = h & cm
+            if f == 0:                              # void in the lead colour (§10.4)
+                f = h
+                d.voids[p] |= <uint8_t>(1 << col)
+            c = nth_card(f, <int>rng_below(&r, <uint32_t>popcount(f)))
+            bit = 1ULL << c
+            d.hand[p] = h & ~bit
+            d.plays[base + i] = c
+            tally |= 1ULL << (4 * NUM[c] + i)
+        base += n
+        d.nplays = base
+        d.ncards = n
+        close_trick_d(d, tally)
+        if d.trick == T or d.phase != PLAY:        # the round is over (banked by finish_round_d)
+            break
+    for p in range(n):                      # the played sets, once (nothing above reads them)
+        d.played[p] = held[p] & ~d.hand[p]
+    rng[0] = r
+
+
+cdef inline uint64_t seed64(object seed) except? 0:
+    """``seed & (2**64 - 1)``, the seed as the Rng takes it, without Python arithmetic for a
+    plain int (a bench deals millions of games through new_initial_state)."""
+    if type(seed) is int:
+        return PyLong_AsUnsignedLongLongMask(seed)
+    return <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
 
 
 cdef class MateVicVillageGame(Game):
@@ -552,7 +638,7 @@ cdef class MateVicVillageGame(Game):
         cdef MateVicVillageState s = MateVicVillageState.__new__(MateVicVillageState)
         s.game = self
         s.d = self.template
-        rng_seed(&s.d.rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+        rng_seed(&s.d.rng, seed64(seed))
         setup_game_d(&s.d)
         return s
 
@@ -708,21 +794,22 @@ cdef class MateVicVillageState(State):
         apply_d(&self.d, action)
 
     cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
-        """State.random_playout_c on the struct: the k-th lowest card of the play mask is the
-        k-th of the sorted legal actions, so the rollout is the generic one, card for card."""
+        """State.random_playout_c on the struct: the k-th legal action, k uniform, chosen from
+        masks (random_discard_d, and play_tricks_d for whole tricks), so the rollout is the
+        generic one, move for move."""
         cdef VicData* d = &self.d
-        cdef int acts[MAX_LEGAL]
-        cdef int n, p
+        cdef int p
         cdef uint64_t m
         while d.phase != OVER and (stop_round < 0 or d.round == stop_round):
             ensure_dealt_d(d)
-            if d.phase == PLAY:
+            if d.phase == DISCARD:
+                apply_d(d, random_discard_d(d, current_player_d(d), rng))
+            elif d.ncards == 0:
+                play_tricks_d(d, rng)
+            else:                                   # a trick in progress: one card at a time
                 p = seat_after(d.leaders[d.trick], d.ncards, d.n)
                 m = play_mask_d(d, p)
                 play_card_d(d, p, nth_card(m, <int>rng_below(rng, <unsigned int>popcount(m))))
-            else:
-                n = self.legal_actions_c(acts)
-                apply_d(d, acts[rng_below(rng, <unsigned int>n)])
 
     cdef void returns_c(self, double* out) noexcept nogil:
         cdef int p

@@ -7,6 +7,7 @@
 # action and phase codes, and the lookup tables (lookup_tables).
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint64_t
 from solver.game cimport Game, State
+from solver.rng cimport Rng
 
 cdef enum:
     NCARDS = 52
@@ -88,3 +89,5 @@ cdef class MattisGame(Game):
 
 cdef class MattisState(State):
     cdef MattisData d
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil

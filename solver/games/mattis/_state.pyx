@@ -17,7 +17,8 @@ known to a player with perfect recall, so the View is the whole state and determ
 identity.
 """
 from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, uint32_t, uint64_t
-from solver.cards cimport popcount, lowest_card, mask_to_array
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
+from solver.cards cimport popcount, lowest_card, mask_to_array, nth_card
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.errors import InvalidOptionError
@@ -421,10 +422,7 @@ cdef inline int legal_d(MattisData* d, int* out) noexcept nogil:
     top = d.lays[d.nlays - 1]               # A-12: beat the top lay
     st = LAY_SUIT[top]
     th = LAY_HI[top]
-    m = h & SUIT_MASK[st] & ~((2ULL << (13 * st + th)) - 1)
-    if st != d.trumps:
-        m |= h & SUIT_MASK[d.trumps]
-    k = write_cards(m, out, 0)
+    k = write_cards(beat_mask_d(d, h), out, 0)
     if d.opt_sequences:
         for s in range(4):
             if s == st:
@@ -433,6 +431,41 @@ cdef inline int legal_d(MattisData* d, int* out) noexcept nogil:
                 k = write_runs(h, s, 0, d.opt_minlen, out, k)
     out[k] = PICKUP
     return k + 1
+
+
+cdef inline uint64_t beat_mask_d(MattisData* d, uint64_t h) noexcept nogil:
+    """§7.2, A-12: the cards of ``h`` that beat the top lay: higher cards of its suit, and any
+    trump when the top lay is not a trump."""
+    cdef int top = d.lays[d.nlays - 1], st = LAY_SUIT[top]
+    cdef uint64_t m = h & SUIT_MASK[st] & ~((2ULL << (13 * st + LAY_HI[top])) - 1)
+    if st != d.trumps and d.trumps >= 0:
+        m |= h & SUIT_MASK[d.trumps]
+    return m
+
+
+cdef void random_playout_plain_d(MattisData* d, Rng* rng) noexcept nogil:
+    """The random rollout to the end without the sequences variant, where every decision's
+    sorted legal actions are the cards of one mask then at most one extra action with the
+    largest id (§12: BLIND in phase 1 while the stock holds two cards; PICKUP when beating):
+    the k-th of them is the k-th set bit of the mask, or that extra action for k = the mask's
+    size. The same moves as the generic loop over legal_d, without writing the actions."""
+    cdef uint64_t m
+    cdef int k, x, p
+    while d.phase == PHASE1:
+        m = d.hand[d.cont[d.cpos]]
+        k = popcount(m)
+        x = <int>rng_below(rng, <uint32_t>(k + (1 if d.stock_n >= 2 else 0)))
+        apply_phase1_d(d, BLIND if x == k else nth_card(m, x))
+    while d.phase == PHASE2:
+        p = d.to_act
+        if d.leading:
+            m = d.hand[p]
+            apply_phase2_d(d, nth_card(m, <int>rng_below(rng, <uint32_t>popcount(m))))
+        else:
+            m = beat_mask_d(d, d.hand[p])
+            k = popcount(m)
+            x = <int>rng_below(rng, <uint32_t>(k + 1))
+            apply_phase2_d(d, PICKUP if x == k else nth_card(m, x))
 
 
 cdef uint64_t public_key_d(MattisData* d) noexcept nogil:
@@ -485,6 +518,14 @@ def _cap(v):
     if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 2**31 - 1:
         raise ValueError("phase2_action_cap is a positive integer or none")
     return v
+
+
+cdef inline uint64_t seed64(object seed) except? 0:
+    """``int(seed) & (2**64 - 1)``, the seed as the Rng takes it, without Python arithmetic
+    for a plain int (a bench deals millions of games through new_initial_state)."""
+    if type(seed) is int:
+        return PyLong_AsUnsignedLongLongMask(seed)
+    return <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
 
 
 cdef class MattisGame(Game):
@@ -590,7 +631,7 @@ cdef class MattisGame(Game):
         cdef uint8_t deck[52]
         cdef uint8_t t
         cdef int i, j, k, r, dealer, n = d.n
-        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        rng_seed(&rng, seed64(seed))
         for i in range(NCARDS):
             deck[i] = i
         for i in range(NCARDS - 1, 0, -1):
@@ -685,6 +726,21 @@ cdef class MattisState(State):
             apply_phase1_d(&self.d, action)
         else:
             apply_phase2_d(&self.d, action)
+
+    cdef void random_playout_c(self, Rng* rng, int stop_round) noexcept nogil:
+        """State.random_playout_c on the struct (random_playout_plain_d) unless the sequences
+        variant puts runs among the legal actions. A game is one round (round_c is 0), so
+        any other stop_round stops at once, as in the generic loop."""
+        cdef int acts[MAX_LEGAL]
+        cdef int n
+        if stop_round > 0:
+            return
+        if not self.d.opt_sequences:
+            random_playout_plain_d(&self.d, rng)
+            return
+        while self.d.phase != OVER:
+            n = legal_d(&self.d, acts)
+            self.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
 
     cdef void returns_c(self, double* out) noexcept nogil:
         cdef int p, n = self.d.n
