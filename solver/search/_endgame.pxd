@@ -14,6 +14,11 @@ cdef class Endgame:
     cdef readonly Game game
     cdef readonly int max_plies          # positions at most this many actions from the round's end
     cdef readonly long long node_budget  # nodes per solve before it gives up
+    # The threshold in force: starts at max_plies and drops below the probe length of every
+    # position whose solve gave up, so that a search does not pay the budget again and again
+    # on positions of that size (the solver's lifetime is one search).
+    cdef readonly int limit
+    cdef int last_plies                  # the probe's length for the last position asked
     cdef int n_players, depth_cap, root_round
     cdef list _states                    # owns the states the stack points at
     cdef PyObject** stack                # borrowed: stack[d] is the position at depth d

@@ -5,8 +5,11 @@ replace a rollout by the exact value of the round's rest.
 
 * *Small* means at most ``max_plies`` actions from the end of the current round along one line
   (the first legal action each time; a cheap probe that stops after ``max_plies + 1`` actions).
-  In the trick games every line of a round is about as long, so this is "the last k tricks";
-  the node budget, not the probe, bounds the cost.
+  Where every line of a round is about as long (one card a turn) this is "the last k tricks";
+  the node budget, not the probe, bounds the cost. Where lines differ in length (Dog Tag
+  Trick's pairs) the probe can call a big position small: when a solve gives up, the threshold
+  in force (``limit``) drops below that position's probe length for the solver's lifetime
+  (one search), so the budget is not spent in vain on positions of that size again.
 * Two-player constant-sum games with their own exact kernel (``Game.EXACT_SOLVER``, Mate):
   the kernel's ``value_c`` gives the mover's gain, the other seat gets the rest of the round's
   constant total (read off the probe's line, as the generic alpha-beta does).
@@ -52,6 +55,7 @@ cdef class Endgame:
         self.n_players = game.num_players
         self.max_plies = max_plies
         self.node_budget = node_budget
+        self.limit = max_plies
         # Lines of a round may be longer than the probe's; deeper than this, the solve gives up.
         self.depth_cap = 2 * max_plies + 8
         self._states = [game.new_state() for i in range(self.depth_cap + 1)]
@@ -73,7 +77,7 @@ cdef class Endgame:
         free(self.tt_values)
 
     cdef bint small_c(self, State s, double* line_gain) noexcept nogil:
-        """Whether ``s`` (not at its round's end) is at most ``max_plies`` actions from the end
+        """Whether ``s`` (not at its round's end) is at most ``limit`` actions from the end
         of its round along the line of first legal actions; ``line_gain`` gets each seat's gain
         along that line when it is (a constant-sum game's round total)."""
         cdef int acts[MAX_LEGAL]
@@ -82,11 +86,12 @@ cdef class Endgame:
         cdef PyObject* probe = self.stack[0]     # borrowed (no reference counting without the GIL)
         (<State>probe).copy_from(s)
         while not (<State>probe).is_terminal_c() and (<State>probe).round_c() == rnd:
-            if plies == self.max_plies:
+            if plies == self.limit:
                 return False
             (<State>probe).legal_actions_c(acts)
             (<State>probe).apply_action_c(acts[0])
             plies += 1
+        self.last_plies = plies
         s.scores_c(before)
         (<State>probe).scores_c(line_gain)
         for i in range(self.n_players):
@@ -123,6 +128,8 @@ cdef class Endgame:
             self.solved += 1
             return True
         self.gave_up += 1
+        if self.last_plies - 1 < self.limit:
+            self.limit = self.last_plies - 1
         return False
 
     cdef bint _maxn(self, int d, double* out) noexcept nogil:
@@ -187,11 +194,13 @@ cdef class Endgame:
         return [out[i] for i in range(self.n_players)]
 
     def clear(self):
-        """Forget the transposition table (the kernel's too) and the counters."""
+        """Forget the transposition table (the kernel's too), the counters and the lowered
+        threshold."""
         memset(self.tt, 0, (self.tt_mask + 1) * sizeof(EndgameEntry))
         if self.kernel is not None:
             self.kernel.clear_c()
         self.nodes = self.solved = self.gave_up = self.too_far = 0
+        self.limit = self.max_plies
 
     @property
     def uses_kernel(self):

@@ -16,6 +16,13 @@ HORIZONS = ("game", "round")
 DEFAULT_WORLDS = 20
 DEFAULT_C = 0.7
 DEFAULT_MAX_NODES = 1 << 21
+# Exact endgames (endgame=k: a world at most k actions from the end of its round is solved,
+# _endgame.pyx) and rollout cut-off (cutoff=k: rollouts stop after k plies and add the game's
+# evaluation). 0 = off, the searches' own default; the bots' defaults are measured per game
+# (search_defaults).
+DEFAULT_ENDGAME_BUDGET = 4096
+MAX_ENDGAME = 64
+MAX_CUTOFF = 1000
 
 
 def objective_code(objective: str, horizon: str) -> tuple[int, int, str]:
@@ -97,3 +104,36 @@ def check_to_act(view: View) -> None:
     if view.current_player() != view.player:
         raise IllegalActionError(
             f"seat {view.player} is not to act (seat {view.current_player()} is)")
+
+
+def check_endgame(endgame: int, horizon: str) -> int:
+    """``endgame`` (actions from the end of the round within which a world is solved exactly;
+    0 = off) after checking it: an int in 0..MAX_ENDGAME, and only with horizon round (the
+    exact solvers value the round's points)."""
+    if isinstance(endgame, bool) or not isinstance(endgame, int):
+        raise ValueError(f"endgame must be an integer number of actions, got {endgame!r}")
+    if not 0 <= endgame <= MAX_ENDGAME:
+        raise ValueError(f"endgame must be in 0..{MAX_ENDGAME} actions, got {endgame}")
+    if endgame > 0 and horizon != "round":
+        raise ValueError("endgame solves a world to the end of its round; use horizon=round")
+    return endgame
+
+
+def check_endgame_budget(budget: int) -> int:
+    """The node budget of one exact endgame solve (>= 1)."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"endgame_budget must be an integer >= 1, got {budget!r}")
+    return budget
+
+
+def check_cutoff(cutoff: int, horizon: str) -> int:
+    """``cutoff`` (rollout plies before the game's evaluation takes over; 0 = off) after
+    checking it: an int in 0..MAX_CUTOFF, and only with horizon round (the evaluation
+    estimates the rest of the round)."""
+    if isinstance(cutoff, bool) or not isinstance(cutoff, int):
+        raise ValueError(f"cutoff must be an integer number of plies, got {cutoff!r}")
+    if not 0 <= cutoff <= MAX_CUTOFF:
+        raise ValueError(f"cutoff must be in 0..{MAX_CUTOFF} plies, got {cutoff}")
+    if cutoff > 0 and horizon != "round":
+        raise ValueError("cutoff estimates the rest of the round; use horizon=round")
+    return cutoff
