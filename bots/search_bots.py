@@ -50,7 +50,16 @@ from solver.search import (
     recommend,
     search_state,
 )
+from solver.search.params import MAX_CUTOFF, MAX_ENDGAME, endgame_options
 
+_ENDGAME_PARAMS = {
+    "endgame": (-1, "exact endgames: a world within this many actions of the round's end is"
+                    " solved instead of rolled out (-1: the game's measured default, 0: off;"
+                    " horizon round only)"),
+    "cutoff": (-1, "rollouts stop after this many plies and add the game's evaluation (-1: the"
+                   " game's measured default, 0: off; horizon round only)"),
+}
+_ENDGAME_RANGES = {"endgame": (-1, MAX_ENDGAME), "cutoff": (-1, MAX_CUTOFF)}
 _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (two-player"
                       " constant-sum games, horizon round)")
 
@@ -70,6 +79,8 @@ class _SearchBot(Bot[View]):
     wide: int
     rollout: str
     exact: bool
+    endgame: int
+    cutoff: int
 
     def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)
@@ -134,18 +145,21 @@ class ISMCTSBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
         "exact": _EXACT_PARAM,
+        **_ENDGAME_PARAMS,
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None)}
+              "c": (0.0, 100.0), "wide": (0, None), **_ENDGAME_RANGES}
     c: float
     observers: str
 
     def search(self, view: View) -> SearchResult:
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False, c=self.c,
                          observers=self.observers, objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout)
+                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         **endgame_options(view.game, self.search_horizon(view.game),
+                                           self.endgame, self.cutoff))
 
 
 @register
@@ -167,11 +181,13 @@ class PIMCBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy or random (UCT rollouts)"),
         "exact": _EXACT_PARAM,
+        **_ENDGAME_PARAMS,
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS)}
+              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
+              **_ENDGAME_RANGES}
     worlds: int
     evaluator: str
     c: float
@@ -179,7 +195,10 @@ class PIMCBot(_SearchBot):
     def search(self, view: View) -> SearchResult:
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(), check=False,
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout)
+                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         **(endgame_options(view.game, self.search_horizon(view.game),
+                                            self.endgame, self.cutoff)
+                            if self.evaluator == "uct" else {}))
 
 
 @register

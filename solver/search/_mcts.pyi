@@ -13,6 +13,12 @@ class UCT:
     def iterations(self) -> int: ...
     @property
     def node_count(self) -> int: ...
+    @property
+    def cutoff(self) -> int: ...
+    @property
+    def root_proven(self) -> bool: ...
+    @property
+    def endgame_stats(self) -> tuple[int, int, int] | None: ...
     def __init__(
         self,
         game: Game,
@@ -22,7 +28,11 @@ class UCT:
         scale: float = 0.0,
         max_nodes: int = ...,
         policy: bool = False,
+        endgame: int = 0,
+        endgame_budget: int = ...,
+        cutoff: int = 0,
     ) -> None: ...
+    def root_exact(self) -> dict[int, float]: ...
     def root_children(self) -> list[tuple[int, int, float, float]]: ...
     def search(
         self, state: State, iterations: int, seed: int
@@ -39,4 +49,7 @@ def uct_search(
     scale: float | str | None = None,
     max_nodes: int = ...,
     rollout: str = "random",
+    endgame: int = 0,
+    endgame_budget: int = ...,
+    cutoff: int = 0,
 ) -> SearchResult: ...

@@ -137,3 +137,25 @@ def check_cutoff(cutoff: int, horizon: str) -> int:
     if cutoff > 0 and horizon != "round":
         raise ValueError("cutoff estimates the rest of the round; use horizon=round")
     return cutoff
+
+
+# The bots' endgame threshold (actions from the end of the round) per game slug, measured with
+# `trickhound evaluate` at equal CPU time (bots/search_bots.py, results/strength/endgames*);
+# a game not listed plays with it off.
+ENDGAME_DEFAULTS: dict[str, int] = {}
+# The bots' rollout cut-off (plies) per game slug, measured likewise; not listed: off.
+CUTOFF_DEFAULTS: dict[str, int] = {}
+
+
+def endgame_options(game: Game, horizon: str, endgame: int = -1,
+                    cutoff: int = -1) -> dict[str, int]:
+    """The ``endgame`` and ``cutoff`` keywords a search bot passes for ``game``: -1 means the
+    game's measured default (ENDGAME_DEFAULTS, CUTOFF_DEFAULTS), and both are off (0) unless
+    the search's horizon is the round (the only target they are defined for)."""
+    if horizon != "round":
+        return {"endgame": 0, "cutoff": 0}
+    if endgame < 0:
+        endgame = ENDGAME_DEFAULTS.get(game.name, 0)
+    if cutoff < 0:
+        cutoff = CUTOFF_DEFAULTS.get(game.name, 0)
+    return {"endgame": int(endgame), "cutoff": int(cutoff)}
