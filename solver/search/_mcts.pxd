@@ -34,6 +34,7 @@ cdef class UCT:
     cdef Endgame endgame        # None: no exact leaves, no proofs (plain UCT)
     cdef Policy evaluator       # the game's policy, for evaluate_c at a cut-off
     cdef readonly int cutoff
+    cdef readonly int solve_after  # visits before a small node is solved (_mcts.DEFAULT_SOLVE_AFTER)
     cdef double* proven         # arena of proven vectors (num_players doubles each)
     cdef long long proven_count, proven_cap
 

@@ -54,6 +54,10 @@ from solver.search.result import build_result, mean_interval
 from solver.errors import IllegalActionError
 
 cdef long long INITIAL_CAP = 1024
+# MCTS-solver: a small node is solved the first time an iteration reaches it after this many
+# visits (0: as soon as it is created; 1: when reached again, so that nodes no iteration
+# returns to cost one rollout, not a solve).
+DEFAULT_SOLVE_AFTER = 1
 
 
 cdef class UCT:
@@ -62,7 +66,7 @@ cdef class UCT:
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
                   bint policy=False, int endgame=0, long long endgame_budget=DEFAULT_ENDGAME_BUDGET,
-                  int cutoff=0):
+                  int cutoff=0, int solve_after=DEFAULT_SOLVE_AFTER):
         self.proven = NULL
         if (endgame > 0 or cutoff > 0) and horizon != HORIZON_ROUND:
             raise ValueError("endgame and cutoff value a world to the end of its round; "
@@ -70,6 +74,7 @@ cdef class UCT:
         self.endgame = Endgame(game, endgame, endgame_budget) if endgame > 0 else None
         self.evaluator = game.policy
         self.cutoff = cutoff if cutoff > 0 else 0
+        self.solve_after = solve_after if solve_after > 0 else 0
         self.proven_cap = 0
         self.proven_count = 0
         self.game = game
@@ -227,7 +232,7 @@ cdef class UCT:
         cdef double gain[MAX_PLAYERS]
         cdef double logn, ucb, best, r, x
         cdef UNode* nodes
-        cdef bint solving = self.endgame is not None, at_proven
+        cdef bint solving = self.endgame is not None, at_proven, solved
         while it < max_iterations:
             if deadline > 0 and (it & 63) == 0 and monotonic() >= deadline:
                 break
@@ -236,8 +241,18 @@ cdef class UCT:
             s.copy_from(root)
             node = 0
             at_proven = False
+            solved = False
             while not at_horizon(s, self.horizon, self.root_round):
                 if self.nodes[node].first_child < 0:
+                    # a node reached again before its expansion: solved now if small
+                    if (solving and node > 0 and not self.nodes[node].tried
+                            and self.nodes[node].visits >= self.solve_after):
+                        self.nodes[node].tried = 1
+                        if self.endgame.value_c(s, gain):
+                            endgame_values(s, self.n_players, gain, self.base, v)
+                            self.prove(node, v)
+                            solved = True
+                            break
                     if not self.expand(node, s):
                         break
                 nodes = self.nodes
@@ -281,6 +296,8 @@ cdef class UCT:
                 s.apply_action_c(nodes[best_ch].action)
             if at_proven:
                 memcpy(v, &self.proven[self.nodes[node].proof], self.n_players * sizeof(double))
+            elif solved:
+                pass                        # v holds the exact value, the node is proven
             elif not solving:
                 if rollout_cut(s, rng, self.horizon, self.root_round, self.policy, self.cutoff):
                     cut_values(s, self.n_players, self.evaluator, self.base, v)
@@ -289,12 +306,14 @@ cdef class UCT:
             elif at_horizon(s, self.horizon, self.root_round):
                 leaf_values(s, self.n_players, self.objective, self.horizon, self.base, v)
                 self.prove(node, v)
-            elif not self.nodes[node].tried and self.endgame.value_c(s, gain):
+            elif (not self.nodes[node].tried and self.nodes[node].visits >= self.solve_after
+                  and self.endgame.value_c(s, gain)):
                 self.nodes[node].tried = 1
                 endgame_values(s, self.n_players, gain, self.base, v)
                 self.prove(node, v)
             else:
-                self.nodes[node].tried = 1
+                if self.nodes[node].visits >= self.solve_after:
+                    self.nodes[node].tried = 1
                 if rollout_cut(s, rng, self.horizon, self.root_round, self.policy, self.cutoff):
                     cut_values(s, self.n_players, self.evaluator, self.base, v)
                 else:
