@@ -274,3 +274,17 @@ def test_bot_options_resolve_per_game_and_horizon():
         bot.reset(dtt, s.current_player(), 9)
         assert bot.act(view) == first
         assert first in s.legal_actions()
+
+
+def test_when_nodes_are_solved_does_not_change_the_proof():
+    """Solving a small node as soon as it is created (solve_after=0) or when an iteration
+    reaches it again (1, UCT's default) proves the same exact root values."""
+    game, states = endgames("dog-tag-trick(players=4)", seeds=range(2), max_plies=5)
+    for s in states:
+        exact = []
+        for after in (0, 1):
+            searcher = UCT(game, 0.7, 0, 1, 0.0, 1 << 16, True, 8, 1 << 20, 0, after)
+            searcher.search(s, 20000, 5)
+            assert searcher.root_proven
+            exact.append(searcher.root_exact())
+        assert exact[0] == pytest.approx(exact[1])
