@@ -140,10 +140,21 @@ def check_cutoff(cutoff: int, horizon: str) -> int:
 
 
 # The bots' endgame threshold (actions from the end of the round) per game slug, measured with
-# `trickhound evaluate` at equal CPU time (bots/search_bots.py, results/strength/endgames*);
-# a game not listed plays with it off.
-ENDGAME_DEFAULTS: dict[str, int] = {}
-# The bots' rollout cut-off (plies) per game slug, measured likewise; not listed: off.
+# `trickhound evaluate --mode head-to-head` at 5 ms CPU a decision against the same bot with it
+# off (paired mean [95% CI] in points, deals; results/strength/endgames/README.md):
+#   mate            22 (the whole game: 2 forcing decisions + 20 cards). With face-up forcing
+#                   ISMCTS and PIMC then prove every root (0.00 points lost a decision against
+#                   alpha-beta on 60 self-play positions, against 4.37 and 7.72 with it off);
+#                   with hidden forcing PIMC +294 [+190, +399] a match (12 deals).
+#   dog-tag-trick   off: endgame=4 pimc +0.71 [-3.13, +4.55] (12 deals), ismcts -1.38 [-3.56,
+#                   +0.81] (12); endgame=6 pimc -3.69 [-5.10, -2.28] (16): a solve of a
+#                   round's last tricks costs more than the rollouts it replaces (pairs make
+#                   the tree wide).
+# A game not listed plays with it off.
+ENDGAME_DEFAULTS: dict[str, int] = {"mate": 22}
+# The bots' rollout cut-off (plies) per game slug, measured likewise: with today's evaluate_c
+# cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), so it
+# is off everywhere until the fitted evaluations land (solver/games/*/_policy.pyx).
 CUTOFF_DEFAULTS: dict[str, int] = {}
 
 
