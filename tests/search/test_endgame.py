@@ -14,7 +14,7 @@ import pytest
 from bots.registry import make_bot
 from bots.spec import BotSpec
 from solver.registry import load_game
-from solver.search import alphabeta, ismcts, maxn, pimc, uct
+from solver.search import AlphaBeta, alphabeta, ismcts, maxn, pimc, uct
 from solver.search._endgame import Endgame
 from solver.search._ismcts import ISMCTS
 from solver.search._mcts import UCT
@@ -288,3 +288,21 @@ def test_when_nodes_are_solved_does_not_change_the_proof():
             assert searcher.root_proven
             exact.append(searcher.root_exact())
         assert exact[0] == pytest.approx(exact[1])
+
+
+@pytest.mark.parametrize("spec", ["ismcts(iterations=100,exact=false)",
+                                  "pimc(iterations=100,worlds=4,exact=false)"])
+def test_mate_bots_without_the_hand_over_lose_nothing_with_default_endgames(spec):
+    """Mate's measured default (endgame=22, the whole game: docs/rules/mate.md §4 forcing and
+    §5 tricks) makes even a small search without the exact hand-over prove every move of a
+    perfect-information position (§9.2): it loses no point against alpha-beta, where the same
+    search with endgame=0 misplays some (tests/search/test_exact_handover.py)."""
+    game = load_game("mate")
+    ab = AlphaBeta(game)
+    for seed in range(12):
+        s = mid_state(game, seed, fraction=0.1 + 0.06 * seed)
+        bot = make_bot(BotSpec.parse(spec), seed=seed)
+        bot.reset(game, s.current_player(), seed)
+        chosen = bot.act(s.view(s.current_player()))
+        exact = alphabeta(s, pv=False, solver=ab).values()
+        assert exact[chosen] == max(exact.values())
