@@ -159,7 +159,7 @@ class ISMCTSBot(_SearchBot):
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          **endgame_options(view.game, self.search_horizon(view.game),
-                                           self.endgame, self.cutoff))
+                                           self.endgame, self.cutoff, "ismcts"))
 
 
 @register
@@ -197,7 +197,7 @@ class PIMCBot(_SearchBot):
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          **(endgame_options(view.game, self.search_horizon(view.game),
-                                            self.endgame, self.cutoff)
+                                            self.endgame, self.cutoff, "pimc")
                             if self.evaluator == "uct" else {}))
 
 

@@ -139,34 +139,38 @@ def check_cutoff(cutoff: int, horizon: str) -> int:
     return cutoff
 
 
-# The bots' endgame threshold (actions from the end of the round) per game slug, measured with
-# `trickhound evaluate --mode head-to-head` at 5 ms CPU a decision against the same bot with it
-# off (paired mean [95% CI] in points, deals; results/strength/endgames/README.md):
-#   mate            22 (the whole game: 2 forcing decisions + 20 cards). With face-up forcing
-#                   ISMCTS and PIMC then prove every root (0.00 points lost a decision against
-#                   alpha-beta on 60 self-play positions, against 4.37 and 7.72 with it off);
-#                   with hidden forcing PIMC +294 [+190, +399] a match (12 deals).
+# The bots' endgame threshold (actions from the end of the round) per game slug and search,
+# measured with `trickhound evaluate --mode head-to-head` at 5 ms CPU a decision against the
+# same bot with it off (paired mean [95% CI] in points, deals; results/strength/endgames/):
+#   mate            pimc 22 (the whole game: 2 forcing decisions + 20 cards): with hidden
+#                   forcing +294 [+190, +399] a match (12 deals); ismcts 12: +71 [+12, +130]
+#                   (24 deals; 22: +53 [-24, +131]). With face-up forcing 22 proves every root:
+#                   0.00 points lost a decision against alpha-beta on 60 self-play positions,
+#                   against 4.37 (ismcts) and 7.72 (pimc) with it off (the bots hand those
+#                   decisions to alpha-beta anyway, exact=true).
 #   dog-tag-trick   off: endgame=4 pimc +0.71 [-3.13, +4.55] (12 deals), ismcts -1.38 [-3.56,
 #                   +0.81] (12); endgame=6 pimc -3.69 [-5.10, -2.28] (16): a solve of a
 #                   round's last tricks costs more than the rollouts it replaces (pairs make
 #                   the tree wide).
 # A game not listed plays with it off.
-ENDGAME_DEFAULTS: dict[str, int] = {"mate": 22}
-# The bots' rollout cut-off (plies) per game slug, measured likewise: with today's evaluate_c
+ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12}}
+# The bots' rollout cut-off (plies) per game slug and search, measured likewise: with today's
+# evaluate_c
 # cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), so it
 # is off everywhere until the fitted evaluations land (solver/games/*/_policy.pyx).
-CUTOFF_DEFAULTS: dict[str, int] = {}
+CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 
 
-def endgame_options(game: Game, horizon: str, endgame: int = -1,
-                    cutoff: int = -1) -> dict[str, int]:
-    """The ``endgame`` and ``cutoff`` keywords a search bot passes for ``game``: -1 means the
-    game's measured default (ENDGAME_DEFAULTS, CUTOFF_DEFAULTS), and both are off (0) unless
-    the search's horizon is the round (the only target they are defined for)."""
+def endgame_options(game: Game, horizon: str, endgame: int = -1, cutoff: int = -1,
+                    algorithm: str = "pimc") -> dict[str, int]:
+    """The ``endgame`` and ``cutoff`` keywords a search bot (``algorithm`` "ismcts" or "pimc")
+    passes for ``game``: -1 means the measured default for the game and search
+    (ENDGAME_DEFAULTS, CUTOFF_DEFAULTS), and both are off (0) unless the search's horizon is
+    the round (the only target they are defined for)."""
     if horizon != "round":
         return {"endgame": 0, "cutoff": 0}
     if endgame < 0:
-        endgame = ENDGAME_DEFAULTS.get(game.name, 0)
+        endgame = ENDGAME_DEFAULTS.get(game.name, {}).get(algorithm, 0)
     if cutoff < 0:
-        cutoff = CUTOFF_DEFAULTS.get(game.name, 0)
+        cutoff = CUTOFF_DEFAULTS.get(game.name, {}).get(algorithm, 0)
     return {"endgame": int(endgame), "cutoff": int(cutoff)}

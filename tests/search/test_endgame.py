@@ -264,6 +264,9 @@ def test_bot_options_resolve_per_game_and_horizon():
     assert endgame_options(dtt, "round", 6, 8) == {"endgame": 6, "cutoff": 8}
     auto = endgame_options(dtt, "round")
     assert auto["endgame"] >= 0 and auto["cutoff"] >= 0
+    mate = load_game("mate")
+    assert endgame_options(mate, "round", algorithm="pimc")["endgame"] == 22
+    assert endgame_options(mate, "round", algorithm="ismcts")["endgame"] == 12
     for spec in ("pimc(endgame=6,cutoff=0,iterations=200,worlds=4)",
                  "ismcts(endgame=6,cutoff=4,iterations=200)"):
         bot = make_bot(BotSpec.parse(spec))
@@ -290,18 +293,16 @@ def test_when_nodes_are_solved_does_not_change_the_proof():
         assert exact[0] == pytest.approx(exact[1])
 
 
-@pytest.mark.parametrize("spec", ["ismcts(iterations=100,exact=false)",
-                                  "pimc(iterations=100,worlds=4,exact=false)"])
-def test_mate_bots_without_the_hand_over_lose_nothing_with_default_endgames(spec):
-    """Mate's measured default (endgame=22, the whole game: docs/rules/mate.md §4 forcing and
-    §5 tricks) makes even a small search without the exact hand-over prove every move of a
-    perfect-information position (§9.2): it loses no point against alpha-beta, where the same
-    search with endgame=0 misplays some (tests/search/test_exact_handover.py)."""
+def test_mate_pimc_bot_without_the_hand_over_loses_nothing_with_its_default_endgame():
+    """PIMC's measured default in Mate (endgame=22, the whole game: docs/rules/mate.md §4
+    forcing and §5 tricks) makes even a small search without the exact hand-over prove every
+    move of a perfect-information position (§9.2): it loses no point against alpha-beta, where
+    the same search with endgame=0 misplays some (tests/search/test_exact_handover.py)."""
     game = load_game("mate")
     ab = AlphaBeta(game)
     for seed in range(12):
         s = mid_state(game, seed, fraction=0.1 + 0.06 * seed)
-        bot = make_bot(BotSpec.parse(spec), seed=seed)
+        bot = make_bot(BotSpec.parse("pimc(iterations=100,worlds=4,exact=false)"), seed=seed)
         bot.reset(game, s.current_player(), seed)
         chosen = bot.act(s.view(s.current_player()))
         exact = alphabeta(s, pv=False, solver=ab).values()
