@@ -152,12 +152,16 @@ def check_cutoff(cutoff: int, horizon: str) -> int:
 #                   +0.81] (12); endgame=6 pimc -3.69 [-5.10, -2.28] (16): a solve of a
 #                   round's last tricks costs more than the rollouts it replaces (pairs make
 #                   the tree wide).
+#   mate-vic-village off: pimc endgame=4 +0.06 [-8.10, +8.22], 8 -1.48 [-8.27, +5.30], 12
+#                   -3.27 [-8.54, +2.01] (16 deals); ismcts endgame=8 +0.03 [-3.81, +3.86]
+#                   (10): no gain at equal CPU time.
 # A game not listed plays with it off.
 ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12}}
 # The bots' rollout cut-off (plies) per game slug and search, measured likewise: with today's
 # evaluate_c
-# cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), so it
-# is off everywhere until the fitted evaluations land (solver/games/*/_policy.pyx).
+# cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), Vic
+# Village's -5.45 [-11.36, +0.45] (16), so it is off everywhere until the fitted evaluations
+# land (solver/games/*/_policy.pyx).
 CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 
 
