@@ -56,8 +56,18 @@ from solver.search import (
     search_state,
 )
 from solver.search.parallel import MAX_THREADS, alphabeta_root_values
+from solver.search.params import MAX_CUTOFF, MAX_ENDGAME, endgame_options
 
 _THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
+
+_ENDGAME_PARAMS = {
+    "endgame": (-1, "exact endgames: a world within this many actions of the round's end is"
+                    " solved instead of rolled out (-1: the game's measured default, 0: off;"
+                    " horizon round only)"),
+    "cutoff": (-1, "rollouts stop after this many plies and add the game's evaluation (-1: the"
+                   " game's measured default, 0: off; horizon round only)"),
+}
+_ENDGAME_RANGES = {"endgame": (-1, MAX_ENDGAME), "cutoff": (-1, MAX_CUTOFF)}
 _EXACT_PARAM = (True, "hand perfect-information decisions to the exact solver (two-player"
                       " constant-sum games, horizon round)")
 
@@ -80,6 +90,8 @@ class _SearchBot(Bot[View]):
     rollout: str
     exact: bool
     threads: int
+    endgame: int
+    cutoff: int
 
     def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)
@@ -159,13 +171,15 @@ class ISMCTSBot(_SearchBot):
                               " (the mode measured stronger in the game: none so far)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
         "threads": _THREADS_PARAM,
+        **_ENDGAME_PARAMS,
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (0.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
-              "threads": (1, MAX_THREADS)}
+              "threads": (1, MAX_THREADS),
+              **_ENDGAME_RANGES}
     c: float
     observers: str
     inference: str
@@ -176,7 +190,9 @@ class ISMCTSBot(_SearchBot):
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),
-                         particles=self.particles, threads=self.threads)
+                         particles=self.particles, threads=self.threads,
+                         **endgame_options(view.game, self.search_horizon(view.game),
+                                           self.endgame, self.cutoff, "ismcts"))
 
 
 @register
@@ -204,13 +220,15 @@ class PIMCBot(_SearchBot):
                               " stronger in the game: none so far)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
         "threads": _THREADS_PARAM,
+        **_ENDGAME_PARAMS,
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
-              "particles": (1, MAX_WORLDS), "threads": (1, MAX_THREADS)}
+              "particles": (1, MAX_WORLDS), "threads": (1, MAX_THREADS),
+              **_ENDGAME_RANGES}
     worlds: int
     evaluator: str
     c: float
@@ -222,7 +240,10 @@ class PIMCBot(_SearchBot):
                          evaluator=self.evaluator, c=self.c, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),
-                         particles=self.particles, threads=self.threads)
+                         particles=self.particles, threads=self.threads,
+                         **(endgame_options(view.game, self.search_horizon(view.game),
+                                            self.endgame, self.cutoff, "pimc")
+                            if self.evaluator == "uct" else {}))
 
 
 @register

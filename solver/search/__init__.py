@@ -28,7 +28,7 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search
 from solver.search.limits import SearchLimit, SearchLimitError
 from solver.search.parallel import ismcts_threads, pimc_threads
-from solver.search.params import DEFAULT_C, DEFAULT_MAX_NODES
+from solver.search.params import DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES
 from solver.search.recommend import (
     ALGORITHMS,
     DEFAULT_LIMITS,
@@ -60,20 +60,25 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
            objective: str = "score", horizon: str = "game", scale: Scale = None,
            observers: str = "single", max_nodes: int = DEFAULT_MAX_NODES,
            rollout: str = "random", inference: str = "none", particles: int = 64,
-           threads: int = 1) -> SearchResult:
+           threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
+           cutoff: int = 0) -> SearchResult:
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
     with ``observers="multi"``. The recommended action is the most visited root child.
     ``inference="policy"``: the iterations search ``particles`` worlds resampled by the
     opponent model's weights (solver/inference) instead of fresh uniform ones.
-    ``threads=N``: N trees searched in parallel and pooled at the root (parallel.py)."""
+    ``threads=N``: N trees searched in parallel and pooled at the root (parallel.py).
+    ``endgame`` > 0 values an iteration's world exactly instead of rolling out once it is
+    within that many actions of the round's end; ``cutoff`` > 0 stops rollouts after that many
+    plies and adds the game's evaluation (both horizon round; 0 = off)."""
+    extra = dict(inference=inference, particles=particles, endgame=endgame,
+                 endgame_budget=endgame_budget, cutoff=cutoff)
     if threads != 1:
         return ismcts_threads(view, limit, seed, threads, c=c, objective=objective,
                               horizon=horizon, scale=scale, observers=observers,
-                              max_nodes=max_nodes, rollout=rollout, inference=inference,
-                              particles=particles)
+                              max_nodes=max_nodes, rollout=rollout, **extra)
     return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
                          scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout,
-                         inference=inference, particles=particles)
+                         **extra)
 
 
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,
@@ -81,31 +86,41 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
          solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
          evaluation: str = "heuristic", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
          rollout: str = "random", inference: str = "none", particles: int = 64,
-         threads: int = 1) -> SearchResult:
+         threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
+         cutoff: int = 0) -> SearchResult:
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
     two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
     resamples the worlds from ``particles`` weighted by the opponent model (solver/inference).
-    ``threads=N``: the same worlds split over N threads, the same answer (parallel.py)."""
+    ``threads=N``: the same worlds split over N threads, the same answer (parallel.py).
+    With UCT, ``endgame`` and ``cutoff`` as for :func:`uct` (0 = off)."""
     if threads != 1:
         return pimc_threads(view, limit, seed, threads, evaluator=evaluator, c=c,
                             objective=objective, horizon=horizon, scale=scale, solver=solver,
                             node_budget=node_budget, tt_bits=tt_bits, evaluation=evaluation,
                             rollouts=rollouts, max_nodes=max_nodes, rollout=rollout,
-                            inference=inference, particles=particles)
+                            inference=inference, particles=particles, endgame=endgame,
+                            endgame_budget=endgame_budget, cutoff=cutoff)
     return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                        horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                        tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                        max_nodes=max_nodes, rollout=rollout, inference=inference,
-                       particles=particles)
+                       particles=particles, endgame=endgame, endgame_budget=endgame_budget,
+                       cutoff=cutoff)
 
 
 def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
         objective: str = "score", horizon: str = "game", scale: Scale = None,
-        max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random") -> SearchResult:
-    """UCT on a full state as a perfect-information game (values for the seat to move)."""
+        max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random", endgame: int = 0,
+        endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0) -> SearchResult:
+    """UCT on a full state as a perfect-information game (values for the seat to move).
+    ``endgame`` > 0: leaves within that many actions of the round's end are solved exactly and
+    proven values backed up (MCTS-solver; ``result.exact`` once the root is proven);
+    ``cutoff`` > 0: rollouts stop after that many plies and add the game's evaluation (both
+    horizon round; 0 = off)."""
     return uct_search(state, limit, seed, c=c, objective=objective, horizon=horizon,
-                      scale=scale, max_nodes=max_nodes, rollout=rollout)
+                      scale=scale, max_nodes=max_nodes, rollout=rollout, endgame=endgame,
+                      endgame_budget=endgame_budget, cutoff=cutoff)
 
 
 def _exact_result(algorithm: str, state: State, out: dict, params: dict) -> SearchResult:

@@ -68,3 +68,48 @@ cdef inline void leaf_values(State s, int n_players, int objective, int horizon,
                 k += 1
         for i in range(n_players):
             out[i] = (1.0 / k) if out[i] == best else 0.0
+
+
+cdef inline bint rollout_cut(State s, Rng* rng, int horizon, int root_round, Policy policy,
+                             int cutoff) noexcept nogil:
+    """The rollout of ``rollout``, stopped after ``cutoff`` plies (``cutoff`` > 0; 0: never):
+    True when it stopped there before the horizon, so the leaf needs ``cut_values``. Random
+    actions are drawn as ``State.random_playout_c`` draws them (acts[rng_below(n)])."""
+    cdef int acts[MAX_LEGAL]
+    cdef int n, plies = 0
+    if cutoff <= 0:
+        rollout(s, rng, horizon, root_round, policy)
+        return False
+    while not at_horizon(s, horizon, root_round):
+        if plies == cutoff:
+            return True
+        n = s.legal_actions_c(acts)
+        if policy is None:
+            s.apply_action_c(acts[rng_below(rng, <unsigned int>n)])
+        else:
+            s.apply_action_c(policy.rollout_action_c(s, acts, n, rng))
+        plies += 1
+    return False
+
+
+cdef inline void cut_values(State s, int n_players, Policy evaluator, double* base,
+                            double* out) noexcept nogil:
+    """The value of a rollout cut short inside the search's round (objective score, horizon
+    round): each seat's score gained since the root plus the game's estimate of what it still
+    gains until the end of the round (Policy.evaluate_c)."""
+    cdef double est[MAX_PLAYERS]
+    cdef int i
+    s.scores_c(out)
+    evaluator.evaluate_c(s, est)
+    for i in range(n_players):
+        out[i] += est[i] - base[i]
+
+
+cdef inline void endgame_values(State s, int n_players, double* gain, double* base,
+                                double* out) noexcept nogil:
+    """The value of a leaf solved exactly to the end of its round (horizon round): the score
+    gained from the root to ``s`` plus ``gain``, each seat's exact gain from ``s`` on."""
+    cdef int i
+    s.scores_c(out)
+    for i in range(n_players):
+        out[i] += gain[i] - base[i]

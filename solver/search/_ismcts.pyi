@@ -8,6 +8,8 @@ from solver.search.result import SearchResult
 
 OBSERVERS: tuple[str, ...]
 
+DEFAULT_SOLVE_AFTER: int
+
 class ISMCTS:
     @property
     def game(self) -> Game: ...
@@ -17,6 +19,16 @@ class ISMCTS:
     def greedy_iterations(self) -> int: ...
     @property
     def node_count(self) -> int: ...
+    @property
+    def cutoff(self) -> int: ...
+    @property
+    def solve_after(self) -> int: ...
+    @property
+    def solving(self) -> bool: ...
+    @property
+    def root_proven(self) -> bool: ...
+    @property
+    def endgame_stats(self) -> tuple[int, int, int] | None: ...
     def __init__(
         self,
         game: Game,
@@ -27,7 +39,12 @@ class ISMCTS:
         multi: bool = False,
         max_nodes: int = ...,
         policy: bool | Policy = False,
+        endgame: int = 0,
+        endgame_budget: int = ...,
+        cutoff: int = 0,
+        solve_after: int = ...,
     ) -> None: ...
+    def root_exact(self) -> dict[int, float]: ...
     def root_children(self) -> list[tuple[int, int, float, float, int, int]]: ...
     def tree_root_keys(self, tree: int) -> list[int]: ...
     def search(
@@ -49,5 +66,8 @@ def ismcts_search(
     rollout: str = "random",
     inference: str = "none",
     particles: int = ...,
+    endgame: int = 0,
+    endgame_budget: int = ...,
+    cutoff: int = 0,
 ) -> SearchResult: ...
 def bench_ismcts(view: View, iterations: int, seed: int = 1, **params: Any) -> float: ...

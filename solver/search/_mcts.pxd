@@ -1,6 +1,7 @@
 from libc.stdint cimport int32_t
 from solver.game cimport Game, Policy, State, MAX_PLAYERS
 from solver.rng cimport Rng
+from solver.search._endgame cimport Endgame
 
 # One node of a UCT tree. A node's children are contiguous in the arena
 # (first_child .. first_child + num_children - 1), in ascending action order.
@@ -13,6 +14,10 @@ ctypedef struct UNode:
     int32_t action          # the action leading here
     int32_t visits
     int32_t mover           # the seat that chose `action`
+    # MCTS-solver (endgame > 0 only): offset in UCT.proven of this node's exact vector of
+    # values (num_players doubles), -1 while unproven; `tried`: the endgame solver was asked.
+    int32_t proof
+    int32_t tried
 
 
 cdef class UCT:
@@ -25,9 +30,18 @@ cdef class UCT:
     cdef double base[MAX_PLAYERS]
     cdef State root, s
     cdef readonly long long iterations
+    # Exact endgames (MCTS-solver) and rollout cut-off (both horizon round; 0 / None = off).
+    cdef Endgame endgame        # None: no exact leaves, no proofs (plain UCT)
+    cdef Policy evaluator       # the game's policy, for evaluate_c at a cut-off
+    cdef readonly int cutoff
+    cdef readonly int solve_after  # visits before a small node is solved (_mcts.DEFAULT_SOLVE_AFTER)
+    cdef double* proven         # arena of proven vectors (num_players doubles each)
+    cdef long long proven_count, proven_cap
 
     cdef int reset(self, State root) except -1
     cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept
     cdef long long _run(self, State s, State root, long long max_iterations, double deadline,
                         Rng* rng) noexcept nogil
     cdef bint expand(self, long long node, State s) noexcept nogil
+    cdef bint prove(self, long long node, double* v) noexcept nogil
+    cdef void propagate(self, long long node) noexcept nogil

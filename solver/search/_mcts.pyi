@@ -6,6 +6,8 @@ from solver.game import Game, Policy, State
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
+DEFAULT_SOLVE_AFTER: int
+
 class UCT:
     @property
     def game(self) -> Game: ...
@@ -13,6 +15,14 @@ class UCT:
     def iterations(self) -> int: ...
     @property
     def node_count(self) -> int: ...
+    @property
+    def cutoff(self) -> int: ...
+    @property
+    def solve_after(self) -> int: ...
+    @property
+    def root_proven(self) -> bool: ...
+    @property
+    def endgame_stats(self) -> tuple[int, int, int] | None: ...
     def __init__(
         self,
         game: Game,
@@ -22,7 +32,12 @@ class UCT:
         scale: float = 0.0,
         max_nodes: int = ...,
         policy: bool | Policy = False,
+        endgame: int = 0,
+        endgame_budget: int = ...,
+        cutoff: int = 0,
+        solve_after: int = ...,
     ) -> None: ...
+    def root_exact(self) -> dict[int, float]: ...
     def root_children(self) -> list[tuple[int, int, float, float]]: ...
     def search(
         self, state: State, iterations: int, seed: int, deadline: float = 0.0
@@ -39,4 +54,7 @@ def uct_search(
     scale: float | str | None = None,
     max_nodes: int = ...,
     rollout: str = "random",
+    endgame: int = 0,
+    endgame_budget: int = ...,
+    cutoff: int = 0,
 ) -> SearchResult: ...

@@ -16,26 +16,48 @@ world search of PIMC, and the search of oracle bots that see the true state.
 * Objective and horizon: see ``_common.pxd``. The searcher seeds nothing itself: ``run`` takes
   the caller's ``Rng`` and is deterministic given it.
 
+* Exact endgames, MCTS-solver (Winands, Bjornsson & Saito 2008), ``endgame`` = k > 0 (horizon
+  round): a new leaf at most k actions from the end of the round is valued exactly
+  (``_endgame.Endgame``: max^n, or the game's two-player kernel, within ``endgame_budget``
+  nodes; over budget it is rolled out as usual) and marked *proven* with its exact vector of
+  values, as is a leaf at the horizon; a node all of whose children are proven is proven with
+  the child best for its player to move (the first in action order on ties). A proven node's
+  statistics are its exact value times its visits; selection that picks a proven child backs up
+  its exact value without descending or rolling out, and the search stops once the root is
+  proven (``run`` returns early). ``endgame=0`` is plain UCT (the reference twin's algorithm).
+* Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k plies and the
+  leaf is worth the score gained so far plus the game's ``Policy.evaluate_c`` estimate of each
+  seat's gain to the end of the round.
+
 ``reference/mcts.py`` is the pure-Python twin (same algorithm, same random draws, same
-floating-point operations), used as the test oracle.
+floating-point operations), used as the test oracle (endgame and cutoff off).
 """
 from libc.math cimport sqrt, log, INFINITY
 from libc.stdlib cimport malloc, realloc, free
 from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 import time
 
 from solver.game cimport Policy, Game, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
-                                    at_horizon, rollout, leaf_values)
+                                    at_horizon, rollout, leaf_values, rollout_cut, cut_values,
+                                    endgame_values)
+from solver.search._endgame cimport Endgame
 
-from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, as_limit, check_c, check_max_nodes,
-                                  check_rollout, check_scale, objective_code, seed_int)
+from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES, as_limit,
+                                  check_c, check_cutoff, check_endgame, check_endgame_budget,
+                                  check_max_nodes, check_rollout, check_scale, objective_code,
+                                  seed_int)
 from solver.search.result import build_result, mean_interval
 from solver.errors import IllegalActionError
 
 cdef long long INITIAL_CAP = 1024
+# MCTS-solver: a small node is solved the first time an iteration reaches it after this many
+# visits (0: as soon as it is created; 1: when reached again, so that nodes no iteration
+# returns to cost one rollout, not a solve).
+DEFAULT_SOLVE_AFTER = 1
 
 
 cdef class UCT:
@@ -43,9 +65,21 @@ cdef class UCT:
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
-                  policy=False):
+                  policy=False, int endgame=0, long long endgame_budget=DEFAULT_ENDGAME_BUDGET,
+                  int cutoff=0, int solve_after=DEFAULT_SOLVE_AFTER):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
+        self.proven = NULL
+        if (endgame > 0 or cutoff > 0) and horizon != HORIZON_ROUND:
+            raise ValueError("endgame and cutoff value a world to the end of its round; "
+                             "use horizon=round")
+        self.endgame = Endgame(game, endgame, endgame_budget) if endgame > 0 else None
+        # evaluate_c at a cut-off: the searcher's own policy instance where it has one
+        self.evaluator = policy if isinstance(policy, Policy) else game.policy
+        self.cutoff = cutoff if cutoff > 0 else 0
+        self.solve_after = solve_after if solve_after > 0 else 0
+        self.proven_cap = 0
+        self.proven_count = 0
         self.game = game
         self.policy = policy if isinstance(policy, Policy) else (game.policy if policy else None)
         self.n_players = game.num_players
@@ -64,6 +98,7 @@ cdef class UCT:
 
     def __dealloc__(self):
         free(self.nodes)
+        free(self.proven)
 
     cdef int reset(self, State root) except -1:
         """Start a fresh tree at ``root`` (copied)."""
@@ -84,6 +119,9 @@ cdef class UCT:
         self.nodes[0].action = -1
         self.nodes[0].visits = 0
         self.nodes[0].mover = -1
+        self.nodes[0].proof = -1
+        self.nodes[0].tried = 0
+        self.proven_count = 0
         return 0
 
     cdef bint expand(self, long long node, State s) noexcept nogil:
@@ -119,8 +157,65 @@ cdef class UCT:
             ch.action = acts[i]
             ch.visits = 0
             ch.mover = me
+            ch.proof = -1
+            ch.tried = 0
         self.count += n
         return True
+
+    cdef bint prove(self, long long node, double* v) noexcept nogil:
+        """Mark ``node`` proven with the exact vector of values ``v`` (copied; ``v`` must not
+        point into the proven arena, which may move) and make its statistics exact: its value
+        times its visits. False (nothing changes) when out of memory."""
+        cdef int P = self.n_players
+        cdef long long newcap
+        cdef double* grown
+        cdef double x
+        cdef UNode* nd
+        if self.proven_count + P > self.proven_cap:
+            newcap = self.proven_cap * 2 if self.proven_cap > 0 else 256 * P
+            grown = <double*>realloc(self.proven, newcap * sizeof(double))
+            if grown == NULL or newcap > 0x7FFFFFFF:
+                if grown != NULL:
+                    self.proven = grown
+                return False
+            self.proven = grown
+            self.proven_cap = newcap
+        memcpy(&self.proven[self.proven_count], v, P * sizeof(double))
+        nd = &self.nodes[node]
+        nd.proof = <int32_t>self.proven_count
+        self.proven_count += P
+        if nd.mover >= 0:
+            x = v[nd.mover]
+            nd.sum = x * nd.visits
+            nd.sumsq = x * x * nd.visits
+        return True
+
+    cdef void propagate(self, long long node) noexcept nogil:
+        """After ``node`` was proven: prove its ancestors all of whose children are proven, each
+        with its best child's vector for the ancestor's player to move (the children's
+        ``mover``; the first child in action order keeps a tie)."""
+        cdef double v[MAX_PLAYERS]
+        cdef long long parent, first, ch, best
+        cdef int i, n, me
+        cdef UNode* nodes = self.nodes
+        while node > 0:
+            parent = nodes[node].parent
+            if nodes[parent].proof >= 0:
+                return
+            first = nodes[parent].first_child
+            n = nodes[parent].num_children
+            best = -1
+            for i in range(n):
+                ch = first + i
+                if nodes[ch].proof < 0:
+                    return
+                me = nodes[ch].mover
+                if best < 0 or self.proven[nodes[ch].proof + me] > self.proven[nodes[best].proof + me]:
+                    best = ch
+            memcpy(v, &self.proven[nodes[best].proof], self.n_players * sizeof(double))
+            if not self.prove(parent, v):
+                return
+            node = parent
 
     cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept:
         """Add iterations to the current tree until ``max_iterations`` are done or the monotonic
@@ -134,18 +229,33 @@ cdef class UCT:
 
     cdef long long _run(self, State s, State root, long long max_iterations, double deadline,
                         Rng* rng) noexcept nogil:
-        cdef long long it = 0, node, ch, best_ch, first
+        cdef long long it = 0, node, ch, best_ch, first, leaf
         cdef int i, k, n, nu
         cdef double v[MAX_PLAYERS]
+        cdef double gain[MAX_PLAYERS]
         cdef double logn, ucb, best, r, x
         cdef UNode* nodes
+        cdef bint solving = self.endgame is not None, at_proven, solved
         while it < max_iterations:
             if deadline > 0 and (it & 63) == 0 and monotonic() >= deadline:
                 break
+            if solving and self.nodes[0].proof >= 0:
+                break                       # the root is proven: nothing left to learn
             s.copy_from(root)
             node = 0
+            at_proven = False
+            solved = False
             while not at_horizon(s, self.horizon, self.root_round):
                 if self.nodes[node].first_child < 0:
+                    # a node reached again before its expansion: solved now if small
+                    if (solving and node > 0 and not self.nodes[node].tried
+                            and self.nodes[node].visits >= self.solve_after):
+                        self.nodes[node].tried = 1
+                        if self.endgame.value_c(s, gain):
+                            endgame_values(s, self.n_players, gain, self.base, v)
+                            self.prove(node, v)
+                            solved = True
+                            break
                     if not self.expand(node, s):
                         break
                 nodes = self.nodes
@@ -182,16 +292,42 @@ cdef class UCT:
                     if ucb > best:
                         best = ucb
                         best_ch = ch
-                s.apply_action_c(nodes[best_ch].action)
                 node = best_ch
-            rollout(s, rng, self.horizon, self.root_round, self.policy)
-            leaf_values(s, self.n_players, self.objective, self.horizon, self.base, v)
+                if nodes[best_ch].proof >= 0:
+                    at_proven = True        # never descend into a proven subtree
+                    break
+                s.apply_action_c(nodes[best_ch].action)
+            if at_proven:
+                memcpy(v, &self.proven[self.nodes[node].proof], self.n_players * sizeof(double))
+            elif solved:
+                pass                        # v holds the exact value, the node is proven
+            elif not solving:
+                if rollout_cut(s, rng, self.horizon, self.root_round, self.policy, self.cutoff):
+                    cut_values(s, self.n_players, self.evaluator, self.base, v)
+                else:
+                    leaf_values(s, self.n_players, self.objective, self.horizon, self.base, v)
+            elif at_horizon(s, self.horizon, self.root_round):
+                leaf_values(s, self.n_players, self.objective, self.horizon, self.base, v)
+                self.prove(node, v)
+            elif (not self.nodes[node].tried and self.nodes[node].visits >= self.solve_after
+                  and self.endgame.value_c(s, gain)):
+                self.nodes[node].tried = 1
+                endgame_values(s, self.n_players, gain, self.base, v)
+                self.prove(node, v)
+            else:
+                if self.nodes[node].visits >= self.solve_after:
+                    self.nodes[node].tried = 1
+                if rollout_cut(s, rng, self.horizon, self.root_round, self.policy, self.cutoff):
+                    cut_values(s, self.n_players, self.evaluator, self.base, v)
+                else:
+                    leaf_values(s, self.n_players, self.objective, self.horizon, self.base, v)
             for i in range(self.n_players):
                 if v[i] < self.lo:
                     self.lo = v[i]
                 if v[i] > self.hi:
                     self.hi = v[i]
             nodes = self.nodes
+            leaf = node
             while node > 0:
                 x = v[nodes[node].mover]
                 nodes[node].visits += 1
@@ -199,6 +335,8 @@ cdef class UCT:
                 nodes[node].sumsq += x * x
                 node = nodes[node].parent
             nodes[0].visits += 1
+            if solving and not at_proven and self.nodes[leaf].proof >= 0:
+                self.propagate(leaf)
             it += 1
         self.iterations += it
         return it
@@ -213,6 +351,33 @@ cdef class UCT:
         return [(self.nodes[first + i].action, self.nodes[first + i].visits,
                  self.nodes[first + i].sum, self.nodes[first + i].sumsq)
                 for i in range(self.nodes[0].num_children)]
+
+    def root_exact(self):
+        """{action: exact value for the seat to move} of the root's proven children (empty
+        unless endgame > 0)."""
+        cdef long long first = self.nodes[0].first_child
+        cdef UNode* ch
+        cdef int i
+        out = {}
+        if first < 0 or self.endgame is None:
+            return out
+        for i in range(self.nodes[0].num_children):
+            ch = &self.nodes[first + i]
+            if ch.proof >= 0:
+                out[ch.action] = self.proven[ch.proof + ch.mover]
+        return out
+
+    @property
+    def root_proven(self):
+        """Whether the root's value is proven (every move's exact value is known)."""
+        return self.endgame is not None and self.nodes[0].proof >= 0
+
+    @property
+    def endgame_stats(self):
+        """(solved, gave up, too far) counts of the endgame solver, or None when off."""
+        if self.endgame is None:
+            return None
+        return (self.endgame.solved, self.endgame.gave_up, self.endgame.too_far)
 
     @property
     def node_count(self):
@@ -236,9 +401,12 @@ def best_child(children):
 
 
 def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
-               scale=None, max_nodes=DEFAULT_MAX_NODES, rollout="random"):
+               scale=None, max_nodes=DEFAULT_MAX_NODES, rollout="random", endgame=0,
+               endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
     """UCT on a full (perfect-information) state: the oracle search. Returns a SearchResult
-    (algorithm "uct"; values for the seat to move)."""
+    (algorithm "uct"; values for the seat to move). ``endgame`` > 0 solves leaves within that
+    many actions of the round's end exactly (MCTS-solver; the result is exact once the root is
+    proven), ``cutoff`` > 0 stops rollouts after that many plies (both horizon round)."""
     cdef Rng rng
     cdef UCT uct
     cdef long long iters
@@ -247,7 +415,8 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
     obj, hor, kind = objective_code(objective, horizon)
     seed = seed_int(seed)
     uct = UCT(state.game, check_c(c), obj, hor, check_scale(scale, state.game, objective, horizon),
-              check_max_nodes(max_nodes), check_rollout(rollout))
+              check_max_nodes(max_nodes), check_rollout(rollout), check_endgame(endgame, horizon),
+              check_endgame_budget(endgame_budget), check_cutoff(cutoff, horizon))
     t0 = time.perf_counter()
     uct.reset(state)
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
@@ -256,12 +425,20 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
         deadline = monotonic() + limit.time_s
     uct.run(iters, deadline, &rng)
     rows = []
+    exact = uct.root_exact() if uct.root_proven else {}
     for a, n, tot, sq in uct.root_children():
-        mean, lo, hi = mean_interval(tot, sq, n)
+        if a in exact:                  # proven: the exact value, a zero-width interval
+            mean = lo = hi = exact[a]
+        else:
+            mean, lo, hi = mean_interval(tot, sq, n)
         rows.append({"action": a, "text": state.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": n, "robustness": None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
-              "max_nodes": max_nodes, "rollout": rollout}
+              "max_nodes": max_nodes, "rollout": rollout, "endgame": endgame,
+              "endgame_budget": endgame_budget, "cutoff": cutoff}
+    # Once the root is proven, the best exact value is the answer (visits no longer matter).
     return build_result("uct", state.current_player_c(), rows, value=kind, nodes=uct.count,
-                        iterations=uct.iterations, worlds=1, rank_by="visits", params=params,
-                        limit=limit, seed=seed, seconds=time.perf_counter() - t0)
+                        iterations=uct.iterations, worlds=1,
+                        rank_by="mean" if exact else "visits", params=params,
+                        limit=limit, seed=seed, seconds=time.perf_counter() - t0,
+                        exact=bool(exact))

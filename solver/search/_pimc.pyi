@@ -28,6 +28,9 @@ def pimc_search(
     rollout: str = "random",
     inference: str = "none",
     particles: int = ...,
+    endgame: int = 0,
+    endgame_budget: int = ...,
+    cutoff: int = 0,
 ) -> SearchResult: ...
 def solve_state(
     state: State,

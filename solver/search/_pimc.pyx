@@ -7,7 +7,10 @@ every candidate action. Each world is searched as a perfect-information game by
 * ``evaluator="uct"``: UCT with random rollouts (``_mcts.UCT``, one arena reused across
   worlds); the iteration budget is split evenly over the worlds (a time budget too), and an
   action's value in a world is its root child's mean; the world's best action is its most
-  visited child; or
+  visited child. With ``endgame`` > 0 (horizon round) each world's UCT is an MCTS-solver with
+  exact endgames: a world whose root gets proven stops early, its actions are worth their
+  exact values, its best actions are the optimal ones, and the iterations it did not use go to
+  the next world. ``cutoff`` > 0 cuts its rollouts short (see ``_mcts``); or
 * ``evaluator="solver"``: the exact solver of the current round: two-player alpha-beta
   (``_alphabeta``, zero-sum games) or max^n / paranoid for any number of players (``_maxn``;
   exact when it fits ``node_budget``, depth-limited with an evaluation otherwise). Values are
@@ -28,10 +31,10 @@ from solver.rng cimport Rng, rng_seed
 from solver.search._common cimport monotonic
 from solver.search._mcts cimport UCT
 
-from solver.search.params import (DEFAULT_C, DEFAULT_MAX_NODES, DEFAULT_WORLDS, as_limit, check_c,
-                                  check_rollout,
-                                  check_max_nodes, check_scale, check_to_act, objective_code,
-                                  seed_int)
+from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES,
+                                  DEFAULT_WORLDS, as_limit, check_c, check_cutoff, check_endgame,
+                                  check_endgame_budget, check_rollout, check_max_nodes,
+                                  check_scale, check_to_act, objective_code, seed_int)
 from solver.search.result import build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
 from solver.rng import Random, derive_seed
@@ -73,7 +76,8 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
 cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evaluator, double c,
                      str objective, str horizon, object scale, str solver, long long node_budget,
                      int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
-                     uint64_t seed, bint policy=False):
+                     uint64_t seed, bint policy=False, int endgame=0,
+                     long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0):
     cdef State w0 = <State>worlds[0]
     cdef Game game = w0.game
     cdef UCT uct
@@ -85,16 +89,21 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     best_sets = []          # per world: set of best actions
     visits = {}
     tree_stats = None
+    single_exact = {}       # with one world whose root is proven: {action: exact value}
     nodes = 0
     iterations = 0
     all_exact = True
     acts = w0.legal_actions()
     if evaluator == "uct":
         obj, hor, kind = objective_code(objective, horizon)
-        uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy)
+        uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy,
+                  endgame, endgame_budget, cutoff)
         start = monotonic()
         for wi in range(W):
             if limit.iterations is not None:
+                # an even share per world: a world proven before its share is spent leaves the
+                # rest unspent (handing it on would tie each world's budget to the ones before
+                # it, and threads=N would no longer give the threads=1 answer)
                 iters = limit.iterations // W + (1 if wi < limit.iterations % W else 0)
             else:
                 iters = 1 << 62
@@ -106,13 +115,19 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
             uct.reset(<State>worlds[wi])
             uct.run(iters, deadline, &wrng)
             children = uct.root_children()
+            exact_vals = uct.root_exact() if uct.root_proven else {}
             vals = {}
             for a, n, tot, sq in children:
                 visits[a] = visits.get(a, 0) + n
-                if n > 0:
+                if a in exact_vals:
+                    vals[a] = exact_vals[a]
+                elif n > 0:
                     vals[a] = tot / n
             per_world.append(vals)
-            if any(n > 0 for _, n, _, _ in children):
+            if exact_vals:
+                top = max(exact_vals.values())
+                best_sets.append({a for a, v in exact_vals.items() if v >= top - 1e-9})
+            elif any(n > 0 for _, n, _, _ in children):
                 most = min(children, key=lambda ch: (-ch[1], -(ch[2] / ch[1]) if ch[1] else 0.0, ch[0]))
                 best_sets.append({most[0]})
             else:
@@ -121,7 +136,8 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
             iterations += uct.iterations
             if W == 1:
                 tree_stats = {a: (n, tot, sq) for a, n, tot, sq in children}
-        all_exact = False
+                single_exact = exact_vals
+        all_exact = W == 1 and bool(single_exact)
     else:
         if objective != "score":
             raise ValueError("the exact solvers maximise the round's score (objective=score)")
@@ -143,7 +159,9 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     rows = []
     for a in acts:
         vs = [pw[a] for pw in per_world if a in pw]
-        if tree_stats is not None:
+        if a in single_exact:           # the one world is proven: its exact values
+            mean = lo = hi = single_exact[a]
+        elif tree_stats is not None:
             n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
             mean, lo, hi = mean_interval(tot, sq, n)
         else:
@@ -157,12 +175,16 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objective="score",
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
                 evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
-                inference="none", particles=DEFAULT_PARTICLES):
+                inference="none", particles=DEFAULT_PARTICLES, endgame=0,
+                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
     has perfect information): uniformly (``inference="none"``), or (``"policy"``) resampled
     from ``particles`` candidates weighted by the opponent model (solver/inference), whose
-    effective sample size the result's params report as ``ess``."""
+    effective sample size the result's params report as ``ess``. With ``evaluator="uct"``,
+    ``endgame`` > 0 solves worlds within that many actions of the round's end exactly
+    (MCTS-solver, ``endgame_budget`` nodes a solve) and ``cutoff`` > 0 stops rollouts after
+    that many plies (both horizon round; 0 = off)."""
     cdef Rng rng
     cdef State w
     cdef int W, i
@@ -174,6 +196,9 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         objective_code(objective, horizon)
         c = check_c(c)
         check_scale(scale, view.world.game, objective, horizon)
+        check_endgame(endgame, horizon)
+        check_cutoff(cutoff, horizon)
+        check_endgame_budget(endgame_budget)
     check_max_nodes(max_nodes)
     check_to_act(view)
     t0 = time.perf_counter()
@@ -198,10 +223,12 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
         worlds, view.player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
-        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout))
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
+        endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0)
     if evaluator == "uct":
         params = {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
-                  "scale": scale, "max_nodes": max_nodes, "rollout": rollout}
+                  "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
+                  "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
     else:
         params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                   "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}

@@ -45,10 +45,14 @@ from solver.search._pimc import EVALUATORS, SOLVERS, pimc_search, uct_world_seed
 from solver.search.limits import SearchLimit
 from solver.search.params import (
     DEFAULT_C,
+    DEFAULT_ENDGAME_BUDGET,
     DEFAULT_MAX_NODES,
     DEFAULT_WORLDS,
     as_limit,
     check_c,
+    check_cutoff,
+    check_endgame,
+    check_endgame_budget,
     check_max_nodes,
     check_rollout,
     check_scale,
@@ -211,7 +215,9 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                    c: float = DEFAULT_C, objective: str = "score", horizon: str = "game",
                    scale: float | str | None = None, observers: str = "single",
                    max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
-                   inference: str = "none", particles: int = 64) -> SearchResult:
+                   inference: str = "none", particles: int = 64, endgame: int = 0,
+                   endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
+                   cutoff: int = 0) -> SearchResult:
     """Root-parallel ISMCTS for ``view.player``: ``threads`` trees, merged at the root (module
     docstring). ``threads=1`` is :func:`~solver.search._ismcts.ismcts_search` itself. With
     ``inference="policy"`` the world pool is weighed and resampled once, as ismcts_search does,
@@ -220,7 +226,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     if threads == 1:
         return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
                              scale=scale, observers=observers, max_nodes=max_nodes,
-                             rollout=rollout, inference=inference, particles=particles)
+                             rollout=rollout, inference=inference, particles=particles,
+                             endgame=endgame, endgame_budget=endgame_budget, cutoff=cutoff)
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -235,6 +242,9 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     scale_ = check_scale(scale, game, objective, horizon)
     nodes_ = check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout)
+    endgame_ = check_endgame(endgame, horizon)
+    budget_ = check_endgame_budget(endgame_budget)
+    cutoff_ = check_cutoff(cutoff, horizon)
     t0 = time.perf_counter()
     if limit.iterations is not None:
         shares = [n for n in split_iterations(limit.iterations, threads) if n > 0]
@@ -252,7 +262,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
         def run() -> tuple[list, int, int, int]:
             tree = ISMCTS(game, c_, obj, hor, scale_, observers == "multi", nodes_,
-                          _policy_for(game, use_policy))
+                          _policy_for(game, use_policy), endgame_, budget_, cutoff_)
             children = tree.search(view, iterations, derive_seed(seed, i) & _MASK64, deadline,
                                    pool)
             return children, tree.iterations, tree.greedy_iterations, tree.node_count
@@ -280,6 +290,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles, "ess": ess,
+              "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
               "threads": len(outs)}
     iterations = sum(o[1] for o in outs)
     return build_result("ismcts", view.player, rows, value=kind, nodes=sum(o[3] for o in outs),
@@ -307,7 +318,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                  solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
                  evaluation: str = "heuristic", rollouts: int = 4,
                  max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
-                 inference: str = "none", particles: int = 64) -> SearchResult:
+                 inference: str = "none", particles: int = 64, endgame: int = 0,
+                 endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0) -> SearchResult:
     """PIMC with the sampled worlds split over ``threads`` threads (module docstring); the
     parameters are :func:`~solver.search._pimc.pimc_search`'s. With one thread, or one world,
     it is ``pimc_search`` itself."""
@@ -327,7 +339,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                            horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                            tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                            max_nodes=max_nodes, rollout=rollout, inference=inference,
-                           particles=particles)
+                           particles=particles, endgame=endgame, endgame_budget=endgame_budget,
+                           cutoff=cutoff)
     seed = seed_int(seed)
     if evaluator not in EVALUATORS:
         raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
@@ -337,6 +350,9 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         obj, hor, kind = objective_code(objective, horizon)
         c = check_c(c)
         scale_ = check_scale(scale, game, objective, horizon)
+        endgame_ = check_endgame(endgame, horizon)
+        budget_ = check_endgame_budget(endgame_budget)
+        cutoff_ = check_cutoff(cutoff, horizon)
     elif objective != "score":
         raise ValueError("the exact solvers maximise the round's score (objective=score)")
     check_max_nodes(max_nodes)
@@ -359,7 +375,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         rounds = -(-worlds // threads)         # time slots: the worlds one thread searches
 
         def uct_job() -> None:
-            uct = UCT(game, c, obj, hor, scale_, max_nodes, _policy_for(game, use_policy))
+            uct = UCT(game, c, obj, hor, scale_, max_nodes, _policy_for(game, use_policy),
+                      endgame_, budget_, cutoff_)
             while (wi := claims.next()) is not None:
                 iters = UNLIMITED
                 if limit.iterations is not None:
@@ -369,7 +386,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 if limit.time_s is not None:
                     deadline = t0 + limit.time_s * (wi // threads + 1) / rounds
                 children = uct.search(sampled[wi], iters, uct_world_seed(seed, wi), deadline)
-                results[wi] = _uct_world(children, uct.node_count, uct.iterations)
+                results[wi] = _uct_world(children, uct.node_count, uct.iterations,
+                                         uct.root_exact() if uct.root_proven else {})
 
         run_threads([uct_job] * threads)
     else:
@@ -394,20 +412,28 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
                   t0, ess, threads,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
-                   "scale": scale, "max_nodes": max_nodes, "rollout": rollout}
+                   "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
+                   "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
                   if evaluator == "uct" else
                   {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                    "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits},
                   inference, particles)
 
 
-def _uct_world(children: list, nodes: int, iterations: int) -> tuple:
-    """One world's UCT answer in the merge's shape: the root means, the most visited child
-    (then the higher mean, then the lower action) as the world's best, the visits."""
-    values = {a: tot / n for a, n, tot, _ in children if n > 0}
+def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tuple:
+    """One world's UCT answer in the merge's shape, as ``_pimc`` takes it: the root means (the
+    exact values where the world's root is proven, ``exact``), the most visited child (then the
+    higher mean, then the lower action) as the world's best (every optimal move when proven),
+    the visits."""
+    values = {a: exact[a] if a in exact else tot / n
+              for a, n, tot, _ in children if n > 0 or a in exact}
     visited = [ch for ch in children if ch[1] > 0]
-    best = ({min(visited, key=lambda ch: (-ch[1], -(ch[2] / ch[1]), ch[0]))[0]}
-            if visited else set())
+    if exact:
+        top = max(exact.values())
+        best = {a for a, v in exact.items() if v >= top - 1e-9}
+    else:
+        best = ({min(visited, key=lambda ch: (-ch[1], -(ch[2] / ch[1]), ch[0]))[0]}
+                if visited else set())
     visits = {a: n for a, n, _, _ in children}
     return values, best, visits, nodes, iterations, False, children
 

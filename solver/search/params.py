@@ -16,6 +16,13 @@ HORIZONS = ("game", "round")
 DEFAULT_WORLDS = 20
 DEFAULT_C = 0.7
 DEFAULT_MAX_NODES = 1 << 21
+# Exact endgames (endgame=k: a world at most k actions from the end of its round is solved,
+# _endgame.pyx) and rollout cut-off (cutoff=k: rollouts stop after k plies and add the game's
+# evaluation). 0 = off, the searches' own default; the bots' defaults are measured per game
+# (search_defaults).
+DEFAULT_ENDGAME_BUDGET = 4096
+MAX_ENDGAME = 64
+MAX_CUTOFF = 1000
 
 
 def objective_code(objective: str, horizon: str) -> tuple[int, int, str]:
@@ -97,3 +104,77 @@ def check_to_act(view: View) -> None:
     if view.current_player() != view.player:
         raise IllegalActionError(
             f"seat {view.player} is not to act (seat {view.current_player()} is)")
+
+
+def check_endgame(endgame: int, horizon: str) -> int:
+    """``endgame`` (actions from the end of the round within which a world is solved exactly;
+    0 = off) after checking it: an int in 0..MAX_ENDGAME, and only with horizon round (the
+    exact solvers value the round's points)."""
+    if isinstance(endgame, bool) or not isinstance(endgame, int):
+        raise ValueError(f"endgame must be an integer number of actions, got {endgame!r}")
+    if not 0 <= endgame <= MAX_ENDGAME:
+        raise ValueError(f"endgame must be in 0..{MAX_ENDGAME} actions, got {endgame}")
+    if endgame > 0 and horizon != "round":
+        raise ValueError("endgame solves a world to the end of its round; use horizon=round")
+    return endgame
+
+
+def check_endgame_budget(budget: int) -> int:
+    """The node budget of one exact endgame solve (>= 1)."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"endgame_budget must be an integer >= 1, got {budget!r}")
+    return budget
+
+
+def check_cutoff(cutoff: int, horizon: str) -> int:
+    """``cutoff`` (rollout plies before the game's evaluation takes over; 0 = off) after
+    checking it: an int in 0..MAX_CUTOFF, and only with horizon round (the evaluation
+    estimates the rest of the round)."""
+    if isinstance(cutoff, bool) or not isinstance(cutoff, int):
+        raise ValueError(f"cutoff must be an integer number of plies, got {cutoff!r}")
+    if not 0 <= cutoff <= MAX_CUTOFF:
+        raise ValueError(f"cutoff must be in 0..{MAX_CUTOFF} plies, got {cutoff}")
+    if cutoff > 0 and horizon != "round":
+        raise ValueError("cutoff estimates the rest of the round; use horizon=round")
+    return cutoff
+
+
+# The bots' endgame threshold (actions from the end of the round) per game slug and search,
+# measured with `trickhound evaluate --mode head-to-head` at 5 ms CPU a decision against the
+# same bot with it off (paired mean [95% CI] in points, deals; results/strength/endgames/):
+#   mate            pimc 22 (the whole game: 2 forcing decisions + 20 cards): with hidden
+#                   forcing +294 [+190, +399] a match (12 deals); ismcts 12: +71 [+12, +130]
+#                   (24 deals; 22: +53 [-24, +131]). With face-up forcing 22 proves every root:
+#                   0.00 points lost a decision against alpha-beta on 60 self-play positions,
+#                   against 4.37 (ismcts) and 7.72 (pimc) with it off (the bots hand those
+#                   decisions to alpha-beta anyway, exact=true).
+#   dog-tag-trick   off: endgame=4 pimc +0.71 [-3.13, +4.55] (12 deals), ismcts -1.38 [-3.56,
+#                   +0.81] (12); endgame=6 pimc -3.69 [-5.10, -2.28] (16): a solve of a
+#                   round's last tricks costs more than the rollouts it replaces (pairs make
+#                   the tree wide).
+#   mate-vic-village off: pimc endgame=4 +0.06 [-8.10, +8.22], 8 -1.48 [-8.27, +5.30], 12
+#                   -3.27 [-8.54, +2.01] (16 deals); ismcts endgame=8 +0.03 [-3.81, +3.86]
+#                   (10): no gain at equal CPU time.
+# A game not listed plays with it off.
+ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12}}
+# The bots' rollout cut-off (plies) per game slug and search, measured likewise: with today's
+# evaluate_c
+# cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), Vic
+# Village's -5.45 [-11.36, +0.45] (16), so it is off everywhere until the fitted evaluations
+# land (solver/games/*/_policy.pyx).
+CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
+
+
+def endgame_options(game: Game, horizon: str, endgame: int = -1, cutoff: int = -1,
+                    algorithm: str = "pimc") -> dict[str, int]:
+    """The ``endgame`` and ``cutoff`` keywords a search bot (``algorithm`` "ismcts" or "pimc")
+    passes for ``game``: -1 means the measured default for the game and search
+    (ENDGAME_DEFAULTS, CUTOFF_DEFAULTS), and both are off (0) unless the search's horizon is
+    the round (the only target they are defined for)."""
+    if horizon != "round":
+        return {"endgame": 0, "cutoff": 0}
+    if endgame < 0:
+        endgame = ENDGAME_DEFAULTS.get(game.name, {}).get(algorithm, 0)
+    if cutoff < 0:
+        cutoff = CUTOFF_DEFAULTS.get(game.name, {}).get(algorithm, 0)
+    return {"endgame": int(endgame), "cutoff": int(cutoff)}

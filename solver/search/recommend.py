@@ -93,7 +93,8 @@ def algorithm_params(algo: str) -> dict[str, Any]:
     fn, fixed = _entry(algo)
     skip = {"view", "state", "limit", "seed"} | set(fixed)
     if algo == "solver":
-        skip |= {"c", "objective", "horizon", "scale", "max_nodes", "rollout"}
+        skip |= {"c", "objective", "horizon", "scale", "max_nodes", "rollout", "endgame",
+                 "endgame_budget", "cutoff"}
     return {name: p.default for name, p in inspect.signature(fn).parameters.items()
             if name not in skip}
 

@@ -294,3 +294,15 @@ def test_ismcts_threads_search_the_inference_pool() -> None:
     assert a.params["ess"] == one.params["ess"] and a.params["ess"] is not None
     assert a.to_json()["actions"] == b.to_json()["actions"]
     assert sum(s.visits for s in a.actions) == 400
+
+
+def test_pimc_threads_with_exact_endgames_give_the_one_thread_answer() -> None:
+    """With endgame > 0 proven worlds answer with their exact values and keep an even share of
+    the iterations, so splitting the worlds over threads still gives the threads=1 answer."""
+    view = _view("mate(forced_visibility=hidden)", seed=4, fraction=0.5)
+    kw = dict(limit=SearchLimit(iterations=1200, worlds=8), seed=9, horizon="round",
+              endgame=22)
+    one = pimc(view, **kw)
+    two = pimc(view, threads=2, **kw)
+    assert _without_threads(two) == _without_threads(one)
+    assert one.iterations < 1200        # proven worlds stopped before their share was spent
