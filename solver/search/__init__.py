@@ -70,15 +70,16 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
     ``endgame`` > 0 values an iteration's world exactly instead of rolling out once it is
     within that many actions of the round's end; ``cutoff`` > 0 stops rollouts after that many
     plies and adds the game's evaluation (both horizon round; 0 = off)."""
-    extra = dict(inference=inference, particles=particles, endgame=endgame,
-                 endgame_budget=endgame_budget, cutoff=cutoff)
     if threads != 1:
         return ismcts_threads(view, limit, seed, threads, c=c, objective=objective,
                               horizon=horizon, scale=scale, observers=observers,
-                              max_nodes=max_nodes, rollout=rollout, **extra)
+                              max_nodes=max_nodes, rollout=rollout, inference=inference,
+                              particles=particles, endgame=endgame,
+                              endgame_budget=endgame_budget, cutoff=cutoff)
     return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
                          scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout,
-                         **extra)
+                         inference=inference, particles=particles, endgame=endgame,
+                         endgame_budget=endgame_budget, cutoff=cutoff)
 
 
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,
