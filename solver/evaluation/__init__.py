@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Optional
+from typing import Any
 
 from solver.errors import TrickhoundError
 from solver.evaluation.features import FEATURES

@@ -243,6 +243,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--default", choices=EVALUATIONS,
                     help="the evaluation policies start with (default: keep the file's)")
     ap.add_argument("--out", default=DATA_DIR, help="folder of the <game>.json files")
+    def error(message: str) -> None:
+        """Bad input: one line in the project's form, exit status 2."""
+        print(f"trickhound: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+    ap.error = error  # type: ignore[method-assign,assignment]
     args = ap.parse_args(argv)
     if args.games < HELD_OUT_EVERY * 2:
         ap.error(f"--games must be at least {HELD_OUT_EVERY * 2}")
