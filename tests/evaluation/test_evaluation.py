@@ -54,6 +54,8 @@ def test_fitted_evaluate_is_the_model_on_the_features(spec):
             f = policy.features(s)
             assert f.shape == (game.num_players, len(FEATURES[game.name]))
             want = stage_predict(list(w), f, model["link"], model["lo"], model["hi"])
+            if game.name == "mattis":                   # docs/rules/mattis.md §7.7: out = 1
+                want[f[:, FEATURES["mattis"].index("still_in")] == 0] = 1.0
             assert policy.evaluate(s) == pytest.approx(want, abs=1e-9)
 
 
@@ -72,7 +74,10 @@ def test_both_links_in_c_match_numpy(spec):
         policy._set_model(w, -1.0, 4.0, True, link == "logistic")
         assert policy.evaluation == "fitted"
         for s in states:
-            want = stage_predict(w, policy.features(s), link, -1.0, 4.0)
+            f = policy.features(s)
+            want = stage_predict(w, f, link, -1.0, 4.0)
+            if game.name == "mattis":                   # docs/rules/mattis.md §7.7: out = 1
+                want[f[:, FEATURES["mattis"].index("still_in")] == 0] = 1.0
             assert policy.evaluate(s) == pytest.approx(want, abs=1e-9)
     policy._set_model([], 0.0, 0.0, False)
     assert policy.evaluation == "heuristic"
@@ -127,6 +132,23 @@ def test_vic_village_trick_holder():
             assert holder.sum() == 1
             assert played[holder == 1][0] == 1          # the holder has played to the trick
     assert seen > 20
+
+
+def test_mattis_fitted_estimate_of_a_player_out_is_one():
+    """docs/rules/mattis.md §7.7: a player out is not the mattis whatever happens, so the
+    fitted estimate is his return, 1, exactly (the solver bot's tie-break relies on it)."""
+    game = load_game("mattis(players=4)")
+    policy = game.policy
+    seen = 0
+    with frontier_evaluation(policy, "fitted"):
+        for s in positions(game, 6, games=4):
+            f = policy.features(s)
+            est = policy.evaluate(s)
+            for p in range(4):
+                if f[p, feature(game, "still_in")] == 0:
+                    seen += 1
+                    assert est[p] == 1.0
+    assert seen > 0
 
 
 def test_mattis_features_count_the_cards_to_shed():

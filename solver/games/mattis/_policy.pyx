@@ -355,7 +355,8 @@ cdef void features_d(MattisData* d, double* heur, double* out) noexcept nogil:
 
 
 cdef void fitted_d(MattisData* d, LinearEval* model, double* out) noexcept nogil:
-    """The fitted estimate for every seat (before the end of the game)."""
+    """The fitted estimate for every seat (before the end of the game); a player already out
+    has its return, 1, exactly."""
     cdef double heur[8]
     cdef double f[8 * MATTIS_NF]
     cdef int p
@@ -364,7 +365,10 @@ cdef void fitted_d(MattisData* d, LinearEval* model, double* out) noexcept nogil
     for p in range(8):
         out[p] = 0.0
     for p in range(d.n):
-        out[p] = linear_eval(model, f + p * MATTIS_NF)
+        if d.phase != PHASE1 and not (d.inmask >> p) & 1:
+            out[p] = 1.0                                  # out: surely not the mattis (§7.7)
+        else:
+            out[p] = linear_eval(model, f + p * MATTIS_NF)
 
 
 cdef class MattisPolicy(Policy):
