@@ -11,12 +11,13 @@ of the round (its score at the round's end minus its score then). Games are spli
 training and held-out (every fifth game held out), a ridge least-squares model is fitted on the
 training positions (logistic regression as well for Mattis' two outcomes: the link with the
 lower held-out RMSE is kept) per game, player count and stage of the round (the ``stage``
-feature: its early, mid or late third, each with its own weights), and
-``solver/evaluation/<game>.json`` is written:
-the weights, the feature names, the seed, the numbers of games and positions, the clip bounds
-(the extreme training targets) and the held-out metrics. The report printed (and stored) is the
-held-out RMSE and R^2 of the fitted model, of the hand-written estimate and of a constant (the
-training mean) at the round's early, mid and late thirds.
+feature: its early, mid or late third, each with its own weights; positions whose gain the rules
+fix, ``KNOWN``, are left out, as evaluate_c answers them exactly), and
+``solver/evaluation/<game>.json`` is written: the weights, the feature names, the seed, the
+numbers of games and positions, the clip bounds (the extreme training targets) and the held-out
+metrics. The report printed (and stored) is the held-out RMSE and R^2 of the fitted model, of
+the hand-written estimate and of a constant (the training mean) at the round's early, mid and
+late thirds.
 """
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ LINKS: dict[str, tuple[str, ...]] = {
     "dog-tag-trick": ("identity",),
     "mate-vic-village": ("identity",),
     "mattis": ("identity", "logistic"),
+}
+# Positions whose gain a game's rules fix, which evaluate_c answers exactly instead of the model
+# (so the fit leaves them out and scores them as C does): (feature, its value there, the gain).
+# docs/rules/mattis.md §7.7: a player out is not the mattis whatever happens.
+KNOWN: dict[str, tuple[str, float, float]] = {
+    "mattis": ("still_in", 0.0, 1.0),
 }
 DEFAULT_GAMES = 200
 HELD_OUT_EVERY = 5          # game i is held out when i % HELD_OUT_EVERY == 0
@@ -186,15 +193,25 @@ def fit_config(slug: str, players: int, games: int, seed: int,
     spec = f"{slug}(players={players})"
     x, y, gid, prog = self_play(spec, games, seed, explore)
     held = gid % HELD_OUT_EVERY == 0
-    lo, hi = float(y[~held].min()), float(y[~held].max())
+    known = np.zeros(len(y), dtype=bool)
+    if slug in KNOWN:
+        name, value, _ = KNOWN[slug]
+        known = x[:, FEATURES[slug].index(name)] == value
+    train = ~held & ~known
+    lo, hi = float(y[train].min()), float(y[train].max())
     xh, yh, ph = x[held], y[held], prog[held]
-    fits = {link: stage_fit(x[~held], y[~held], link, lo, hi) for link in LINKS[slug]}
-    rmse = {link: metrics(yh, stage_predict(w, xh, link, lo, hi))["rmse"]
-            for link, w in fits.items()}
+
+    def predict(w: list[np.ndarray], link: str) -> np.ndarray:
+        pred = stage_predict(w, xh, link, lo, hi)
+        pred[known[held]] = KNOWN[slug][2] if slug in KNOWN else 0.0
+        return pred
+
+    fits = {link: stage_fit(x[train], y[train], link, lo, hi) for link in LINKS[slug]}
+    rmse = {link: metrics(yh, predict(w, link))["rmse"] for link, w in fits.items()}
     link = min(rmse, key=lambda k: rmse[k])              # the link that predicts better
     w = fits[link]
     preds = {
-        "fitted": stage_predict(w, xh, link, lo, hi),
+        "fitted": predict(w, link),
         "heuristic": xh[:, 1],                            # the hand-written estimate as is
         "constant": np.full(len(yh), float(y[~held].mean())),
     }
@@ -206,7 +223,7 @@ def fit_config(slug: str, players: int, games: int, seed: int,
     return {
         "weights": [[float(v) for v in ws] for ws in w], "lo": lo, "hi": hi, "link": link,
         "heldout_rmse_by_link": rmse, "games": games,
-        "positions": int((~held).sum()), "heldout_positions": int(held.sum()),
+        "positions": int(train.sum()), "heldout_positions": int(held.sum()),
         "heldout": report,
     }
 
