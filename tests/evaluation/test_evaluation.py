@@ -108,7 +108,8 @@ def test_dog_tag_trick_features_read_the_hands():
             assert f[p, bases].sum() == f[p, feature(game, "hand_size")]
         assert f[:, feature(game, "main1_so_far")].sum() <= 1
         assert f[:, feature(game, "sub1_so_far")].sum() <= 1
-        assert (f[:, feature(game, "min_hand_size")] == f[:, feature(game, "hand_size")].min()).all()
+        smallest = f[:, feature(game, "hand_size")].min()
+        assert (f[:, feature(game, "min_hand_size")] == smallest).all()
 
 
 def test_vic_village_trick_holder():
