@@ -30,6 +30,7 @@ from typing import Any, Optional
 
 from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
 from bots.registry import register
+from solver.evaluation import frontier_evaluation
 from solver.game import Game, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
 from solver.rng import derive_seed
@@ -50,8 +51,9 @@ class SolverBot(Bot[View]):
         "node_budget": (500, "max^n nodes per world before it deepens step by step (3+ players)"),
         "tt_bits": (18, "log2 of the alpha-beta transposition table size (Mate)"),
         "evaluation": ("policy", "depth-limited max^n frontier: policy (playouts by the game's"
-                                 " rollout policy), rollout (random playouts) or heuristic (the"
-                                 " game's cheap estimate)"),
+                                 " rollout policy), rollout (random playouts), heuristic (the"
+                                 " game's hand-written estimate) or fitted (its fitted one,"
+                                 " solver/evaluation)"),
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
                               " weighted by the opponent model, solver/inference) or auto (the"
@@ -60,7 +62,8 @@ class SolverBot(Bot[View]):
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
         "threads": (1, "threads solving the sampled worlds in parallel"),
     }
-    CHOICES = {"evaluation": ("heuristic", "rollout", "policy"), "inference": BOT_INFERENCE_MODES}
+    CHOICES = {"evaluation": ("heuristic", "fitted", "rollout", "policy"),
+               "inference": BOT_INFERENCE_MODES}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS),
               "threads": (1, MAX_THREADS)}
@@ -100,12 +103,16 @@ class SolverBot(Bot[View]):
         if len(legal) == 1:
             return {legal[0]: 0.0}
         if self._solver is None:
-            result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
-                               self.next_seed(), check=False, evaluator="solver",
-                               node_budget=self.node_budget, evaluation=self.evaluation,
-                               rollouts=self.rollouts,
-                               inference=bot_inference(self.inference, view.game, self.name),
-                               particles=self.particles, threads=self.threads)
+            # "fitted" and "heuristic" are both the policy's evaluate_c, set for this search
+            with frontier_evaluation(view.game.policy, self.evaluation):
+                result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
+                                   self.next_seed(), check=False, evaluator="solver",
+                                   node_budget=self.node_budget,
+                                   evaluation=("heuristic" if self.evaluation == "fitted"
+                                               else self.evaluation),
+                                   rollouts=self.rollouts,
+                                   inference=bot_inference(self.inference, view.game, self.name),
+                                   particles=self.particles, threads=self.threads)
             self.last_ess = result.params.get("ess")
             values = {a: v for a, v in result.values().items() if v is not None}
             assert len(values) == len(result.actions)  # every world's solve values every move
@@ -141,10 +148,12 @@ class SolverBot(Bot[View]):
         base = self.rng.next_u64()
         totals = dict.fromkeys(tied, 0.0)
         n = min(self.worlds, GUARANTEE_WORLDS)
-        for i in range(n):
-            actions = mx.solve(view.determinize(derive_seed(base, i)), self.node_budget)["actions"]
-            for a in tied:
-                totals[a] += actions[a]
+        with frontier_evaluation(view.game.policy, self.evaluation):
+            for i in range(n):
+                world = view.determinize(derive_seed(base, i))
+                actions = mx.solve(world, self.node_budget)["actions"]
+                for a in tied:
+                    totals[a] += actions[a]
         return {a: v / n for a, v in totals.items()}
 
     def act(self, view: View) -> int:

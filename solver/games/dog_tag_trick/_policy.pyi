@@ -1,6 +1,19 @@
 """Type stubs for the compiled module solver/games/dog_tag_trick/_policy.pyx (the game's rules of
 thumb; scores, rollout action and evaluation are the base Policy's Python methods)."""
-from solver.game import Policy
+from collections.abc import Sequence
+
+import numpy as np
+
+from solver.game import Game, Policy, State
 
 class DogTagTrickPolicy(Policy):
-    pass
+    def __init__(self, game: Game | None = None) -> None: ...
+    def _set_model(self, weights: Sequence[Sequence[float]], lo: float, hi: float, on: bool,
+                   logistic: bool = False) -> None: ...
+    @property
+    def num_features(self) -> int: ...
+    @property
+    def evaluation(self) -> str: ...
+    @evaluation.setter
+    def evaluation(self, name: str) -> None: ...
+    def features(self, state: State) -> np.ndarray: ...

@@ -61,12 +61,21 @@ The position estimate (``evaluate_c``) shares out the points still to come this 
 ``min(hand size) / 1.6 + 0.5`` more tricks (the C reference's tricks per round under random
 play), each seat's share growing with its high singles (8, 9, the 5/10 card) and with the
 qualifying pairs in its hand.
+
+The fitted estimate (``evaluation="fitted"``, solver/evaluation) is a linear model over
+``features_d``: for each seat its hand by base value and strength (pairs, best pair of each
+event, singles no other hand beats), the hand sizes, its part in the trick so far (R2: main #1,
+main #2 or sub #1 so far) and the hand-written estimate above, with weights fitted by
+``python -m solver.evaluation.fit`` on seeded self-play (``dog_tag_trick.json``).
 """
 from libc.math cimport pow
 from libc.stdint cimport uint64_t
 from solver.cards cimport popcount, lowest_card
-from solver.game cimport State, Policy, MAX_PLAYERS
+import numpy as np
+from solver.evaluation import EvaluationError, check_evaluation, load_fitted
+from solver.game cimport Game, State, Policy, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below
+from solver.evaluation._linear cimport LinearEval, linear_eval, load_weights, stage_of
 from solver.games.dog_tag_trick._state cimport (
     DttData, DogTagTrickState, DTT_MAX_SEATS, NUM_CARDS, NUM_PAIRS, NUM_SINGLES,
     NUM_ALL, EV_ONE, EV_SET, EV_RUN, EV_FIVE, EV_NONE, ALL36, ACT_CARDS, ACT_EV, ACT_KEY,
@@ -500,6 +509,113 @@ cdef void evaluate_d(DttData* d, double* out) noexcept nogil:
         out[p] = remaining * strength[p] / total
 
 
+# -- the fitted estimate's features ------------------------------------------------------------
+cdef enum:
+    DTT_NF = 32     # features per seat: solver/evaluation/features.py FEATURES["dog-tag-trick"]
+
+
+cdef void features_d(DttData* d, double* heur, double* out) noexcept nogil:
+    """The fitted estimate's features of every seat p, written to out[p * DTT_NF ...] (names in
+    solver/evaluation/features.py, same order), on a full state before the end of the game;
+    ``heur`` is the hand-written estimate. What every seat shares (hand sizes, the trick so
+    far, all hands' strength) is computed once: this runs at every frontier node."""
+    cdef uint64_t all_cards = 0, h, m
+    cdef int j, p, c, smallest = 99, total = 0, all_pairs = 0, all_high = 0
+    cdef int jp, a, e = 0, key, mi = d.opt_minicon, stage
+    cdef int size[DTT_MAX_SEATS]
+    cdef int pairs[DTT_MAX_SEATS]
+    cdef int high[DTT_MAX_SEATS]
+    cdef bint final = False
+    cdef double* f
+    cdef Trick t
+    for j in range(d.n):
+        h = d.hand[j]
+        all_cards |= h
+        size[j] = popcount(h)
+        total += size[j]
+        if size[j] < smallest:
+            smallest = size[j]
+        if size[j] <= 1:
+            final = True                                  # R4: this trick ends the round
+        pairs[j] = 0
+        high[j] = 0
+        m = h
+        while m:
+            c = lowest_card(m)
+            m &= m - 1                                    # now only cards above c
+            pairs[j] += popcount(PARTNER[c] & m)
+            if card_base(c) >= 8 or card_base(c) == 5:
+                high[j] += 1
+        all_pairs += pairs[j]
+        all_high += high[j]
+    if d.pos:
+        trick_so_far(d, &t)
+    stage = stage_of(1.0 - smallest / <double>d.hand_size)   # the round ends as a hand empties
+    for p in range(d.n):
+        f = out + p * DTT_NF
+        h = d.hand[p]
+        for j in range(DTT_NF):
+            f[j] = 0.0
+        f[0] = 1.0
+        f[1] = heur[p]
+        f[2] = stage
+        f[3] = size[p]
+        f[4] = smallest
+        f[5] = (total - size[p]) / (d.n - 1.0)
+        m = h
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            f[5 + card_base(c)] += 1.0                    # base1..base9: f[6..14]
+            if card_icon(c) == 4:
+                f[15] += 1.0
+            if (stronger_singles(c) & all_cards & ~h) == 0:
+                f[20] += 1.0                              # no other hand beats it as a single
+        f[16] = pairs[p]
+        f[17] = best_strength(h, EV_SET) / 10.0
+        f[18] = best_strength(h, EV_RUN) / 10.0
+        f[19] = best_strength(h, EV_FIVE) / 10.0
+        f[21] = 1.0 if d.lead == p else 0.0
+        f[22] = d.pos
+        jp = p - d.lead
+        if jp < 0:
+            jp += d.n
+        if jp < d.pos:                                    # p has played to this trick (R2)
+            f[23] = 1.0
+            a = d.hist[d.n_hist - d.pos + jp]
+            if ACT_EV[a] == EV_ONE:
+                if ACT_KEY[mi][EV_ONE][a] == t.ks:
+                    f[26] = 1.0
+            else:
+                key = main_key(d, t.main_ev, a, &e)
+                if key >= 0 and key == t.k1:
+                    f[24] = 1.0
+                elif key >= 0 and key == t.k2:
+                    f[25] = 1.0
+        f[27] = 1.0 if final else 0.0
+        f[28] = pairs[p] * smallest
+        f[29] = high[p] * smallest
+        if all_pairs:
+            f[30] = pairs[p] * smallest / <double>all_pairs
+        if all_high:
+            f[31] = high[p] * smallest / <double>all_high
+
+
+cdef void fitted_d(DttData* d, LinearEval* model, double* out) noexcept nogil:
+    """The fitted estimate for every seat (zeros at the end of the game)."""
+    cdef double heur[MAX_PLAYERS]
+    cdef double f[DTT_MAX_SEATS * DTT_NF]
+    cdef int p
+    for p in range(MAX_PLAYERS):
+        out[p] = 0.0
+    if d.over:
+        return
+    evaluate_d(d, heur)
+    features_d(d, heur, f)
+    for p in range(d.n):
+        out[p] = linear_eval(model, f + p * DTT_NF)
+
+
 cdef class DogTagTrickPolicy(Policy):
     """Dog Tag Trick's rules of thumb (module docstring) for ``game.policy``."""
 
@@ -509,5 +625,53 @@ cdef class DogTagTrickPolicy(Policy):
     cdef int rollout_action_c(self, State state, int* acts, int n, Rng* rng) noexcept nogil:
         return rollout_d(&(<DogTagTrickState>state).d, acts, n, rng)
 
+    def __init__(self, Game game=None):
+        Policy.__init__(self, game)
+        self.model.k = 0
+        self.model.on = False
+        self.model.logistic = False
+        if game is not None:
+            load_fitted(self, game)
+
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
-        evaluate_d(&(<DogTagTrickState>state).d, out)
+        if self.model.on:
+            fitted_d(&(<DogTagTrickState>state).d, &self.model, out)
+        else:
+            evaluate_d(&(<DogTagTrickState>state).d, out)
+
+    def _set_model(self, weights, double lo, double hi, bint on, bint logistic=False):
+        """Load the fitted weights (one list per stage, one weight per feature; empty: none),
+        the bounds of the estimate and its link (``logistic``, else linear and clipped);
+        ``on``: use them."""
+        load_weights(&self.model, weights, DTT_NF, lo, hi, on, logistic)
+
+    @property
+    def num_features(self):
+        """Features per seat of the fitted estimate."""
+        return DTT_NF
+
+    @property
+    def evaluation(self):
+        """The estimate ``evaluate`` (and the searches' frontier) uses: "fitted" or
+        "heuristic" (the hand-written one)."""
+        return "fitted" if self.model.on else "heuristic"
+
+    @evaluation.setter
+    def evaluation(self, name):
+        if check_evaluation(name) == "fitted" and self.model.k == 0:
+            raise EvaluationError(f"no fitted evaluation for {self.game.spec()}")
+        self.model.on = name == "fitted"
+
+    def features(self, State state):
+        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
+        computed by the same C code as ``evaluate_c`` (zeros once the game is over)."""
+        cdef DttData* d = &(<DogTagTrickState>state).d
+        cdef double heur[MAX_PLAYERS]
+        cdef double f[DTT_MAX_SEATS * DTT_NF]
+        cdef int p, j
+        if d.over:
+            return np.zeros((d.n, DTT_NF))
+        evaluate_d(d, heur)
+        features_d(d, heur, f)
+        return np.array([[f[p * DTT_NF + j] for j in range(DTT_NF)] for p in range(d.n)],
+                        dtype=np.float64)

@@ -1,7 +1,9 @@
 # Mate (Vic Village)'s rules of thumb (_policy.pyx): the rollout policy, the heuristic's action
-# scores and the position estimate, on the engine's VicData struct (_state.pxd).
+# scores and the position estimates (hand-written and fitted), on the engine's VicData struct
+# (_state.pxd).
 from libc.stdint cimport uint32_t, int8_t
 from solver.game cimport Policy
+from solver.evaluation._linear cimport LinearEval
 
 
 ctypedef struct PlanCache:
@@ -15,3 +17,4 @@ ctypedef struct PlanCache:
 
 cdef class MateVicVillagePolicy(Policy):
     cdef PlanCache plan_cache
+    cdef LinearEval model   # the fitted estimate (solver/evaluation/mate_vic_village.json)

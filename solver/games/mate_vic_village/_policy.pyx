@@ -38,13 +38,21 @@ discards, the public history (tricks, rewards drawn, voids, hand sizes, the unre
 instruction set, removed cards, the reward pile's size); it never looks at a hidden card, so
 a bot may call it on any determinization of its view. ``rollout_action_c`` plays for every
 seat from the full state (it reads the hands of the seats still to play in the trick).
-``evaluate_c`` is the hand-blind symmetric prior of depth-limited searches.
+``evaluate_c`` is the hand-blind symmetric prior of depth-limited searches, or (with
+``evaluation="fitted"``, solver/evaluation) a linear model over ``features_d``: for each seat
+its hand by number, its cards matching the GO! and STAY numbers still to come, its voids, the
+instructions left, its part in the trick in progress (§6.4: whether it holds it, for how much)
+and the prior, with weights fitted by ``python -m solver.evaluation.fit`` on seeded self-play
+(``mate_vic_village.json``).
 """
 from libc.math cimport pow
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from solver.cards cimport popcount, lowest_card, highest_card
+import numpy as np
+from solver.evaluation import EvaluationError, check_evaluation, load_fitted
 from solver.game cimport Game, Policy, State, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below, rng_uniform
+from solver.evaluation._linear cimport LinearEval, linear_eval, load_weights, stage_of
 from solver.games.mate_vic_village._state cimport (
     VicData, MateVicVillageState, DISCARD, PLAY, OVER, PAIR_BASE, ALL_CARDS, STRIDE10, COLMASK,
     COLSET, NUM, COL, INSTR_NUM, INSTR_GO, PAIR_LO, PAIR_HI, NUMMASK, GEMASK, seat_after,
@@ -688,6 +696,127 @@ cdef void evaluate_d(VicData* d, double* out) noexcept nogil:
         out[p] = total / d.n
 
 
+# == the fitted estimate's features ===============================================================
+cdef enum:
+    VIC_NF = 37     # features per seat: solver/evaluation/features.py FEATURES["mate-vic-village"]
+
+
+cdef void features_d(VicData* d, double* heur, double* out) noexcept nogil:
+    """The fitted estimate's features of every seat p, written to out[p * VIC_NF ...] (names in
+    solver/evaluation/features.py, same order), on a full, dealt state in the DISCARD or PLAY
+    phase; ``heur`` is the hand-written estimate. What every seat shares (the instructions to
+    come, all hands, who holds the trick) is computed once: this runs at every frontier node."""
+    cdef uint64_t h, m, h_all = 0
+    cdef int first = d.trick if d.phase == PLAY else 0, t, instr = 0, c, v, j, k, p
+    cdef int best = -1, win = -1, N = 0, W = 0, high, low, tl = d.T - first
+    cdef int n_go = 0, n_stay = 0, go_sum = 0, all_high, all_go = 0, all_stay = 0, stage
+    cdef uint32_t go_nums = 0, stay_nums = 0     # bit v: number v is a target still to come
+    cdef double* f
+    for j in range(d.n):
+        h_all |= d.hand[j]
+    for t in range(first, d.T):
+        instr = d.deck[t]
+        if INSTR_GO[instr]:
+            n_go += 1
+            go_sum += INSTR_NUM[instr]
+            go_nums |= (<uint32_t>1) << INSTR_NUM[instr]
+        else:
+            n_stay += 1
+            stay_nums |= (<uint32_t>1) << INSTR_NUM[instr]
+    # shares of all hands' high cards and target-number cards: who takes the GO! points and
+    # who is left with the STAY tricks
+    all_high = popcount(h_all & GEMASK[8])
+    for v in range(1, 11):
+        if (go_nums >> v) & 1:
+            all_go += popcount(h_all & NUMMASK[v])
+        if (stay_nums >> v) & 1:
+            all_stay += popcount(h_all & NUMMASK[v])
+    if d.phase == PLAY:
+        instr = d.deck[d.trick]
+        N = INSTR_NUM[instr]
+        for j in range(d.ncards):                         # §6.4: who holds the trick so far
+            v = NUM[d.plays[d.trick * d.n + j]]
+            t = 100 + v if v == N else v                  # a target number beats every other
+            if t >= best:                                 # equal numbers: the later card wins
+                best = t
+                win = j
+        W = best - 100 if best > 100 else best
+    stage = stage_of(first / <double>d.T)
+    for p in range(d.n):
+        f = out + p * VIC_NF
+        h = d.hand[p]
+        high = 0
+        low = 0
+        for j in range(VIC_NF):
+            f[j] = 0.0
+        f[0] = 1.0
+        f[1] = heur[p]
+        f[2] = stage
+        f[3] = tl
+        f[4] = n_go
+        f[5] = n_stay
+        f[6] = go_sum
+        f[7] = 1.0 if d.phase == DISCARD else 0.0
+        m = h
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            v = NUM[c]
+            f[7 + v] += 1.0                               # num1..num10: f[8..17]
+            if (go_nums >> v) & 1:
+                f[18] += 1.0
+            if (stay_nums >> v) & 1:
+                f[19] += 1.0
+            if v >= 8:
+                high += 1
+            if v <= 3:
+                low += 1
+            f[32] += v
+        for c in range(5):
+            if (h & COLMASK[c]) == 0:
+                f[20] += 1.0
+        f[21] = popcount(h)
+        if tl > 0:
+            f[22] = high * n_go / <double>tl
+            f[23] = low * n_stay / <double>tl
+        if d.phase == PLAY:
+            f[24] = INSTR_GO[instr]
+            f[25] = N * INSTR_GO[instr]
+            k = p - d.leaders[d.trick]
+            if k < 0:
+                k += d.n
+            f[30] = k
+            if k < d.ncards:
+                f[26] = 1.0
+            if d.ncards and win == k:
+                f[27] = 1.0
+                f[28] = W * INSTR_GO[instr]
+                f[29] = 1.0 - INSTR_GO[instr]
+        f[31] = d.reward_len - d.reward_pos
+        if all_high:
+            f[33] = high * go_sum / <double>all_high
+            f[34] = high * n_stay / <double>all_high
+        if all_go:
+            f[35] = f[18] * go_sum / all_go
+        if all_stay:
+            f[36] = f[19] * n_stay / all_stay
+
+
+cdef void fitted_d(VicData* d, LinearEval* model, double* out) noexcept nogil:
+    """The fitted estimate for every seat (zeros at the end of the game)."""
+    cdef double heur[MAX_PLAYERS]
+    cdef double f[4 * VIC_NF]
+    cdef int p
+    evaluate_d(d, heur)                                   # deals a pending round
+    for p in range(MAX_PLAYERS):
+        out[p] = 0.0
+    if d.phase == OVER:
+        return
+    features_d(d, heur, f)
+    for p in range(d.n):
+        out[p] = linear_eval(model, f + p * VIC_NF)
+
+
 cdef class MateVicVillagePolicy(Policy):
     """Mate (Vic Village)'s rules of thumb (see the module docstring): ``scores`` are the
     heuristic's values (expected relative points of this trick plus the plan value of the hand
@@ -708,5 +837,53 @@ cdef class MateVicVillagePolicy(Policy):
         ensure_dealt_d(d)
         return rollout_d(d, &self.plan_cache, acts, n, rng)
 
+    def __init__(self, Game game=None):
+        Policy.__init__(self, game)
+        self.model.k = 0
+        self.model.on = False
+        self.model.logistic = False
+        if game is not None:
+            load_fitted(self, game)
+
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
-        evaluate_d(&(<MateVicVillageState>state).d, out)
+        if self.model.on:
+            fitted_d(&(<MateVicVillageState>state).d, &self.model, out)
+        else:
+            evaluate_d(&(<MateVicVillageState>state).d, out)
+
+    def _set_model(self, weights, double lo, double hi, bint on, bint logistic=False):
+        """Load the fitted weights (one list per stage, one weight per feature; empty: none),
+        the bounds of the estimate and its link (``logistic``, else linear and clipped);
+        ``on``: use them."""
+        load_weights(&self.model, weights, VIC_NF, lo, hi, on, logistic)
+
+    @property
+    def num_features(self):
+        """Features per seat of the fitted estimate."""
+        return VIC_NF
+
+    @property
+    def evaluation(self):
+        """The estimate ``evaluate`` (and the searches' frontier) uses: "fitted" or
+        "heuristic" (the hand-written prior)."""
+        return "fitted" if self.model.on else "heuristic"
+
+    @evaluation.setter
+    def evaluation(self, name):
+        if check_evaluation(name) == "fitted" and self.model.k == 0:
+            raise EvaluationError(f"no fitted evaluation for {self.game.spec()}")
+        self.model.on = name == "fitted"
+
+    def features(self, State state):
+        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
+        computed by the same C code as ``evaluate_c`` (zeros once the game is over)."""
+        cdef VicData* d = &(<MateVicVillageState>state).d
+        cdef double heur[MAX_PLAYERS]
+        cdef double f[4 * VIC_NF]
+        cdef int p, j
+        evaluate_d(d, heur)                               # deals a pending round
+        if d.phase == OVER:
+            return np.zeros((d.n, VIC_NF))
+        features_d(d, heur, f)
+        return np.array([[f[p * VIC_NF + j] for j in range(VIC_NF)] for p in range(d.n)],
+                        dtype=np.float64)

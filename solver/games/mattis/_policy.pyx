@@ -39,13 +39,23 @@ The rollout plays these rules with a uniformly random legal action one time in t
 knows (phase 1: its own hand, the public trick and won piles, the shown trump card; phase 2:
 everything, as the rules make it public), so any world of a seat's view scores alike.
 
+The position estimate (``evaluate_c``, the depth-limited searches' frontier) is the chance of
+not being the mattis: by hand, one minus a share proportional to the square of the cards each
+player must still shed (``heuristic_d``), or (``evaluation="fitted"``, solver/evaluation) a
+linear model over ``features_d`` (cards to shed, against the others', trumps, high and low
+cards, rule 1's worth, the trick in progress), fitted by ``python -m solver.evaluation.fit`` on
+seeded self-play (``mattis.json``).
+
 Scores: phase 1 the expected gain of rule 2 (ties within 1e-9 given the best value exactly);
 phase 2 ordinal, the rules' order packed into one number (higher = preferred).
 """
 from libc.math cimport INFINITY
 from libc.stdint cimport uint8_t, int8_t, uint64_t
-from solver.cards cimport popcount
-from solver.game cimport Policy, State, MAX_LEGAL
+import numpy as np
+from solver.cards cimport popcount, lowest_card
+from solver.evaluation import EvaluationError, check_evaluation, load_fitted
+from solver.evaluation._linear cimport LinearEval, linear_eval, load_weights
+from solver.game cimport Game, Policy, State, MAX_LEGAL
 from solver.rng cimport Rng, rng_below, rng_uniform
 from solver.games.mattis._state cimport (MattisData, MattisState, MattisTables, lookup_tables,
                                          NCARDS, BLIND, PICKUP, PHASE1, OVER)
@@ -249,8 +259,122 @@ cdef void phase2_scores(MattisData* d, int* acts, int n, double* out) noexcept n
                        else PICKUP_ELSE)
 
 
+# -- the position estimates --------------------------------------------------------------------
+cdef inline int to_shed(MattisData* d, int p) noexcept nogil:
+    """The cards seat ``p`` must still shed: in phase 1 the cards it holds or has won (all of
+    them make its phase-2 hand, §6), in phase 2 its hand; 0 once out."""
+    if d.phase == PHASE1:
+        return popcount(d.hand[p] | d.won[p]) + (1 if d.reserved_by == p else 0)
+    if (d.inmask >> p) & 1:
+        return popcount(d.hand[p])
+    return 0
+
+
+cdef void heuristic_d(MattisData* d, double* out) noexcept nogil:
+    """The hand-written guess at each player's return (before the end): the chance of being
+    the loser is taken proportional to the square of the cards a player must still shed (one
+    more for a player in phase 2); players out get 1."""
+    cdef double w[8]
+    cdef double total = 0.0
+    cdef int p, k, n = d.n
+    for p in range(8):
+        out[p] = 0.0
+    for p in range(n):
+        k = to_shed(d, p)
+        if d.phase != PHASE1 and (d.inmask >> p) & 1:
+            k += 1
+        w[p] = <double>k * k
+        total += w[p]
+    for p in range(n):
+        out[p] = 1.0 - (w[p] / total if total > 0 else 1.0 / n)
+
+
+cdef enum:
+    MATTIS_NF = 21  # features per seat: solver/evaluation/features.py FEATURES["mattis"]
+
+
+cdef void features_d(MattisData* d, double* heur, double* out) noexcept nogil:
+    """The fitted estimate's features of every seat p, written to out[p * MATTIS_NF ...] (names
+    in solver/evaluation/features.py, same order), on a state before the end; ``heur`` is the
+    hand-written estimate. The cards each seat must shed are counted once for all."""
+    cdef int j, p, k, n_in = 0, sum_in = 0, others_min, c
+    cdef int shed[8]
+    cdef bint live[8]                                     # in the game (phase 1: everyone)
+    cdef uint64_t cards, m
+    cdef double stage = (0.0 if d.stock_n > 0 else 1.0) if d.phase == PHASE1 else 2.0
+    cdef double* f
+    for j in range(d.n):
+        shed[j] = to_shed(d, j)
+        live[j] = d.phase == PHASE1 or (d.inmask >> j) & 1
+        if live[j]:
+            n_in += 1
+            sum_in += shed[j]
+    for p in range(d.n):
+        f = out + p * MATTIS_NF
+        k = shed[p]
+        for j in range(MATTIS_NF):
+            f[j] = 0.0
+        f[0] = 1.0
+        f[1] = heur[p]
+        f[2] = stage                                      # collecting while the stock lasts,
+        f[3] = 1.0 if d.phase == PHASE1 else 0.0          # after it, then shedding
+        f[4] = 1.0 if live[p] else 0.0
+        f[5] = k
+        f[6] = k * k / 100.0
+        others_min = 99
+        for j in range(d.n):
+            if live[j] and j != p:
+                if shed[j] > k:
+                    f[9] += 1.0
+                elif shed[j] < k:
+                    f[10] += 1.0
+                if shed[j] < others_min:
+                    others_min = shed[j]
+        if sum_in > 0:
+            f[7] = k * n_in / <double>sum_in
+        f[8] = n_in / <double>d.n
+        cards = d.hand[p] | (d.won[p] if d.phase == PHASE1 else 0)
+        m = cards
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            if d.trumps >= 0 and LAY_SUIT[c] == d.trumps:
+                f[11] += 1.0
+            if RANK[c] >= 9:
+                f[12] += 1.0
+            elif RANK[c] <= 2:
+                f[13] += 1.0
+            f[20] += worth(c, d.trumps) / 10.0
+        f[14] = d.stock_n / 52.0
+        if d.phase != PHASE1:
+            f[15] = 1.0 if d.to_act == p else 0.0
+            f[16] = d.nlays
+            f[17] = d.N
+        f[18] = others_min if others_min < 99 else 0
+        f[19] = 1.0 if live[p] and n_in == 1 else 0.0
+
+
+cdef void fitted_d(MattisData* d, LinearEval* model, double* out) noexcept nogil:
+    """The fitted estimate for every seat (before the end of the game); a player already out
+    has its return, 1, exactly."""
+    cdef double heur[8]
+    cdef double f[8 * MATTIS_NF]
+    cdef int p
+    heuristic_d(d, heur)
+    features_d(d, heur, f)
+    for p in range(8):
+        out[p] = 0.0
+    for p in range(d.n):
+        if d.phase != PHASE1 and not (d.inmask >> p) & 1:
+            out[p] = 1.0                                  # out: surely not the mattis (§7.7)
+        else:
+            out[p] = linear_eval(model, f + p * MATTIS_NF)
+
+
 cdef class MattisPolicy(Policy):
     """Mattis's rules of thumb (see the module docstring)."""
+
+    cdef LinearEval model      # the fitted estimate (solver/evaluation/mattis.json)
 
     cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil:
         cdef MattisData* d = &(<MattisState>state).d
@@ -279,27 +403,60 @@ cdef class MattisPolicy(Policy):
         return rollout_phase2(d, acts, n, rng)
 
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
-        """A cheap guess at each player's return: the chance of being the loser is taken
-        proportional to the square of the cards a player must still shed (in phase 1 the
-        cards won or held, which all become the phase-2 hand); players out get 1."""
+        """Over: the returns. Else the fitted estimate (``evaluation="fitted"``) or the
+        hand-written one (``heuristic_d``)."""
         cdef MattisData* d = &(<MattisState>state).d
-        cdef double w[8]
-        cdef double total = 0.0
-        cdef int p, k, n = d.n
         if d.phase == OVER:
             state.returns_c(out)
-            return
-        for p in range(n):
-            if d.phase == PHASE1:
-                k = popcount(d.hand[p] | d.won[p]) + (1 if d.reserved_by == p else 0)
-            elif (d.inmask >> p) & 1:
-                k = popcount(d.hand[p]) + 1
-            else:
-                k = 0
-            w[p] = <double>k * k
-            total += w[p]
-        for p in range(n):
-            out[p] = 1.0 - (w[p] / total if total > 0 else 1.0 / n)
+        elif self.model.on:
+            fitted_d(d, &self.model, out)
+        else:
+            heuristic_d(d, out)
+
+    def __init__(self, Game game=None):
+        Policy.__init__(self, game)
+        self.model.k = 0
+        self.model.on = False
+        self.model.logistic = False
+        if game is not None:
+            load_fitted(self, game)
+
+    def _set_model(self, weights, double lo, double hi, bint on, bint logistic=False):
+        """Load the fitted weights (one list per stage, one weight per feature; empty: none),
+        the bounds of the estimate and its link (``logistic``, else linear and clipped);
+        ``on``: use them."""
+        load_weights(&self.model, weights, MATTIS_NF, lo, hi, on, logistic)
+
+    @property
+    def num_features(self):
+        """Features per seat of the fitted estimate."""
+        return MATTIS_NF
+
+    @property
+    def evaluation(self):
+        """The estimate ``evaluate`` (and the searches' frontier) uses: "fitted" or
+        "heuristic" (the hand-written one)."""
+        return "fitted" if self.model.on else "heuristic"
+
+    @evaluation.setter
+    def evaluation(self, name):
+        if check_evaluation(name) == "fitted" and self.model.k == 0:
+            raise EvaluationError(f"no fitted evaluation for {self.game.spec()}")
+        self.model.on = name == "fitted"
+
+    def features(self, State state):
+        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
+        computed by the same C code as ``evaluate_c`` (zeros once the game is over)."""
+        cdef MattisData* d = &(<MattisState>state).d
+        cdef double heur[8]
+        cdef double f[8 * MATTIS_NF]
+        cdef int p, j
+        if d.phase == OVER:
+            return np.zeros((d.n, MATTIS_NF))
+        heuristic_d(d, heur)
+        features_d(d, heur, f)
+        return np.array([[f[p * MATTIS_NF + j] for j in range(MATTIS_NF)] for p in range(d.n)],
+                        dtype=np.float64)
 
     def worth(self, int card, int trumps):
         """Rule 1: the worth of ``card`` for phase 2 (``trumps`` a suit index, -1 while

@@ -216,6 +216,7 @@ def test_evaluate_is_the_symmetric_prior_of_the_instructions_to_come(text):
     STAY trick -2 (docs/rules/mate-vic-village.md §6.6), a GO-N trick 0.3*N + 6.3 + 0.2*5.5;
     nothing once the game is over."""
     g = load_game(text)
+    g.policy.evaluation = "heuristic"   # the hand-written prior (the fitted one: tests/evaluation)
     n = g.num_players
     for s in _decisions(text, [2], every=5):
         ref = s.to_reference()

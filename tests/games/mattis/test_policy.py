@@ -185,6 +185,7 @@ def test_estimate_favours_the_player_with_fewer_cards_to_shed():
     """Phase 2: a player out is safe (1); among those in, more cards mean a likelier loss
     (rules §7.7: the last player in is the mattis)."""
     g = game(players=4)
+    g.policy.evaluation = "heuristic"   # the hand-written estimate (fitted: tests/evaluation)
     s = g.state_from_json(phase2_json(["5H 7H 9H", "2S", "9D TD", ""], "S", to_act=1,
                                       out=[3]))
     est = g.policy.evaluate(s)
