@@ -1,14 +1,16 @@
 """Search measurements of ``trickhound bench``: ISMCTS iterations/s (random and policy
-rollouts), PIMC worlds/s with the exact solver, max^n on the last 4 tricks of round 1, and
-OpenSpiel's ISMCTS beside ours. The configurations are the games' ``BenchConfig(search=True)``
-declarations; the long max^n series and the C++ anchor run beside the one marked ``anchor``."""
+rollouts), PIMC worlds/s with the exact solver, the solver bot's best-only decisions against
+valuing every action (two-player perfect-information games: Mate), max^n on the last 4 tricks
+of round 1, and OpenSpiel's ISMCTS beside ours. The configurations are the games'
+``BenchConfig(search=True)`` declarations; the long max^n series and the C++ anchor run beside
+the one marked ``anchor``."""
 import statistics
 import time
 from typing import Optional
 
 from solver.game import Game, View
 from solver.registry import BenchConfig, load_game
-from solver.search import MaxN, maxn
+from solver.search import AlphaBeta, MaxN, maxn
 from solver.search import bench as SB
 from tournaments.bench.interop import openspiel_cpp_ohhell_its, openspiel_python_ismcts_its
 
@@ -36,6 +38,52 @@ def pimc_endgame_row(config: str, game: Game, worlds: int = 10, deals: int = 3) 
             "value": solved / seconds,
             "note": f"last 4 tricks of round 1; exact in {exact}/{solved} worlds, the others "
                     f"depth-limited past {SB.ENDGAME_BUDGET:,} nodes"}
+
+
+#: The solver bot's best-only decisions against valuing every action (issue 18 item 3: >= 2x).
+SOLVER_BEST_TARGET = 2.0
+
+
+def solver_decisions_row(config: str, game: Game, games: int = 6) -> Optional[dict]:
+    """The solver bot's decisions in a perfect-information two-player game (Mate with its
+    default rules): every decision with a choice along ``games`` seeded games, each game
+    played by optimal moves (ties drawn by a seeded stream) with one reused AlphaBeta, as the
+    bot keeps one per game. Each position is solved with ``values="best"`` (the root once, a
+    null-window probe per action: what the bot plays with) and ``values="all"`` (every action
+    exactly), alternating per game; the row is the ratio of their CPU times (best-only
+    faster by that factor), after checking that both give the same optimal set and value."""
+    import random
+    if not (game.num_players == 2 and game.perfect_information
+            and game.utility_sum() is not None):
+        return None
+    cpu = {"all": 0.0, "best": 0.0}
+    decisions = 0
+    for seed in range(1, games + 1):
+        positions = []
+        s, rnd, ab = game.new_initial_state(seed), random.Random(seed), AlphaBeta(game)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                positions.append(s.clone())
+            s.apply_action(rnd.choice(ab.solve(s, False, "best")["best"]) if len(legal) > 1
+                           else legal[0])
+        answers = {}
+        for mode in (("all", "best") if seed % 2 else ("best", "all")):
+            ab = AlphaBeta(game)
+            t0 = time.process_time()
+            answers[mode] = [ab.solve(p, False, mode) for p in positions]
+            cpu[mode] += time.process_time() - t0
+        for a, b in zip(answers["all"], answers["best"]):
+            if sorted(a["best"]) != sorted(b["best"]) or a["value"] != b["value"]:
+                raise AssertionError(f"{config}: best-only and all-values solves disagree")
+        decisions += len(positions)
+    ratio = cpu["all"] / cpu["best"]
+    return {"name": f"solver bot decisions {config}, best-only vs all values", "unit": "x",
+            "value": ratio,
+            "note": f"{decisions} decisions of {games} seeded games: "
+                    f"{1e3 * cpu['best'] / decisions:.3f} vs {1e3 * cpu['all'] / decisions:.3f}"
+                    f" ms a decision (CPU); target >= {SOLVER_BEST_TARGET:.0f}x: "
+                    f"{'met' if ratio >= SOLVER_BEST_TARGET else 'BELOW'}"}
 
 
 #: ISMCTS tree sizes compared for the cost of a big tree (issue 18 item 3: at most a 15% drop
@@ -88,6 +136,9 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
                      "value": SB.pimc_worlds_per_s(view, 8, 20000), "unit": "worlds/s",
                      "note": "opening, depth-limited at 20,000 nodes" if game.num_players > 2
                      else "exact alpha-beta"})
+        decisions = solver_decisions_row(config, game)
+        if decisions:
+            rows.append(decisions)
         endgame = pimc_endgame_row(config, game) if game.num_players > 2 else None
         if endgame:
             rows.append(endgame)
