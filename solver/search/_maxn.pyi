@@ -29,5 +29,6 @@ class MaxN:
         node_budget: int = 200000,
         max_depth: int | None = None,
         depth_step: int | None = None,
+        time_s: float | None = None,
     ) -> dict[str, Any]: ...
     def _pv(self, root: State, first: int) -> list[int]: ...

@@ -185,7 +185,7 @@ cdef class MaxN:
         cdef uint64_t key = 0
         cdef long long c0
         cdef MEntry* e = NULL
-        cdef State child
+        cdef State child, spare
         cdef int P = self.n_players
         cdef bint done = False, use_tt = False
         while True:
@@ -228,10 +228,17 @@ cdef class MaxN:
         if not done:
             me = s.current_player_c()
             s.scores_c(before)
-            child = self._pool(ply + 1)
+            spare = self._pool(ply + 1)
             c0 = self.cutoffs
             for i in range(n):
-                child.copy_from(s)
+                # The last child is played on ``s`` itself: nothing reads ``s`` after it (the
+                # caller copies a fresh state for each of its own children), so one copy_from
+                # a node is saved. Its subtree then uses the pool from ply + 2 on, as any child.
+                if i == n - 1:
+                    child = s
+                else:
+                    child = spare
+                    child.copy_from(s)
                 child.apply_action_c(acts[i])
                 child.scores_c(after)
                 if child.is_terminal_c() or child.round_c() != self.root_round:
@@ -277,7 +284,7 @@ cdef class MaxN:
         cdef long long c0
         cdef double best = 0.0, v, delta, D = 0.0, alpha0, beta0
         cdef MEntry* e = NULL
-        cdef State child
+        cdef State child, spare
         while True:
             self.nodes += 1
             if self.budget > 0 and self.nodes > self.budget:
@@ -336,10 +343,14 @@ cdef class MaxN:
             maximise = me == R
             best = -INFINITY if maximise else INFINITY
             s.scores_c(before)
-            child = self._pool(ply + 1)
+            spare = self._pool(ply + 1)
             c0 = self.cutoffs
             for i in range(n):
-                child.copy_from(s)
+                if i == n - 1:              # the last child on ``s`` itself, as in maxn
+                    child = s
+                else:
+                    child = spare
+                    child.copy_from(s)
                 child.apply_action_c(acts[i])
                 child.scores_c(after)
                 delta = after[R] - before[R]
@@ -455,10 +466,13 @@ cdef class MaxN:
         nodes in all and, when given, ``time_s`` seconds; exact once a pass evaluates no
         frontier (the round ends inside it), else the deepest pass that completed.
 
-        A pass that cannot finish is not run to the end of the budget: from the third pass on,
-        its cost is predicted before it starts (the last pass's frontier count times the
-        frontier's growth per ply between the last two passes) and a pass predicted to overrun
-        the nodes or the time left is not started; every pass gives up as soon as the root
+        A pass that cannot finish is not run to the end of the budget: from the second pass
+        on, its cost is predicted before it starts (the last pass's frontier count times the
+        frontier's growth per ply between the last two passes, the root counting as a pass of
+        depth 0) and a pass predicted to overrun the nodes or the time left is not started:
+        the deepest shallower one predicted to fit is run instead (a Dog Tag Trick opening's
+        26 leads make one trick, 4 plies, far too big for 200,000 nodes, but 3 plies fit), and
+        if no deeper one fits the search stops; every pass gives up as soon as the root
         children searched so far predict an overrun (their cost times the share of children
         left). Issue 15: out of 400k nodes a world, a Dog Tag Trick opening's answer needed 27.
 
@@ -506,19 +520,28 @@ cdef class MaxN:
             if got is not None and self.cutoffs == 0:
                 values, exact = got, True
         d = 1
-        prev = None                         # (depth, frontier count) of the pass before last
-        last = None                         # (depth, frontier count, nodes) of the last pass
-        while not exact:
-            if prev is not None:
-                # Two passes measured: frontier growth per ply between them, extrapolated.
+        prev = (0, 1)                       # (depth, frontier count) of the pass before last:
+        last = None                         # the root alone before any; (depth, frontier
+        while not exact:                    # count, nodes) of the last pass
+            if last is not None:
+                # Frontier growth per ply between the last two passes (the first pass against
+                # the root itself), extrapolated: the next depth of the schedule is run if it is
+                # predicted to fit the nodes and time left. Until a whole step (a trick) has
+                # been searched, a shallower pass predicted to fit is run instead (as many plies
+                # as fit); after that, a frontier inside a trick would be no better than the
+                # last trick-aligned one, and the search stops.
                 grow = max(1.0, (last[1] / max(1, prev[1])) ** (1.0 / max(1, last[0] - prev[0])))
-                predicted = max(1.0, last[1]) * grow ** (d - last[0])
-                if total_nodes + predicted > node_budget:
-                    break
-                if time_s is not None and total_nodes > 0:
-                    spent = _now() - c0
-                    if spent + predicted * spent / total_nodes > time_s:
+                spent = _now() - c0
+                lowest = last[0] if last[0] < step else d - 1
+                while d > lowest:
+                    predicted = max(1.0, last[1]) * grow ** (d - last[0])
+                    if total_nodes + predicted <= node_budget and (
+                            time_s is None or total_nodes == 0
+                            or spent + predicted * spent / total_nodes <= time_s):
                         break
+                    d -= 1
+                if d == lowest:
+                    break
             self.nodes, self.cutoffs, self.aborted = 0, 0, False
             self.budget = node_budget - total_nodes if values is not None else 0
             self.deadline = c0 + time_s if (time_s is not None and values is not None) else 0.0
@@ -527,7 +550,7 @@ cdef class MaxN:
             passes.append((d, self.nodes, got is not None))
             if got is None:
                 break
-            prev = None if last is None else (last[0], last[1])
+            prev = (0, 1) if last is None else (last[0], last[1])
             last = (d, self.cutoffs, self.nodes)
             values, depth = got, d
             if self.cutoffs == 0:
