@@ -6,9 +6,11 @@
   exactly; it plays the best mean.
 - The multiplayer games: ``worlds`` worlds, each searched by max^n to the end of the round
   (exact when it fits ``node_budget`` nodes, else deepened step by step with a frontier
-  evaluation), through the search layer's PIMC. The defaults are measured (paired margin
-  against ``heuristic`` on duplicate deals, 4 players): a small budget whose frontier is
-  valued by two policy playouts beats a large one valued by the game policy's evaluate_c —
+  evaluation; with ``time_s`` > 0 also within its share of that many seconds, which makes the
+  play depend on the machine's speed), through the search layer's PIMC. The defaults are
+  measured (paired margin against ``heuristic`` on duplicate deals, 4 players): a small
+  budget whose frontier is valued by two policy playouts beats a large one valued by the game
+  policy's evaluate_c —
   Dog Tag Trick -5.8 -> +2.9 (6 deals; +1.5 on 12 other deals), Vic Village -14.0 -> -1.1
   (6 deals), and is faster. In Mattis, a long shedding round, neither setting helps (-0.5 ->
   -0.4 of a possible 0.33): use ismcts there.
@@ -20,7 +22,7 @@ every world (issue 15); the last card is out whatever the others do, a pick-up i
 """
 from typing import Any, Optional
 
-from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
+from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
 from solver.game import Game, View
 from solver.inference import INFERENCE_MODES, sample_worlds
@@ -39,6 +41,8 @@ class SolverBot(Bot[View]):
     PARAMS = {
         "worlds": (16, "worlds sampled per decision when information is hidden"),
         "node_budget": (500, "max^n nodes per world before it deepens step by step (3+ players)"),
+        "time_s": (0.0, "seconds per decision shared by the worlds, a bound on max^n's deepening"
+                        " besides node_budget (0: nodes only, reproducible)"),
         "tt_bits": (18, "log2 of the alpha-beta transposition table size (Mate)"),
         "evaluation": ("policy", "depth-limited max^n frontier: policy (playouts by the game's"
                                  " rollout policy), rollout (random playouts) or heuristic (the"
@@ -50,9 +54,11 @@ class SolverBot(Bot[View]):
     }
     CHOICES = {"evaluation": ("heuristic", "rollout", "policy"), "inference": INFERENCE_MODES}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
+              "time_s": (0.0, MAX_SECONDS),
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS)}
     worlds: int
     node_budget: int
+    time_s: float
     tt_bits: int
     evaluation: str
     rollouts: int
@@ -81,7 +87,9 @@ class SolverBot(Bot[View]):
         if len(legal) == 1:
             return {legal[0]: 0.0}
         if self._solver is None:
-            result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
+            t = float(self.time_s or 0.0)
+            limit = SearchLimit(iterations=1, worlds=self.worlds, time_s=t if t > 0 else None)
+            result = recommend(view, "pimc", limit,
                                self.next_seed(), check=False, evaluator="solver",
                                node_budget=self.node_budget, evaluation=self.evaluation,
                                rollouts=self.rollouts, inference=self.inference,

@@ -40,3 +40,29 @@ def test_intermediate_depths_only_until_a_trick_is_searched():
         assert done[0] == 1
         assert all(d % 4 == 0 for d in done[1:]) and len(done) >= 2
         assert all(ok for _, _, ok in out["passes"])
+
+
+def test_time_bounds_the_deepening_when_the_nodes_do_not():
+    """With a node budget that cannot bind, ``time_s`` ends the deepening: an answer from the
+    passes that completed (docs/rules/dog-tag-trick.md §4.1 opening; no timing is asserted)."""
+    game = load_game("dog-tag-trick")
+    out = MaxN(game).solve(_opening_world(game, 1), 10 ** 12, time_s=0.05)
+    assert not out["exact"] and out["depth"] >= 1
+    assert [d for d, _, done in out["passes"] if done][-1] == out["depth"]
+
+
+def test_solver_bot_and_pimc_take_a_time_budget():
+    """The solver bot's ``time_s`` (0 by default: nodes only, reproducible) reaches each PIMC
+    world's max^n as its share of the time left; the answer is a legal move."""
+    from bots.registry import make_bot
+    from solver.search import SearchLimit, pimc
+    game = load_game("dog-tag-trick")
+    s = game.new_initial_state(2)
+    view = s.view(s.current_player())
+    res = pimc(view, limit=SearchLimit(iterations=1, worlds=4, time_s=0.2), evaluator="solver",
+               node_budget=10 ** 12)
+    assert 1 <= res.worlds <= 4 and not res.exact
+    bot = make_bot("solver(time_s=0.2, node_budget=1000000, worlds=4)", 1)
+    assert bot.time_s == 0.2 and make_bot("solver", 1).time_s == 0.0
+    bot.reset(game, s.current_player(), 1)
+    assert bot.act(view) in s.legal_actions()
