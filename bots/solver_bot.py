@@ -118,8 +118,9 @@ class SolverBot(Bot[View]):
         """{tied action: mean over up to ``GUARANTEE_WORLDS`` sampled worlds of the bot's
         paranoid gain after it} — what the move keeps whatever the others do (paranoid max^n
         within ``node_budget`` nodes a world, frontier by the policy's estimate)."""
+        # fill=False: the deepening these tie-breaks were measured with (issue 15).
         mx = MaxN(view.game, True, self.tt_bits, "heuristic", self.rollouts,
-                  self.rng.next_u64())
+                  self.rng.next_u64(), fill=False)
         base = self.rng.next_u64()
         totals = dict.fromkeys(tied, 0.0)
         n = min(self.worlds, GUARANTEE_WORLDS)

@@ -13,6 +13,8 @@ class MaxN:
     def game(self) -> Game: ...
     @property
     def paranoid(self) -> bool: ...
+    @property
+    def fill(self) -> bool: ...
     def __init__(
         self,
         game: Game,
@@ -22,6 +24,7 @@ class MaxN:
         rollouts: int = 4,
         seed: int = 0,
         table: bool = True,
+        fill: bool | None = None,
     ) -> None: ...
     def solve(
         self,

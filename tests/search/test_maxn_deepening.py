@@ -66,3 +66,17 @@ def test_solver_bot_and_pimc_take_a_time_budget():
     assert bot.time_s == 0.2 and make_bot("solver", 1).time_s == 0.0
     bot.reset(game, s.current_player(), 1)
     assert bot.act(view) in s.legal_actions()
+
+
+def test_fill_is_the_heuristic_frontiers_option():
+    """``fill`` defaults to on with the heuristic frontier only (with playout frontiers the
+    extra passes cost playouts for no measured gain): without it the schedule is the one the
+    solver bot was measured with — a Dog Tag Trick opening stays at 1 ply, the unpredicted
+    4-ply pass giving up early (docs/rules/dog-tag-trick.md §4.1)."""
+    game = load_game("dog-tag-trick")
+    world = _opening_world(game, 1)
+    assert MaxN(game).fill and not MaxN(game, False, 16, "policy", 2).fill
+    for mx in (MaxN(game, fill=False), MaxN(game, False, 16, "policy", 2, 7)):
+        out = mx.solve(world, 200000)
+        assert out["depth"] == 1
+        assert [(d, done) for d, _, done in out["passes"]] == [(1, True), (4, False)]

@@ -1,9 +1,9 @@
 """Search measurements of ``trickhound bench``: ISMCTS iterations/s (random and policy
 rollouts), PIMC worlds/s with the exact solver, the solver bot's best-only decisions against
-valuing every action (two-player perfect-information games: Mate), max^n on the last 4 tricks
-of round 1, and OpenSpiel's ISMCTS beside ours. The configurations are the games'
-``BenchConfig(search=True)`` declarations; the long max^n series and the C++ anchor run beside
-the one marked ``anchor``."""
+valuing every action (two-player perfect-information games: Mate), ``recommend --algo solver``
+at an opening (3+ players: time and max^n depth), max^n on the last 4 tricks of round 1, and
+OpenSpiel's ISMCTS beside ours. The configurations are the games' ``BenchConfig(search=True)``
+declarations; the long max^n series and the C++ anchor run beside the one marked ``anchor``."""
 import statistics
 import time
 from typing import Optional
@@ -86,6 +86,40 @@ def solver_decisions_row(config: str, game: Game, games: int = 6) -> Optional[di
                     f"{'met' if ratio >= SOLVER_BEST_TARGET else 'BELOW'}"}
 
 
+#: ``recommend --algo solver`` at its defaults on an opening (issue 15 item 3: <= 0.3 s).
+SOLVER_OPENING_TARGET_S = 0.3
+
+
+def solver_opening_row(config: str, game: Game, deals: int = 3) -> Optional[dict]:
+    """``recommend --algo solver`` at its default settings (PIMC over 20 worlds, max^n within
+    200,000 nodes a world) at the first lead of ``deals`` seeded games (SB.opening_state) of a
+    game of 3+ players: the median wall time of the answer, and the depth max^n reached in
+    worlds sampled the same way (4 a deal, a solver of their own: PIMC's worlds are drawn by
+    its own stream)."""
+    from solver.rng import derive_seed
+    from solver.search import recommend
+    if game.num_players < 3:
+        return None
+    times, depths = [], []
+    for seed in range(1, deals + 1):
+        s = SB.opening_state(game, seed)
+        view = s.view(s.current_player())
+        t0 = time.perf_counter()
+        recommend(view, "solver", seed=seed, check=False)
+        times.append(time.perf_counter() - t0)
+        mx = MaxN(game)
+        for w in range(4):
+            out = mx.solve(view.determinize(derive_seed(seed, w)), 200000)
+            depths.append("exact" if out["exact"] else out["depth"])
+    secs = statistics.median(times)
+    shown = sorted({str(d) for d in depths})
+    return {"name": f"recommend --algo solver {config}, opening", "unit": "s median",
+            "value": secs,
+            "note": f"max {max(times):.3f} s over {deals} openings; max^n depth "
+                    f"{'/'.join(shown)} plies; target <= {SOLVER_OPENING_TARGET_S} s: "
+                    f"{'met' if secs <= SOLVER_OPENING_TARGET_S else 'BELOW'}"}
+
+
 #: ISMCTS tree sizes compared for the cost of a big tree (issue 18 item 3: at most a 15% drop
 #: in iterations/s from the small to the large one).
 TREE_SMALL, TREE_LARGE = 10_000, 1_000_000
@@ -139,6 +173,9 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
         decisions = solver_decisions_row(config, game)
         if decisions:
             rows.append(decisions)
+        opening = solver_opening_row(config, game)
+        if opening:
+            rows.append(opening)
         endgame = pimc_endgame_row(config, game) if game.num_players > 2 else None
         if endgame:
             rows.append(endgame)
