@@ -9,6 +9,11 @@ The search itself is a zero-sum negamax on the *difference* of the two seats' ga
 constant-sum game (``Game.utility_sum()`` declared) the two gains add up to the same total R on
 every line of the round, so a seat's gain is ``(difference + R) / 2`` (R = 0 when zero-sum).
 
+``solve`` values every root action exactly (``values="all"``, PIMC's need), or, when only the
+best move is wanted (``values="best"``: the solver bot with perfect information), solves the
+root once and probes each action with a null window around that value (the game's kernel
+through ``ExactSolver.value_window_c``): the same optimal set, the others only bounded.
+
 Negamax with fail-soft bounds, a transposition table of fixed size (one allocation per solver,
 none per node), the table's best move first and a history heuristic for the rest. Consecutive
 moves by the same player (Mate: the follower who wins a trick leads next) keep the sign.
