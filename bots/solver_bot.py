@@ -6,9 +6,11 @@
   exactly; it plays the best mean.
 - The multiplayer games: ``worlds`` worlds, each searched by max^n to the end of the round
   (exact when it fits ``node_budget`` nodes, else deepened step by step with a frontier
-  evaluation), through the search layer's PIMC. The defaults are measured (paired margin
-  against ``heuristic`` on duplicate deals, 4 players): a small budget whose frontier is
-  valued by two policy playouts beats a large one valued by the game policy's evaluate_c —
+  evaluation; with ``time_s`` > 0 also within its share of that many seconds, which makes the
+  play depend on the machine's speed), through the search layer's PIMC. The defaults are
+  measured (paired margin against ``heuristic`` on duplicate deals, 4 players): a small
+  budget whose frontier is valued by two policy playouts beats a large one valued by the game
+  policy's evaluate_c —
   Dog Tag Trick -5.8 -> +2.9 (6 deals; +1.5 on 12 other deals), Vic Village -14.0 -> -1.1
   (6 deals), and is faster. In Mattis, a long shedding round, neither setting helps (-0.5 ->
   -0.4 of a possible 0.33): use ismcts there.
@@ -28,9 +30,9 @@ the threads instead, each valued exactly by its thread's alpha-beta: the same va
 """
 from typing import Any, Optional
 
-from bots.base import MAX_ITERATIONS, MAX_WORLDS, Bot
+from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
-from solver.evaluation import frontier_evaluation
+from solver.evaluation import frontier_evaluation, has_fitted
 from solver.game import Game, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
 from solver.rng import derive_seed
@@ -49,11 +51,14 @@ class SolverBot(Bot[View]):
     PARAMS = {
         "worlds": (16, "worlds sampled per decision when information is hidden"),
         "node_budget": (500, "max^n nodes per world before it deepens step by step (3+ players)"),
+        "time_s": (0.0, "seconds per decision shared by the worlds, a bound on max^n's deepening"
+                        " besides node_budget (0: nodes only, reproducible)"),
         "tt_bits": (18, "log2 of the alpha-beta transposition table size (Mate)"),
-        "evaluation": ("policy", "depth-limited max^n frontier: policy (playouts by the game's"
-                                 " rollout policy), rollout (random playouts), heuristic (the"
-                                 " game's hand-written estimate) or fitted (its fitted one,"
-                                 " solver/evaluation)"),
+        "evaluation": ("auto", "depth-limited max^n frontier: policy (playouts by the game's"
+                               " rollout policy), rollout (random playouts), heuristic (the"
+                               " game's hand-written estimate), fitted (its fitted one,"
+                               " solver/evaluation) or auto (fitted where the game has one,"
+                               " else policy; results/strength/evaluation-fit.md)"),
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
                               " weighted by the opponent model, solver/inference) or auto (the"
@@ -62,13 +67,15 @@ class SolverBot(Bot[View]):
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
         "threads": (1, "threads solving the sampled worlds in parallel"),
     }
-    CHOICES = {"evaluation": ("heuristic", "fitted", "rollout", "policy"),
+    CHOICES = {"evaluation": ("auto", "heuristic", "fitted", "rollout", "policy"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
+              "time_s": (0.0, MAX_SECONDS),
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS),
               "threads": (1, MAX_THREADS)}
     worlds: int
     node_budget: int
+    time_s: float
     tt_bits: int
     evaluation: str
     rollouts: int
@@ -95,6 +102,15 @@ class SolverBot(Bot[View]):
         if self._solver_game != view.game:
             self.reset(view.game, view.player, self.seed)
 
+    def frontier(self, game: Game) -> str:
+        """The max^n frontier evaluation this bot uses in ``game``: its ``evaluation`` option,
+        with auto = the fitted evaluation where the game has one (measured stronger at equal CPU
+        time than the policy playouts in Vic Village and Mattis, level in Dog Tag Trick:
+        results/strength/evaluation-fit.md), else the policy playouts."""
+        if self.evaluation != "auto":
+            return self.evaluation
+        return "fitted" if has_fitted(game) else "policy"
+
     def action_values(self, view: View) -> dict[int, float]:
         """{action: mean value for this seat} — exact per world; the gain to the end of the
         current game (Mate) or round (the others)."""
@@ -103,13 +119,15 @@ class SolverBot(Bot[View]):
         if len(legal) == 1:
             return {legal[0]: 0.0}
         if self._solver is None:
+            t = float(self.time_s or 0.0)
+            limit = SearchLimit(iterations=1, worlds=self.worlds, time_s=t if t > 0 else None)
             # "fitted" and "heuristic" are both the policy's evaluate_c, set for this search
-            with frontier_evaluation(view.game.policy, self.evaluation):
-                result = recommend(view, "pimc", SearchLimit(iterations=1, worlds=self.worlds),
-                                   self.next_seed(), check=False, evaluator="solver",
-                                   node_budget=self.node_budget,
-                                   evaluation=("heuristic" if self.evaluation == "fitted"
-                                               else self.evaluation),
+            evaluation = self.frontier(view.game)
+            with frontier_evaluation(view.game.policy, evaluation):
+                result = recommend(view, "pimc", limit, self.next_seed(), check=False,
+                                   evaluator="solver", node_budget=self.node_budget,
+                                   evaluation=("heuristic" if evaluation == "fitted"
+                                               else evaluation),
                                    rollouts=self.rollouts,
                                    inference=bot_inference(self.inference, view.game, self.name),
                                    particles=self.particles, threads=self.threads)
@@ -143,12 +161,13 @@ class SolverBot(Bot[View]):
         """{tied action: mean over up to ``GUARANTEE_WORLDS`` sampled worlds of the bot's
         paranoid gain after it} — what the move keeps whatever the others do (paranoid max^n
         within ``node_budget`` nodes a world, frontier by the policy's estimate)."""
+        # fill=False: the deepening these tie-breaks were measured with (issue 15).
         mx = MaxN(view.game, True, self.tt_bits, "heuristic", self.rollouts,
-                  self.rng.next_u64())
+                  self.rng.next_u64(), fill=False)
         base = self.rng.next_u64()
         totals = dict.fromkeys(tied, 0.0)
         n = min(self.worlds, GUARANTEE_WORLDS)
-        with frontier_evaluation(view.game.policy, self.evaluation):
+        with frontier_evaluation(view.game.policy, self.frontier(view.game)):
             for i in range(n):
                 world = view.determinize(derive_seed(base, i))
                 actions = mx.solve(world, self.node_budget)["actions"]
@@ -156,7 +175,22 @@ class SolverBot(Bot[View]):
                     totals[a] += actions[a]
         return {a: v / n for a, v in totals.items()}
 
+    def best_actions(self, view: View) -> "list[int]":
+        """Every optimal action of a perfect-information two-player position (Mate with its
+        default rules): the position is solved once, and each action probed with a null
+        window around its value (AlphaBeta.solve values="best") — the same optimal set as
+        valuing every action exactly, for a fraction of the search (issue 18 item 3)."""
+        self._ensure(view)
+        assert self._solver is not None and view.game.perfect_information
+        return list(self._solver.solve(view.determinize(0), False, "best")["best"])
+
     def act(self, view: View) -> int:
+        if (self._solver is not None and view.game.perfect_information
+                and len(view.legal_actions()) > 1):
+            # Only the best moves are needed: the same choice as from action_values (the
+            # optimal set in ascending action order, one drawn by the bot's stream).
+            choices = sorted(self.best_actions(view))
+            return choices[self.rng.randbelow(len(choices))]
         values = self.action_values(view)
         best = max(values.values())
         choices = [a for a, v in values.items() if v >= best - 1e-9]

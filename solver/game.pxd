@@ -45,6 +45,11 @@ cdef class ExactSolver:
     # Gain of the player to move in `state` (a non-terminal state of `game`) from `state` to
     # the end of its round, best play by both; must equal the generic negamax's value.
     cdef double value_c(self, State state) noexcept nogil
+    # The same value searched within the window (alpha, beta), fail-soft: a result v with
+    # alpha < v < beta is the exact value; v <= alpha proves the value is at most v, v >= beta
+    # that it is at least v. A narrow window proves less and costs less (the scout probes of
+    # AlphaBeta.solve(values="best")). The base class answers exactly (value_c): always sound.
+    cdef double value_window_c(self, State state, double alpha, double beta) noexcept nogil
     # Forget everything cached (the transposition table), as after construction.
     cdef void clear_c(self) noexcept nogil
 

@@ -143,6 +143,11 @@ cdef class ExactSolver:
         _missing(<void*>self, "ExactSolver.value_c")
         return 0.0
 
+    cdef double value_window_c(self, State state, double alpha, double beta) noexcept nogil:
+        # The exact value lies in every window's answer set: a solver without a windowed search
+        # is still correct, only slower where a window would have pruned.
+        return self.value_c(state)
+
     cdef void clear_c(self) noexcept nogil:
         _missing(<void*>self, "ExactSolver.clear_c")
 
@@ -153,6 +158,17 @@ cdef class ExactSolver:
         if state.is_terminal_c():
             raise IllegalActionError("the game is over; there is nothing to solve")
         return self.value_c(state)
+
+    def value_window(self, State state, double alpha, double beta):
+        """The value searched within ``(alpha, beta)``, fail-soft (see game.pxd): exact when
+        strictly inside, else a bound on the side it fell."""
+        if state.game != self.game:
+            raise ValueError(f"a solver of {self.game.spec()} cannot solve {state.game.spec()}")
+        if state.is_terminal_c():
+            raise IllegalActionError("the game is over; there is nothing to solve")
+        if not alpha < beta:
+            raise ValueError(f"the window must have alpha < beta, got ({alpha}, {beta})")
+        return self.value_window_c(state, alpha, beta)
 
     def clear(self):
         """Forget the transposition table."""

@@ -219,8 +219,10 @@ class ProcessPoolExecutor:
     tracker's) is the one retried or forfeited, the others are played again, unblamed."""
 
     name = "process"
-    #: Wall seconds of play a chunk of cheap games is sized to, and the most games in one.
-    CHUNK_SECONDS = 0.05
+    #: Wall seconds of play a chunk of cheap games is sized to (the environment variable
+    #: TRICKHOUND_CHUNK_SECONDS overrides it; 0: one game per message, as before chunks), and
+    #: the most games in one.
+    CHUNK_SECONDS = float(os.environ.get("TRICKHOUND_CHUNK_SECONDS", "0.05"))
     MAX_CHUNK = 256
 
     def __init__(self, workers: int = 2, start_method: Optional[str] = None,

@@ -24,7 +24,7 @@ from typing import Any
 from solver.errors import TrickhoundError
 from solver.evaluation.features import FEATURES
 
-__all__ = ["EVALUATIONS", "FEATURES", "EvaluationError", "check_evaluation",
+__all__ = ["EVALUATIONS", "FEATURES", "EvaluationError", "check_evaluation", "has_fitted",
            "frontier_evaluation", "load_fitted", "load_model", "model_path",
            "policy_model"]
 
@@ -86,6 +86,11 @@ def load_fitted(policy: Any, game: Any) -> None:
     """Load ``game``'s fitted model into ``policy`` (a game's Policy with ``num_features`` and
     ``_set_model``), switched on when its data file says it is the measured default."""
     policy._set_model(*policy_model(game.name, game.num_players, policy.num_features))
+
+
+def has_fitted(game: Any) -> bool:
+    """Whether ``game`` (at its player count) has a fitted evaluation in the data files."""
+    return load_model(game.name, game.num_players) is not None
 
 
 def check_evaluation(name: str) -> str:

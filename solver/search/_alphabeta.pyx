@@ -9,6 +9,11 @@ The search itself is a zero-sum negamax on the *difference* of the two seats' ga
 constant-sum game (``Game.utility_sum()`` declared) the two gains add up to the same total R on
 every line of the round, so a seat's gain is ``(difference + R) / 2`` (R = 0 when zero-sum).
 
+``solve`` values every root action exactly (``values="all"``, PIMC's need), or, when only the
+best move is wanted (``values="best"``: the solver bot with perfect information), solves the
+root once and probes each action with a null window around that value (the game's kernel
+through ``ExactSolver.value_window_c``): the same optimal set, the others only bounded.
+
 Negamax with fail-soft bounds, a transposition table of fixed size (one allocation per solver,
 none per node), the table's best move first and a history heuristic for the rest. Consecutive
 moves by the same player (Mate: the follower who wins a trick leads next) keep the sign.
@@ -159,6 +164,16 @@ cdef class AlphaBeta:
             return 2.0 * v
         return self.negamax(s, ply, -INFINITY, INFINITY)
 
+    cdef double window(self, State s, int ply, double alpha, double beta):
+        """``exact`` searched within (alpha, beta), fail-soft: exact strictly inside the window,
+        else a bound on the side it fell (the kernel's window is half the difference's)."""
+        cdef double v
+        if self.uses_kernel:
+            v = self.kernel.value_window_c(s, 0.5 * alpha, 0.5 * beta)
+            self.nodes += self.kernel.nodes
+            return 2.0 * v
+        return self.negamax(s, ply, alpha, beta)
+
     cdef double remaining(self, State state):
         """R: what the two seats gain together from ``state`` to the end of its round, the same
         on every line of a constant-sum game (read off one line: the lowest legal actions)."""
@@ -182,14 +197,25 @@ cdef class AlphaBeta:
         (<State>self.pool[0]).copy_from(state)
         return 0.5 * (self.exact(<State>self.pool[0], 0) + self.remaining(state))
 
-    def solve(self, State state, bint pv=True):
+    def solve(self, State state, bint pv=True, str values="all"):
         """A dict: ``value`` (for each seat, gain to the end of the round), ``actions`` (every
         legal action with its value for the mover), ``best`` (all optimal actions), ``pv``
-        (a principal variation), ``nodes`` and ``seconds``."""
+        (a principal variation), ``nodes``, ``seconds`` and ``bounded``.
+
+        ``values="all"`` values every action exactly (each root child searched with a full
+        window: PIMC averages every action's value over its worlds). ``values="best"`` is for
+        a caller that only plays the best move (the solver bot with perfect information): the
+        root is solved once (one full-window search, the kernel ordering its own moves), then
+        each action is probed with a null window around that value — a probe that fails low
+        proves the action worse, and its ``actions`` entry is then only an upper bound (strictly
+        below the best; such actions are listed in ``bounded``); the optimal actions, ``best``,
+        ``value`` and ``pv`` are the same as with ``"all"`` (issue 18 item 3)."""
         cdef double before[MAX_PLAYERS]
-        cdef double after[MAX_PLAYERS]
         cdef State root, child
         cdef int me
+        cdef double root_d, lo, hi, d, eps
+        if values not in ("all", "best"):
+            raise ValueError(f"values must be 'all' or 'best', not {values!r}")
         if state.is_terminal_c():
             raise ValueError("the game is over; there is nothing to solve")
         t0 = time.perf_counter()
@@ -199,35 +225,59 @@ cdef class AlphaBeta:
         root = state.clone()
         root.scores_c(before)
         total = self.remaining(root)
-        values = {}
-        for a in root.legal_actions():
-            child = root.clone()
-            child.apply_action_c(a)
-            values[a] = 0.5 * (self._gain(child, me, before) + total)
-        best_v = max(values.values())
+        found = {}
+        bounded = []
+        if values == "all":
+            for a in root.legal_actions():
+                child = root.clone()
+                child.apply_action_c(a)
+                found[a] = 0.5 * (self._gain(child, me, before, -INFINITY, INFINITY) + total)
+        else:
+            (<State>self.pool[0]).copy_from(root)
+            root_d = self.exact(<State>self.pool[0], 0)
+            # The null window around the root's value (differences are exact sums of points:
+            # eps far below any difference between two values, far above rounding error).
+            eps = 1e-7 * max(1.0, abs(root_d))
+            lo = root_d - eps
+            hi = root_d + eps
+            for a in root.legal_actions():
+                child = root.clone()
+                child.apply_action_c(a)
+                d = self._gain(child, me, before, lo, hi)
+                if d <= lo:
+                    bounded.append(a)       # worse than the best: d is an upper bound
+                elif d >= hi:
+                    raise AssertionError("alpha-beta: an action beats the position's value")
+                found[a] = 0.5 * (d + total)
+        best_v = max(found.values())
         out = {
             "player": me,
             "value": [best_v if p == me else total - best_v for p in range(2)],
-            "actions": values,
-            "best": [a for a, v in values.items() if v == best_v],
+            "actions": found,
+            "best": [a for a, v in found.items() if v == best_v and a not in bounded],
+            "bounded": bounded,
             "pv": self.principal_variation(root) if pv else [],
             "nodes": self.nodes,
         }
         out["seconds"] = time.perf_counter() - t0
         return out
 
-    cdef double _gain(self, State child, int me, double* before):
+    cdef double _gain(self, State child, int me, double* before, double alpha, double beta):
         """Seat ``me``'s gain minus the other's from the parent of ``child`` to the end of the
-        round."""
+        round, searched within (alpha, beta) of that difference (fail-soft: exact inside)."""
         cdef double after[MAX_PLAYERS]
         child.scores_c(after)
         cdef double delta = (after[me] - before[me]) - (after[1 - me] - before[1 - me])
         if child.is_terminal_c() or child.round_c() != self.root_round:
             return delta
         (<State>self.pool[1]).copy_from(child)
+        if alpha == -INFINITY and beta == INFINITY:
+            if child.current_player_c() == me:
+                return delta + self.exact(<State>self.pool[1], 1)
+            return delta - self.exact(<State>self.pool[1], 1)
         if child.current_player_c() == me:
-            return delta + self.exact(<State>self.pool[1], 1)
-        return delta - self.exact(<State>self.pool[1], 1)
+            return delta + self.window(<State>self.pool[1], 1, alpha - delta, beta - delta)
+        return delta - self.window(<State>self.pool[1], 1, delta - beta, delta - alpha)
 
     def principal_variation(self, State state):
         """The actions of one optimal line from ``state`` to the end of its round."""
@@ -243,7 +293,7 @@ cdef class AlphaBeta:
             for a in s.legal_actions():
                 child = s.clone()
                 child.apply_action_c(a)
-                v = self._gain(child, me, before)
+                v = self._gain(child, me, before, -INFINITY, INFINITY)
                 if v > best_v:
                     best_a, best_v = a, v
             line.append(best_a)

@@ -13,6 +13,8 @@ class MaxN:
     def game(self) -> Game: ...
     @property
     def paranoid(self) -> bool: ...
+    @property
+    def fill(self) -> bool: ...
     def __init__(
         self,
         game: Game,
@@ -23,6 +25,7 @@ class MaxN:
         seed: int = 0,
         table: bool = True,
         policy: Policy | None = None,
+        fill: bool | None = None,
     ) -> None: ...
     def solve(
         self,
@@ -30,5 +33,6 @@ class MaxN:
         node_budget: int = 200000,
         max_depth: int | None = None,
         depth_step: int | None = None,
+        time_s: float | None = None,
     ) -> dict[str, Any]: ...
     def _pv(self, root: State, first: int) -> list[int]: ...

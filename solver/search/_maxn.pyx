@@ -99,12 +99,22 @@ cdef class MaxN:
     cdef long long budget, cutoffs, tt_probes, tt_hits
     cdef double deadline            # monotonic seconds after which a pass aborts; 0: none
     cdef bint aborted, tt_on, use_table
+    cdef readonly bint fill         # shallower passes while a whole trick does not fit (solve)
     cdef Rng rng
     cdef list pool
     cdef State scratch
 
     def __cinit__(self, Game game, bint paranoid=False, int tt_bits=16, evaluation="heuristic",
-                  int rollouts=4, uint64_t seed=0, bint table=True, Policy policy=None):
+                  int rollouts=4, uint64_t seed=0, bint table=True, Policy policy=None,
+                  fill=None):
+        # ``fill`` (None: on with the heuristic evaluation only; see solve). Measured with the
+        # solver bot's playout frontier (node_budget 500, 2 policy playouts, 100 duplicate
+        # deals, 4 players, paired margin over heuristic, fill minus no fill): Dog Tag Trick
+        # -0.24 +- 0.53, Vic Village -1.45 +- 1.73, at 2.3-2.8x the CPU (each extra pass's
+        # frontier costs playouts) — so not there, and without it the deepening is the one the
+        # bot's defaults were measured with; with the cheap heuristic frontier (recommend
+        # --algo solver's default) a Dog Tag Trick opening is searched 3 plies deep instead of
+        # 1, in less time.
         if not 8 <= tt_bits <= 26:
             raise ValueError("tt_bits must be in 8..26")
         if evaluation not in EVALUATIONS:
@@ -116,6 +126,7 @@ cdef class MaxN:
         # searches); None: the game's shared one.
         self.policy = policy if policy is not None else game.policy
         self.use_table = table
+        self.fill = (evaluation == "heuristic") if fill is None else bool(fill)
         self.paranoid = paranoid
         self.n_players = game.num_players
         self.eval_mode = EVALUATIONS.index(evaluation)
@@ -187,7 +198,7 @@ cdef class MaxN:
         cdef uint64_t key = 0
         cdef long long c0
         cdef MEntry* e = NULL
-        cdef State child
+        cdef State child, spare
         cdef int P = self.n_players
         cdef bint done = False, use_tt = False
         while True:
@@ -230,10 +241,17 @@ cdef class MaxN:
         if not done:
             me = s.current_player_c()
             s.scores_c(before)
-            child = self._pool(ply + 1)
+            spare = self._pool(ply + 1)
             c0 = self.cutoffs
             for i in range(n):
-                child.copy_from(s)
+                # The last child is played on ``s`` itself: nothing reads ``s`` after it (the
+                # caller copies a fresh state for each of its own children), so one copy_from
+                # a node is saved. Its subtree then uses the pool from ply + 2 on, as any child.
+                if i == n - 1:
+                    child = s
+                else:
+                    child = spare
+                    child.copy_from(s)
                 child.apply_action_c(acts[i])
                 child.scores_c(after)
                 if child.is_terminal_c() or child.round_c() != self.root_round:
@@ -279,7 +297,7 @@ cdef class MaxN:
         cdef long long c0
         cdef double best = 0.0, v, delta, D = 0.0, alpha0, beta0
         cdef MEntry* e = NULL
-        cdef State child
+        cdef State child, spare
         while True:
             self.nodes += 1
             if self.budget > 0 and self.nodes > self.budget:
@@ -338,10 +356,14 @@ cdef class MaxN:
             maximise = me == R
             best = -INFINITY if maximise else INFINITY
             s.scores_c(before)
-            child = self._pool(ply + 1)
+            spare = self._pool(ply + 1)
             c0 = self.cutoffs
             for i in range(n):
-                child.copy_from(s)
+                if i == n - 1:              # the last child on ``s`` itself, as in maxn
+                    child = s
+                else:
+                    child = spare
+                    child.copy_from(s)
                 child.apply_action_c(acts[i])
                 child.scores_c(after)
                 delta = after[R] - before[R]
@@ -457,10 +479,15 @@ cdef class MaxN:
         nodes in all and, when given, ``time_s`` seconds; exact once a pass evaluates no
         frontier (the round ends inside it), else the deepest pass that completed.
 
-        A pass that cannot finish is not run to the end of the budget: from the third pass on,
-        its cost is predicted before it starts (the last pass's frontier count times the
-        frontier's growth per ply between the last two passes) and a pass predicted to overrun
-        the nodes or the time left is not started; every pass gives up as soon as the root
+        A pass that cannot finish is not run to the end of the budget: from the third pass on
+        (with ``fill``, the solver's option: from the second, the root counting as a pass of
+        depth 0), its cost is predicted before it starts (the last pass's frontier count times
+        the frontier's growth per ply between the last two passes) and a pass predicted to
+        overrun the nodes or the time left is not started: with ``fill``, until one trick has
+        been searched, the deepest
+        shallower one predicted to fit is run instead (a Dog Tag Trick opening's 26 leads make
+        one trick, 4 plies, far too big for 200,000 nodes, but 3 plies fit), and if no deeper
+        one fits the search stops; every pass gives up as soon as the root
         children searched so far predict an overrun (their cost times the share of children
         left). Issue 15: out of 400k nodes a world, a Dog Tag Trick opening's answer needed 27.
 
@@ -508,19 +535,32 @@ cdef class MaxN:
             if got is not None and self.cutoffs == 0:
                 values, exact = got, True
         d = 1
-        prev = None                         # (depth, frontier count) of the pass before last
-        last = None                         # (depth, frontier count, nodes) of the last pass
+        # (depth, frontier count) of the pass before last — with ``fill`` the root alone before
+        # any pass, so that the second pass is predicted too; without, the second pass runs
+        # unpredicted (the schedule the solver bot's defaults were measured with) — and
+        # (depth, frontier count, nodes) of the last pass.
+        root_pass = (0, 1) if self.fill else None
+        prev, last = root_pass, None
         while not exact:
-            if prev is not None:
-                # Two passes measured: frontier growth per ply between them, extrapolated.
+            if last is not None and prev is not None:
+                # Frontier growth per ply between the last two passes (the first pass against
+                # the root itself), extrapolated: the next depth of the schedule is run if it is
+                # predicted to fit the nodes and time left. With ``fill``, until a whole step
+                # (a trick) has been searched, a shallower pass predicted to fit is run instead
+                # (as many plies as fit); after that, a frontier inside a trick would be no
+                # better than the last trick-aligned one, and the search stops.
                 grow = max(1.0, (last[1] / max(1, prev[1])) ** (1.0 / max(1, last[0] - prev[0])))
-                predicted = max(1.0, last[1]) * grow ** (d - last[0])
-                if total_nodes + predicted > node_budget:
-                    break
-                if time_s is not None and total_nodes > 0:
-                    spent = _now() - c0
-                    if spent + predicted * spent / total_nodes > time_s:
+                spent = _now() - c0
+                lowest = last[0] if (last[0] < step and self.fill) else d - 1
+                while d > lowest:
+                    predicted = max(1.0, last[1]) * grow ** (d - last[0])
+                    if total_nodes + predicted <= node_budget and (
+                            time_s is None or total_nodes == 0
+                            or spent + predicted * spent / total_nodes <= time_s):
                         break
+                    d -= 1
+                if d == lowest:
+                    break
             self.nodes, self.cutoffs, self.aborted = 0, 0, False
             self.budget = node_budget - total_nodes if values is not None else 0
             self.deadline = c0 + time_s if (time_s is not None and values is not None) else 0.0
@@ -529,7 +569,7 @@ cdef class MaxN:
             passes.append((d, self.nodes, got is not None))
             if got is None:
                 break
-            prev = None if last is None else (last[0], last[1])
+            prev = root_pass if last is None else (last[0], last[1])
             last = (d, self.cutoffs, self.nodes)
             values, depth = got, d
             if self.cutoffs == 0:

@@ -50,7 +50,8 @@ def uct_world_seed(seed, int world):
 
 
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
-    """(name, callable state -> (actions {a: value}, nodes, exact))."""
+    """(name, callable (state, seconds or None) -> (actions {a: value}, nodes, exact)): max^n
+    deepens within ``node_budget`` nodes and, when given, the seconds (alpha-beta is exact)."""
     if solver not in SOLVERS:
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     if solver == "auto":
@@ -60,15 +61,15 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
         from solver.search._alphabeta import AlphaBeta
         ab = AlphaBeta(game, max(tt_bits, 8))
 
-        def run(State w):
+        def run(State w, time_s):
             r = ab.solve(w, False)
             return r["actions"], r["nodes"], True
         return solver, run
     from solver.search._maxn import MaxN
     mx = MaxN(game, solver == "paranoid", tt_bits, evaluation, rollouts, seed)
 
-    def run(State w):
-        r = mx.solve(w, node_budget)
+    def run(State w, time_s):
+        r = mx.solve(w, node_budget, time_s=time_s)
         return r["actions"], r["nodes"], r["exact"]
     return solver, run
 
@@ -144,9 +145,13 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
         kind = "round_gain"
         solver, run = _solver_for(game, solver, node_budget, tt_bits, evaluation, rollouts, seed)
         for wi in range(W):
-            if wi > 0 and limit.time_s is not None and time.perf_counter() - t0 >= limit.time_s:
-                break
-            values, n_nodes, exact = run(<State>worlds[wi])
+            share = None
+            if limit.time_s is not None:
+                left = limit.time_s - (time.perf_counter() - t0)
+                if wi > 0 and left <= 0:
+                    break
+                share = max(left, 1e-6) / (W - wi)   # the time left, shared by the worlds left
+            values, n_nodes, exact = run(<State>worlds[wi], share)
             per_world.append(values)
             top = max(values.values())
             best_sets.append({a for a, v in values.items() if v >= top - 1e-9})

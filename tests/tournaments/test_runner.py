@@ -50,7 +50,10 @@ def test_dask_local_cluster_writes_the_same_records(tmp_path, reference):
 
 def test_killed_run_resumes_to_the_same_records(tmp_path, reference):
     out = str(tmp_path / "killed")
-    env = dict(os.environ, PYTHONPATH=REPO + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    # One game per message (no chunks of cheap games), so that records arrive one by one and
+    # the kill lands between them however loaded the machine is.
+    env = dict(os.environ, PYTHONPATH=REPO + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               TRICKHOUND_CHUNK_SECONDS="0")
     cmd = [sys.executable, "-m", "tournaments.cli", "tournament", "--game", "mate",
            "--bots", BOTS, "--deals", "5", "--seed", "3", "--workers", "2", "--out", out,
            "--quiet"]

@@ -1,5 +1,7 @@
 """Search measurements of ``trickhound bench``: ISMCTS iterations/s (random and policy
-rollouts), PIMC worlds/s with the exact solver, max^n on the last 4 tricks of round 1, the
+rollouts), PIMC worlds/s with the exact solver, the solver bot's best-only decisions against
+valuing every action (two-player perfect-information games: Mate), ``recommend --algo solver``
+at an opening (3+ players: time and max^n depth), max^n on the last 4 tricks of round 1, the
 root-parallel searches with 2 threads against 1 (wall time), and OpenSpiel's ISMCTS beside
 ours. The configurations are the games' ``BenchConfig(search=True)``
 declarations; the long max^n series and the C++ anchor run beside the one marked ``anchor``."""
@@ -40,6 +42,86 @@ def pimc_endgame_row(config: str, game: Game, worlds: int = 10, deals: int = 3) 
             "value": solved / seconds,
             "note": f"last 4 tricks of round 1; exact in {exact}/{solved} worlds, the others "
                     f"depth-limited past {SB.ENDGAME_BUDGET:,} nodes"}
+
+
+#: The solver bot's best-only decisions against valuing every action (issue 18 item 3: >= 2x).
+SOLVER_BEST_TARGET = 2.0
+
+
+def solver_decisions_row(config: str, game: Game, games: int = 6) -> Optional[dict]:
+    """The solver bot's decisions in a perfect-information two-player game (Mate with its
+    default rules): every decision with a choice along ``games`` seeded games, each game
+    played by optimal moves (ties drawn by a seeded stream) with one reused AlphaBeta, as the
+    bot keeps one per game. Each position is solved with ``values="best"`` (the root once, a
+    null-window probe per action: what the bot plays with) and ``values="all"`` (every action
+    exactly), alternating per game; the row is the ratio of their CPU times (best-only
+    faster by that factor), after checking that both give the same optimal set and value."""
+    import random
+    if not (game.num_players == 2 and game.perfect_information
+            and game.utility_sum() is not None):
+        return None
+    cpu = {"all": 0.0, "best": 0.0}
+    decisions = 0
+    for seed in range(1, games + 1):
+        positions = []
+        s, rnd, ab = game.new_initial_state(seed), random.Random(seed), AlphaBeta(game)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                positions.append(s.clone())
+            s.apply_action(rnd.choice(ab.solve(s, False, "best")["best"]) if len(legal) > 1
+                           else legal[0])
+        answers = {}
+        for mode in (("all", "best") if seed % 2 else ("best", "all")):
+            ab = AlphaBeta(game)
+            t0 = time.process_time()
+            answers[mode] = [ab.solve(p, False, mode) for p in positions]
+            cpu[mode] += time.process_time() - t0
+        for a, b in zip(answers["all"], answers["best"]):
+            if sorted(a["best"]) != sorted(b["best"]) or a["value"] != b["value"]:
+                raise AssertionError(f"{config}: best-only and all-values solves disagree")
+        decisions += len(positions)
+    ratio = cpu["all"] / cpu["best"]
+    return {"name": f"solver bot decisions {config}, best-only vs all values", "unit": "x",
+            "value": ratio,
+            "note": f"{decisions} decisions of {games} seeded games: "
+                    f"{1e3 * cpu['best'] / decisions:.3f} vs {1e3 * cpu['all'] / decisions:.3f}"
+                    f" ms a decision (CPU); target >= {SOLVER_BEST_TARGET:.0f}x: "
+                    f"{'met' if ratio >= SOLVER_BEST_TARGET else 'BELOW'}"}
+
+
+#: ``recommend --algo solver`` at its defaults on an opening (issue 15 item 3: <= 0.3 s).
+SOLVER_OPENING_TARGET_S = 0.3
+
+
+def solver_opening_row(config: str, game: Game, deals: int = 3) -> Optional[dict]:
+    """``recommend --algo solver`` at its default settings (PIMC over 20 worlds, max^n within
+    200,000 nodes a world) at the first lead of ``deals`` seeded games (SB.opening_state) of a
+    game of 3+ players: the median wall time of the answer, and the depth max^n reached in
+    worlds sampled the same way (4 a deal, a solver of their own: PIMC's worlds are drawn by
+    its own stream)."""
+    from solver.rng import derive_seed
+    from solver.search import recommend
+    if game.num_players < 3:
+        return None
+    times, depths = [], []
+    for seed in range(1, deals + 1):
+        s = SB.opening_state(game, seed)
+        view = s.view(s.current_player())
+        t0 = time.perf_counter()
+        recommend(view, "solver", seed=seed, check=False)
+        times.append(time.perf_counter() - t0)
+        mx = MaxN(game)
+        for w in range(4):
+            out = mx.solve(view.determinize(derive_seed(seed, w)), 200000)
+            depths.append("exact" if out["exact"] else out["depth"])
+    secs = statistics.median(times)
+    shown = sorted({str(d) for d in depths})
+    return {"name": f"recommend --algo solver {config}, opening", "unit": "s median",
+            "value": secs,
+            "note": f"max {max(times):.3f} s over {deals} openings; max^n depth "
+                    f"{'/'.join(shown)} plies; target <= {SOLVER_OPENING_TARGET_S} s: "
+                    f"{'met' if secs <= SOLVER_OPENING_TARGET_S else 'BELOW'}"}
 
 
 #: ISMCTS tree sizes compared for the cost of a big tree (issue 18 item 3: at most a 15% drop
@@ -197,6 +279,12 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
                      "value": SB.pimc_worlds_per_s(view, 8, 20000), "unit": "worlds/s",
                      "note": "opening, depth-limited at 20,000 nodes" if game.num_players > 2
                      else "exact alpha-beta"})
+        decisions = solver_decisions_row(config, game)
+        if decisions:
+            rows.append(decisions)
+        opening = solver_opening_row(config, game)
+        if opening:
+            rows.append(opening)
         endgame = pimc_endgame_row(config, game) if game.num_players > 2 else None
         if endgame:
             rows.append(endgame)

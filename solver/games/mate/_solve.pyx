@@ -22,6 +22,7 @@ with the forced cards fixed; the follower's replies to each lead are an inline m
 """
 from libc.stdint cimport uint64_t, uint32_t, int16_t, int8_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free
+from libc.math cimport ceil, floor
 from libc.string cimport memset
 from solver.game cimport ExactSolver, Game, State
 from solver.games.mate._state cimport MateData, MateState
@@ -384,6 +385,19 @@ cdef class MateExactSolver(ExactSolver):
         cdef int v
         self.x.nodes = 0
         v = mate_value(&self.x, &(<MateState>state).d, -INF, INF)
+        self.nodes = self.x.nodes
+        return v
+
+    cdef double value_window_c(self, State state, double alpha, double beta) noexcept nogil:
+        # Mate's values are integers: the window widened to integers, (floor(alpha),
+        # ceil(beta)), contains the same values plus only its own ends, so the fail-soft answer
+        # keeps its meaning for the caller's window (inside: exact; at or beyond an end: a
+        # bound on that side). Ends beyond any game value are clamped to +-INF.
+        cdef int a, b, v
+        a = -INF if alpha <= -INF else <int>floor(alpha)
+        b = INF if beta >= INF else <int>ceil(beta)
+        self.x.nodes = 0
+        v = mate_value(&self.x, &(<MateState>state).d, a, b)
         self.nodes = self.x.nodes
         return v
 
