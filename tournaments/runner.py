@@ -55,6 +55,11 @@ class RunResult:
 # ---------------------------------------------------------------------------------------------
 # Logging: one file per run; pool workers send their records through a queue.
 
+# Seconds the log receiver keeps reading after close while the queue still counts records (see
+# _mp_handler's _receive).
+CLOSE_GRACE = 1.0
+
+
 def _mp_handler(sub_handler: logging.Handler, ctx: Any) -> logging.Handler:
     """multiprocessing-logging's handler, with its queue made in ``ctx`` so that spawn and
     forkserver workers can be handed it (the package's own install_mp_handler only supports
@@ -72,8 +77,35 @@ def _mp_handler(sub_handler: logging.Handler, ctx: Any) -> logging.Handler:
             self.filters = sub_handler.filters
             self.queue = ctx.Queue(-1)
             self._is_closed = False
+            self._closed_at = 0.0
             self._receive_thread = threading.Thread(target=self._receive, name=name, daemon=True)
             self._receive_thread.start()
+
+        def close(self) -> None:
+            if not self._is_closed:
+                self._closed_at = time.monotonic()
+            super().close()
+
+        def _receive(self) -> None:
+            # The package's loop ends once closed and qsize() == 0; but a worker killed inside
+            # a put (a forfeit by timeout or memory, a crash) leaves qsize() counting a record
+            # that never arrives, so the loop (and the queue's feeder thread, which then holds
+            # the interpreter's exit) never ended. Here it also ends once closed, the pipe
+            # empty and CLOSE_GRACE seconds past close.
+            from queue import Empty
+            while True:
+                try:
+                    if self._is_closed and (self.queue.qsize() == 0 or (
+                            self.queue.empty()
+                            and time.monotonic() - self._closed_at > CLOSE_GRACE)):
+                        break
+                    self.sub_handler.emit(self.queue.get(timeout=0.2))
+                except (EOFError, OSError):
+                    break
+                except Empty:
+                    pass
+            self.queue.close()
+            self.queue.join_thread()
 
     return _Handler("trickhound-log", sub_handler)
 
