@@ -210,6 +210,8 @@ def test_recommend_from_a_view_file(tmp_path):
     (["--game", "nogame", "--seat", "0"], ["unknown game"]),
     (["--game", "mate(first_dealer=0)", "--seat", "0", "--iterations", "0"], ["iterations"]),
     (["--game", "mate(first_dealer=0)", "--seat", "0", "--param", "nope=1"], ["nope"]),
+    (["--game", "dog-tag-trick(players=4)", "--seed", "1", "--seat", "0", "--algo", "solver",
+      "--param", "evaluation=bogus"], ["evaluation must be one of"]),
     ([], ["--game"]),
 ])
 def test_recommend_bad_input(args, words):

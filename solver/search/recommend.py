@@ -216,7 +216,12 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     fn, fixed = _entry(algo, threads)
     _check_params(algo, params)
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
-    result = fn(view, limit, seed, **fixed, **params)
+    try:
+        result = fn(view, limit, seed, **fixed, **params)
+    except SearchParamError:
+        raise
+    except ValueError as e:     # a parameter value the search refuses (its check_* functions)
+        raise SearchParamError(f"{algo}: {e}") from None
     if algo == "solver":
         result = replace(result, algorithm="solver")
     return _with_check(view, algo, result, seed, params, threads) if check else result
