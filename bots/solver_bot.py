@@ -7,13 +7,12 @@
 - The multiplayer games: ``worlds`` worlds, each searched by max^n to the end of the round
   (exact when it fits ``node_budget`` nodes, else deepened step by step with a frontier
   evaluation; with ``time_s`` > 0 also within its share of that many seconds, which makes the
-  play depend on the machine's speed), through the search layer's PIMC. The defaults are
-  measured (paired margin against ``heuristic`` on duplicate deals, 4 players): a small
-  budget whose frontier is valued by two policy playouts beats a large one valued by the game
-  policy's evaluate_c —
-  Dog Tag Trick -5.8 -> +2.9 (6 deals; +1.5 on 12 other deals), Vic Village -14.0 -> -1.1
-  (6 deals), and is faster. In Mattis, a long shedding round, neither setting helps (-0.5 ->
-  -0.4 of a possible 0.33): use ismcts there.
+  play depend on the machine's speed), through the search layer's PIMC. The frontier is
+  measured (paired, duplicate deals, equal CPU time, 4 players): the fitted estimate
+  (solver/evaluation) beats two policy playouts in Vic Village (+13.6 [+8.6, +18.6]) and
+  Mattis (+0.34 [+0.14, +0.54]) and is level in Dog Tag Trick (-0.08 [-1.84, +1.68]), 16 deals
+  each (results/strength/evaluation-fit.md), so ``evaluation=auto`` takes it where a game has
+  one and the policy playouts elsewhere.
 Ties are broken towards guaranteed outcomes, then by the bot's seed: among the moves of equal
 mean value, the multiplayer games prefer the one whose paranoid value (the others all playing
 against the bot, in the same sampled worlds) is highest. In Mattis the bot played PICKUP instead
@@ -32,7 +31,7 @@ from typing import Any, Optional
 
 from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
-from solver.evaluation import frontier_evaluation, has_fitted
+from solver.evaluation import has_fitted
 from solver.game import Game, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
 from solver.rng import derive_seed
@@ -121,16 +120,11 @@ class SolverBot(Bot[View]):
         if self._solver is None:
             t = float(self.time_s or 0.0)
             limit = SearchLimit(iterations=1, worlds=self.worlds, time_s=t if t > 0 else None)
-            # "fitted" and "heuristic" are both the policy's evaluate_c, set for this search
-            evaluation = self.frontier(view.game)
-            with frontier_evaluation(view.game.policy, evaluation):
-                result = recommend(view, "pimc", limit, self.next_seed(), check=False,
-                                   evaluator="solver", node_budget=self.node_budget,
-                                   evaluation=("heuristic" if evaluation == "fitted"
-                                               else evaluation),
-                                   rollouts=self.rollouts,
-                                   inference=bot_inference(self.inference, view.game, self.name),
-                                   particles=self.particles, threads=self.threads)
+            result = recommend(view, "pimc", limit, self.next_seed(), check=False,
+                               evaluator="solver", node_budget=self.node_budget,
+                               evaluation=self.frontier(view.game), rollouts=self.rollouts,
+                               inference=bot_inference(self.inference, view.game, self.name),
+                               particles=self.particles, threads=self.threads)
             self.last_ess = result.params.get("ess")
             values = {a: v for a, v in result.values().items() if v is not None}
             assert len(values) == len(result.actions)  # every world's solve values every move
@@ -161,18 +155,20 @@ class SolverBot(Bot[View]):
         """{tied action: mean over up to ``GUARANTEE_WORLDS`` sampled worlds of the bot's
         paranoid gain after it} — what the move keeps whatever the others do (paranoid max^n
         within ``node_budget`` nodes a world, frontier by the policy's estimate)."""
-        # fill=False: the deepening these tie-breaks were measured with (issue 15).
-        mx = MaxN(view.game, True, self.tt_bits, "heuristic", self.rollouts,
+        # fill=False: the deepening these tie-breaks were measured with (issue 15); the
+        # frontier: the bot's own estimate where it uses one, else the game's cheap one.
+        frontier = self.frontier(view.game)
+        mx = MaxN(view.game, True, self.tt_bits,
+                  frontier if frontier in ("fitted", "heuristic") else "auto", self.rollouts,
                   self.rng.next_u64(), fill=False)
         base = self.rng.next_u64()
         totals = dict.fromkeys(tied, 0.0)
         n = min(self.worlds, GUARANTEE_WORLDS)
-        with frontier_evaluation(view.game.policy, self.frontier(view.game)):
-            for i in range(n):
-                world = view.determinize(derive_seed(base, i))
-                actions = mx.solve(world, self.node_budget)["actions"]
-                for a in tied:
-                    totals[a] += actions[a]
+        for i in range(n):
+            world = view.determinize(derive_seed(base, i))
+            actions = mx.solve(world, self.node_budget)["actions"]
+            for a in tied:
+                totals[a] += actions[a]
         return {a: v / n for a, v in totals.items()}
 
     def best_actions(self, view: View) -> "list[int]":

@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
 from solver.errors import TrickhoundError
 from solver.evaluation.features import FEATURES
 
 __all__ = ["EVALUATIONS", "FEATURES", "EvaluationError", "check_evaluation", "has_fitted",
-           "frontier_evaluation", "load_fitted", "load_model", "model_path",
+           "load_fitted", "load_model", "model_path",
            "policy_model"]
 
 # The evaluations a policy's evaluate_c can compute.
@@ -98,22 +97,3 @@ def check_evaluation(name: str) -> str:
     if name not in EVALUATIONS:
         raise EvaluationError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {name!r}")
     return name
-
-
-@contextmanager
-def frontier_evaluation(policy: Any, name: str) -> Iterator[None]:
-    """Within the block, ``policy.evaluate_c`` computes the estimate ``name`` ("fitted" or
-    "heuristic"; any other name, such as a search's playout evaluation, leaves the policy as
-    it is). A game's policy is shared by every bot of the game in the process, so a bot that
-    wants its own estimate sets it around its search, and the previous one comes back after."""
-    if name not in EVALUATIONS or not hasattr(policy, "evaluation"):
-        if name == "fitted":
-            raise EvaluationError(f"no fitted evaluation for {policy!r}")
-        yield
-        return
-    before = policy.evaluation
-    policy.evaluation = name
-    try:
-        yield
-    finally:
-        policy.evaluation = before

@@ -85,7 +85,7 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,
          objective: str = "score", horizon: str = "game", scale: Scale = None,
          solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
-         evaluation: str = "heuristic", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
+         evaluation: str = "auto", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
          rollout: str = "random", inference: str = "none", particles: int = 64,
          threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
          cutoff: int = 0) -> SearchResult:
@@ -168,18 +168,20 @@ def _maxn(algorithm: str, state: State, paranoid_: bool, node_budget: int,
 
 
 def maxn(state: State, *, node_budget: int = 200000, max_depth: Optional[int] = None,
-         depth_step: Optional[int] = None, tt_bits: int = 16, evaluation: str = "heuristic",
+         depth_step: Optional[int] = None, tt_bits: int = 16, evaluation: str = "auto",
          rollouts: int = 4, seed: int = 0, solver: Optional[MaxN] = None) -> SearchResult:
     """max^n of ``state``'s current round (any number of players): exact when it fits
     ``node_budget`` nodes (``result.exact``), else the deepest iterative-deepening pass that
-    fits, its frontier valued by ``evaluation`` ("heuristic": the game's policy; "rollout").
+    fits, its frontier valued by ``evaluation``: "auto" (the game's fitted estimate where it has
+    one, else "heuristic", its hand-written one), "fitted", "heuristic", or the mean of
+    ``rollouts`` playouts, "rollout" (random) or "policy" (the rollout policy).
     ``seat_values`` holds every seat's gain along the chosen line."""
     return _maxn("maxn", state, False, node_budget, max_depth, depth_step, tt_bits, evaluation,
                  rollouts, seed, solver)
 
 
 def paranoid(state: State, *, node_budget: int = 200000, max_depth: Optional[int] = None,
-             depth_step: Optional[int] = None, tt_bits: int = 16, evaluation: str = "heuristic",
+             depth_step: Optional[int] = None, tt_bits: int = 16, evaluation: str = "auto",
              rollouts: int = 4, seed: int = 0, solver: Optional[MaxN] = None) -> SearchResult:
     """Paranoid search of ``state``'s current round: the mover against a coalition of all the
     others (the mover's gain is maximised, the others minimise it); as :func:`maxn` otherwise."""

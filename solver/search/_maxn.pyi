@@ -20,7 +20,7 @@ class MaxN:
         game: Game,
         paranoid: bool = False,
         tt_bits: int = 16,
-        evaluation: str = "heuristic",
+        evaluation: str = "auto",
         rollouts: int = 4,
         seed: int = 0,
         table: bool = True,

@@ -69,7 +69,34 @@ cdef int DEPTH_FULL = 1000
 cdef int KNUTH_PROBES = 16
 cdef double EXACT_FIRST_RATIO = 4.0
 
-EVALUATIONS = ("heuristic", "rollout", "policy")
+# The frontier evaluations: "auto" (the game's fitted estimate where it has one, else its
+# hand-written one), "fitted", "heuristic" (the hand-written estimate), both Policy.evaluate_c,
+# or the mean of ``rollouts`` playouts, "rollout" (random) or "policy" (the rollout policy).
+EVALUATIONS = ("auto", "fitted", "heuristic", "rollout", "policy")
+
+
+def frontier_policy(Game game, str evaluation, Policy policy=None):
+    """The Policy whose evaluate_c gives the estimate ``evaluation`` ("auto", "fitted" or
+    "heuristic") in ``game``: ``policy`` (a searcher's own, e.g. one per thread) set to it, or
+    the game's shared policy when it already gives it, else a fresh instance set to it — a
+    search never switches the shared policy's estimate under another bot of the process."""
+    from solver.evaluation import EvaluationError, has_fitted
+    modes = hasattr(game.policy, "evaluation")      # games with a fitted model can switch
+    if evaluation == "auto":
+        evaluation = "fitted" if has_fitted(game) else "heuristic"
+    if evaluation == "fitted" and not (modes and has_fitted(game)):
+        raise ValueError(f"no fitted evaluation for {game.spec()} (evaluation=heuristic)")
+    if not modes:
+        return policy if policy is not None else game.policy
+    if policy is None:
+        if game.policy.evaluation == evaluation:
+            return game.policy
+        policy = game.new_policy()
+    try:
+        policy.evaluation = evaluation
+    except EvaluationError as e:
+        raise ValueError(str(e)) from None
+    return policy
 
 ctypedef struct MEntry:
     uint64_t key
@@ -104,10 +131,11 @@ cdef class MaxN:
     cdef list pool
     cdef State scratch
 
-    def __cinit__(self, Game game, bint paranoid=False, int tt_bits=16, evaluation="heuristic",
+    def __cinit__(self, Game game, bint paranoid=False, int tt_bits=16, evaluation="auto",
                   int rollouts=4, uint64_t seed=0, bint table=True, Policy policy=None,
                   fill=None):
-        # ``fill`` (None: on with the heuristic evaluation only; see solve). Measured with the
+        # ``fill`` (None: on with the cheap estimates (auto, fitted, heuristic) only; see
+        # solve). Measured with the
         # solver bot's playout frontier (node_budget 500, 2 policy playouts, 100 duplicate
         # deals, 4 players, paired margin over heuristic, fill minus no fill): Dog Tag Trick
         # -0.24 +- 0.53, Vic Village -1.45 +- 1.73, at 2.3-2.8x the CPU (each extra pass's
@@ -123,13 +151,18 @@ cdef class MaxN:
             raise ValueError("rollouts must be >= 1")
         self.game = game
         # ``policy``: a Policy instance of this game's own (one per thread in parallel
-        # searches); None: the game's shared one.
+        # searches); None: the game's shared one (or a fresh one where the estimate asked for
+        # is not the shared one's: frontier_policy).
+        cheap = evaluation in ("auto", "fitted", "heuristic")
+        if cheap:
+            policy = frontier_policy(game, evaluation, policy)
         self.policy = policy if policy is not None else game.policy
         self.use_table = table
-        self.fill = (evaluation == "heuristic") if fill is None else bool(fill)
+        self.fill = cheap if fill is None else bool(fill)
         self.paranoid = paranoid
         self.n_players = game.num_players
-        self.eval_mode = EVALUATIONS.index(evaluation)
+        self.eval_mode = (EVAL_HEURISTIC if cheap
+                          else EVAL_ROLLOUT if evaluation == "rollout" else EVAL_POLICY)
         self.rollouts = rollouts
         rng_seed(&self.rng, seed)
         self.table = <MEntry*>calloc(1 << tt_bits, sizeof(MEntry))

@@ -22,7 +22,7 @@ def pimc_search(
     solver: str = "auto",
     node_budget: int = 200000,
     tt_bits: int = 16,
-    evaluation: str = "heuristic",
+    evaluation: str = "auto",
     rollouts: int = 4,
     max_nodes: int = ...,
     rollout: str = "random",
@@ -39,6 +39,6 @@ def solve_state(
     solver: str = "auto",
     node_budget: int = 200000,
     tt_bits: int = 16,
-    evaluation: str = "heuristic",
+    evaluation: str = "auto",
     rollouts: int = 4,
 ) -> SearchResult: ...

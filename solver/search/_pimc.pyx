@@ -179,7 +179,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 
 def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objective="score",
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
-                evaluation="heuristic", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
+                evaluation="auto", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
                 inference="none", particles=DEFAULT_PARTICLES, endgame=0,
                 endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
@@ -246,7 +246,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
 
 
 def solve_state(State state, limit=None, seed=0, solver="auto", node_budget=200000, tt_bits=16,
-                evaluation="heuristic", rollouts=4):
+                evaluation="auto", rollouts=4):
     """The exact solver on one full state (perfect-information play, oracle bots): the
     current round's value of every legal action for the seat to move. Returns a SearchResult
     (algorithm "solver")."""

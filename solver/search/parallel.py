@@ -316,7 +316,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                  evaluator: str = "uct", c: float = DEFAULT_C, objective: str = "score",
                  horizon: str = "game", scale: float | str | None = None,
                  solver: str = "auto", node_budget: int = 200000, tt_bits: int = 16,
-                 evaluation: str = "heuristic", rollouts: int = 4,
+                 evaluation: str = "auto", rollouts: int = 4,
                  max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
                  inference: str = "none", particles: int = 64, endgame: int = 0,
                  endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0) -> SearchResult:

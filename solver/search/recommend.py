@@ -218,7 +218,7 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     try:
         result = fn(view, limit, seed, **fixed, **params)
-    except SearchParamError:
+    except TrickhoundError:
         raise
     except ValueError as e:     # a parameter value the search refuses (its check_* functions)
         raise SearchParamError(f"{algo}: {e}") from None

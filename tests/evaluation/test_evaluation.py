@@ -13,7 +13,6 @@ from solver.evaluation import (
     EVALUATIONS,
     FEATURES,
     EvaluationError,
-    frontier_evaluation,
     load_model,
     model_path,
 )
@@ -46,17 +45,17 @@ def test_fitted_evaluate_is_the_model_on_the_features(spec):
     game = load_game(spec)
     model = load_model(game.name, game.num_players)
     assert model is not None, f"no fitted model for {spec}: run python -m solver.evaluation.fit"
-    policy = game.policy
+    policy = game.new_policy()    # a policy of its own to switch
     assert policy.num_features == len(FEATURES[game.name])
     w = np.asarray(model["weights"])
-    with frontier_evaluation(policy, "fitted"):
-        for s in positions(game, 7, games=1)[::3]:
-            f = policy.features(s)
-            assert f.shape == (game.num_players, len(FEATURES[game.name]))
-            want = stage_predict(list(w), f, model["link"], model["lo"], model["hi"])
-            if game.name == "mattis":                   # docs/rules/mattis.md §7.7: out = 1
-                want[f[:, FEATURES["mattis"].index("still_in")] == 0] = 1.0
-            assert policy.evaluate(s) == pytest.approx(want, abs=1e-9)
+    policy.evaluation = "fitted"
+    for s in positions(game, 7, games=1)[::3]:
+        f = policy.features(s)
+        assert f.shape == (game.num_players, len(FEATURES[game.name]))
+        want = stage_predict(list(w), f, model["link"], model["lo"], model["hi"])
+        if game.name == "mattis":                   # docs/rules/mattis.md §7.7: out = 1
+            want[f[:, FEATURES["mattis"].index("still_in")] == 0] = 1.0
+        assert policy.evaluate(s) == pytest.approx(want, abs=1e-9)
 
 
 @pytest.mark.parametrize("spec", ["dog-tag-trick(players=3)", "mate-vic-village(players=4)",
@@ -88,11 +87,11 @@ def test_both_links_in_c_match_numpy(spec):
 @pytest.mark.parametrize("spec", CONFIGS)
 def test_heuristic_feature_is_the_hand_written_estimate(spec):
     game = load_game(spec)
-    policy = game.policy
-    with frontier_evaluation(policy, "heuristic"):
-        for s in positions(game, 5, games=1)[::5]:
-            assert list(policy.features(s)[:, 1]) == pytest.approx(policy.evaluate(s))
-            assert set(policy.features(s)[:, 2]) <= {0.0, 1.0, 2.0}        # the stage
+    policy = game.new_policy()    # a policy of its own to switch
+    policy.evaluation = "heuristic"
+    for s in positions(game, 5, games=1)[::5]:
+        assert list(policy.features(s)[:, 1]) == pytest.approx(policy.evaluate(s))
+        assert set(policy.features(s)[:, 2]) <= {0.0, 1.0, 2.0}        # the stage
 
 
 def test_dog_tag_trick_features_read_the_hands():
@@ -137,16 +136,16 @@ def test_mattis_fitted_estimate_of_a_player_out_is_one():
     """docs/rules/mattis.md §7.7: a player out is not the mattis whatever happens, so the
     fitted estimate is his return, 1, exactly (the solver bot's tie-break relies on it)."""
     game = load_game("mattis(players=4)")
-    policy = game.policy
+    policy = game.new_policy()    # a policy of its own to switch
     seen = 0
-    with frontier_evaluation(policy, "fitted"):
-        for s in positions(game, 6, games=4):
-            f = policy.features(s)
-            est = policy.evaluate(s)
-            for p in range(4):
-                if f[p, feature(game, "still_in")] == 0:
-                    seen += 1
-                    assert est[p] == 1.0
+    policy.evaluation = "fitted"
+    for s in positions(game, 6, games=4):
+        f = policy.features(s)
+        est = policy.evaluate(s)
+        for p in range(4):
+            if f[p, feature(game, "still_in")] == 0:
+                seen += 1
+                assert est[p] == 1.0
     assert seen > 0
 
 
@@ -204,25 +203,22 @@ def test_a_data_file_of_other_features_is_refused(tmp_path):
     assert load_model("dog-tag-trick", 4, str(tmp_path / "nowhere")) is None
 
 
-def test_frontier_evaluation_sets_and_restores():
+def test_a_policys_estimate_switches_and_refuses_unknown_names():
+    """A searcher's own policy switches between the fitted and the hand-written estimate (max^n
+    takes one through solver.search._maxn.frontier_policy), each the same for the same
+    position; unknown names and a fit the game lacks are one-line errors."""
     game = load_game("dog-tag-trick(players=4)")
-    policy = game.policy
-    before = policy.evaluation
-    other = "fitted" if before == "heuristic" else "heuristic"
+    policy = game.new_policy()
     s = positions(game, 9, games=1)[10]
-    with frontier_evaluation(policy, other):
-        assert policy.evaluation == other
-        inside = policy.evaluate(s)
-    assert policy.evaluation == before
-    with frontier_evaluation(policy, "policy"):         # a playout evaluation: untouched
-        assert policy.evaluation == before
-    with frontier_evaluation(policy, other):
-        assert policy.evaluate(s) == inside
+    policy.evaluation = "heuristic"
+    hand = policy.evaluate(s)
+    policy.evaluation = "fitted"
+    fitted = policy.evaluate(s)
+    assert list(hand) != list(fitted)
+    policy.evaluation = "heuristic"
+    assert policy.evaluate(s) == hand
     with pytest.raises(EvaluationError):
         policy.evaluation = "neural"
-    with pytest.raises(EvaluationError), frontier_evaluation(load_game("mate").policy, "fitted"):
-        pass
-
 
 def test_fit_command_writes_a_model(tmp_path, capsys):
     assert main(["--seed", "3", "--games", "10", "--game", "dog-tag-trick", "--players", "3",
