@@ -289,10 +289,11 @@ cdef class ISMCTS:
             if grown_keys == NULL:
                 return -1                   # self.edges keeps its larger size; harmless
             self.keys = grown_keys
-            grown_keys = <int32_t*>realloc(self.eproof, newcap * sizeof(int32_t))
-            if grown_keys == NULL:
-                return -1                   # the others keep their larger size; harmless
-            self.eproof = grown_keys
+            if self.solving:                # eproof is kept only by a solving search
+                grown_keys = <int32_t*>realloc(self.eproof, newcap * sizeof(int32_t))
+                if grown_keys == NULL:
+                    return -1               # the others keep their larger size; harmless
+                self.eproof = grown_keys
             self.edge_cap = newcap
         self.edge_top += size
         return self.edge_top - size
@@ -321,7 +322,8 @@ cdef class ISMCTS:
             if nd.n > 0:
                 memcpy(&self.edges[off], &self.edges[nd.first], nd.n * sizeof(Edge))
                 memcpy(&self.keys[off], &self.keys[nd.first], nd.n * sizeof(int32_t))
-                memcpy(&self.eproof[off], &self.eproof[nd.first], nd.n * sizeof(int32_t))
+                if self.solving:
+                    memcpy(&self.eproof[off], &self.eproof[nd.first], nd.n * sizeof(int32_t))
             nd.first = <int32_t>off
             nd.cap_log2 = <uint8_t>lg
         if pos < nd.n:
@@ -329,11 +331,13 @@ cdef class ISMCTS:
                     (nd.n - pos) * sizeof(Edge))
             memmove(&self.keys[nd.first + pos + 1], &self.keys[nd.first + pos],
                     (nd.n - pos) * sizeof(int32_t))
-            memmove(&self.eproof[nd.first + pos + 1], &self.eproof[nd.first + pos],
-                    (nd.n - pos) * sizeof(int32_t))
+            if self.solving:
+                memmove(&self.eproof[nd.first + pos + 1], &self.eproof[nd.first + pos],
+                        (nd.n - pos) * sizeof(int32_t))
         nd.n += 1
         self.keys[nd.first + pos] = key
-        self.eproof[nd.first + pos] = -1
+        if self.solving:                    # (a third array touched per insert otherwise)
+            self.eproof[nd.first + pos] = -1
         e = &self.edges[nd.first + pos]
         e.sum = 0.0
         e.sumsq = 0.0
