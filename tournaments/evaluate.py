@@ -399,7 +399,10 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
     Time per decision is close to affine in the budget (a fixed cost plus a cost per
     iteration or world): the first step scales the budget proportionally, later steps solve
     the line through the last two measurements. A bot without a budget parameter in this game
-    is measured and kept as it is."""
+    is measured and kept as it is. The budget stays within the bot's range for it, and the
+    search stops when a larger budget no longer costs more: a bot that cannot spend the time
+    (Mate's PIMC proves its worlds exactly and stops early) plays at the budget where its cost
+    levelled off, in less than ``cpu_ms``."""
     if cpu_ms <= 0:
         raise EvaluationError(f"CPU time per decision must be positive, got {cpu_ms} ms")
     canonical = str(BotSpec.parse(spec))
@@ -408,12 +411,16 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
         ms = cpu_ms_per_decision(canonical, game, positions, seed)
         return Calibration(canonical, canonical, None, None, ms, [])
     value = budget_value(spec, parameter)
+    upper = bot_class(BotSpec.parse(spec).name).RANGES.get(parameter, (None, None))[1]
     trials: list[tuple[int, float]] = []
     while True:
         ms = cpu_ms_per_decision(with_budget(spec, parameter, value), game, positions, seed)
         trials.append((value, ms))
         if abs(ms - cpu_ms) <= tolerance * cpu_ms or len(trials) >= max_trials:
             break
+        if (len(trials) >= 2 and trials[-1][0] >= 2 * trials[-2][0]
+                and trials[-1][1] <= 1.1 * trials[-2][1]):
+            break                       # twice the budget, about the same cost: levelled off
         if len(trials) >= 2 and trials[-1][0] != trials[-2][0]:
             (v1, t1), (v2, t2) = trials[-2], trials[-1]
             slope = (t2 - t1) / (v2 - v1)
@@ -422,10 +429,12 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
             target = value * cpu_ms / max(ms, 1e-6)
         # At most 16x per step: one noisy measurement must not send the budget to extremes.
         new = max(1, min(int(round(target)), 16 * value))
+        if upper is not None:
+            new = min(new, int(upper))
         if new == value:
             break
         value = new
-    value, ms = min(trials, key=lambda vt: abs(vt[1] - cpu_ms))
+    value, ms = min(trials, key=lambda vt: (abs(vt[1] - cpu_ms), vt[0]))
     return Calibration(canonical, with_budget(spec, parameter, value), parameter, value, ms,
                        trials)
 

@@ -147,6 +147,17 @@ def test_calibration_solves_for_the_budget(monkeypatch):
     assert cal.trials[0] == (2000, pytest.approx(20.4))
 
 
+def test_calibration_stops_where_a_bigger_budget_costs_no_more(monkeypatch):
+    """A bot whose cost levels off (PIMC in Mate proves its worlds and stops early) is not
+    driven to absurd budgets: it plays where its cost stopped growing, within its range."""
+    def model(spec, game, positions, seed):
+        return min(1.0, 0.2 + 0.0004 * E.budget_value(spec, "iterations"))   # flat from 2000
+    monkeypatch.setattr(E, "cpu_ms_per_decision", model)
+    cal = E.calibrate("pimc", load_game("mate"), [], 5.0, seed=1)
+    assert len(cal.trials) == 2 and cal.value <= 16 * 2000
+    assert cal.cpu_ms == pytest.approx(1.0)
+
+
 def test_calibration_positions_are_seeded_decisions():
     game = load_game("dog-tag-trick")
     a = E.calibration_positions(game, 10, seed=3)
