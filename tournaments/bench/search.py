@@ -90,6 +90,56 @@ def solver_decisions_row(config: str, game: Game, games: int = 6) -> Optional[di
                     f"{'met' if ratio >= SOLVER_BEST_TARGET else 'BELOW'}"}
 
 
+#: The opponent model's share of a default move's time where the bots use it (issue 14).
+INFERENCE_SHARE_TARGET = 0.30
+#: The configuration where a bot's default inference is on (solver/inference BOT_DEFAULTS).
+INFERENCE_CONFIG = "mate(forced_visibility=hidden)"
+
+
+def inference_share_row(games: int = 6, config: str = INFERENCE_CONFIG) -> dict:
+    """The cost of inference in a default move, where a bot's default turns it on (the solver
+    bot in Mate with face-down forcing): along ``games`` seeded games of that bot against
+    itself, every decision with a choice is timed (process CPU) twice, by a solver bot with
+    ``inference=policy`` (it plays the move) and one with ``inference=none``, both reset with
+    the same seed and shown the same views in order (each keeps its table as in play). The row
+    is 1 - none/policy: the share of a default move's time that weighing the worlds adds."""
+    from bots.registry import make_bot
+    game = load_game(config)
+    cpu = {"policy": 0.0, "none": 0.0}
+    decisions = 0
+    for seed in range(1, games + 1):
+        bots = {mode: [make_bot(f"solver(inference={mode})") for _ in range(game.num_players)]
+                for mode in cpu}
+        for mode in cpu:
+            for seat, bot in enumerate(bots[mode]):
+                bot.reset(game, seat, 1000 * seed + seat)
+        s = game.new_initial_state(seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                s.apply_action(legal[0])
+                continue
+            view = s.view(p)
+            chosen = None
+            for mode in (("policy", "none") if decisions % 2 else ("none", "policy")):
+                t0 = time.process_time()
+                a = bots[mode][p].act(view)
+                cpu[mode] += time.process_time() - t0
+                if mode == "policy":
+                    chosen = a
+            decisions += 1
+            s.apply_action(chosen)
+    share = 1.0 - cpu["none"] / cpu["policy"]
+    return {"name": f"inference share of a default move, solver bot {config}", "unit": "%",
+            "value": 100 * share,
+            "note": f"{decisions} decisions of {games} seeded games: "
+                    f"{1e3 * cpu['policy'] / decisions:.2f} ms with inference, "
+                    f"{1e3 * cpu['none'] / decisions:.2f} ms without (CPU); target <= "
+                    f"{100 * INFERENCE_SHARE_TARGET:.0f}%: "
+                    f"{'met' if share <= INFERENCE_SHARE_TARGET else 'BELOW'}"}
+
+
 #: ``recommend --algo solver`` at its defaults on an opening (issue 15 item 3: <= 0.3 s).
 SOLVER_OPENING_TARGET_S = 0.3
 
@@ -258,6 +308,7 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
     exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
     rows = []
     threaded: set[str] = set()
+    inferred: set[str] = set()
     for bench in benches:
         if not bench.search:
             continue
@@ -282,6 +333,9 @@ def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
         decisions = solver_decisions_row(config, game)
         if decisions:
             rows.append(decisions)
+        if game.name == load_game(INFERENCE_CONFIG).name and game.name not in inferred:
+            inferred.add(game.name)                 # once, on the game's own configuration
+            rows.append(inference_share_row())
         opening = solver_opening_row(config, game)
         if opening:
             rows.append(opening)
