@@ -129,6 +129,7 @@ def inference_share_row(games: int = 6, config: str = INFERENCE_CONFIG) -> dict:
                 if mode == "policy":
                     chosen = a
             decisions += 1
+            assert chosen is not None
             s.apply_action(chosen)
     share = 1.0 - cpu["none"] / cpu["policy"]
     return {"name": f"inference share of a default move, solver bot {config}", "unit": "%",
