@@ -123,6 +123,19 @@ def test_pimc_maxn_threads_value_every_world_alike(config):
         assert [a.to_json() for a in many.actions] == [a.to_json() for a in one.actions]
 
 
+def test_pimc_maxn_threads_share_a_time_limit():
+    """With a time limit and a node budget that cannot bind, each thread's max^n deepens within
+    its share of the time left (as one thread's worlds do): the search ends with an answer
+    from depth-limited passes (docs/rules/dog-tag-trick.md §4.1 opening; no timing asserted)."""
+    game = load_game("dog-tag-trick")
+    s = game.new_initial_state(2)
+    view = s.view(s.current_player())
+    res = pimc(view, limit=SearchLimit(iterations=1, worlds=4, time_s=0.2), evaluator="solver",
+               node_budget=10 ** 12, threads=2)
+    assert 1 <= res.worlds <= 4 and not res.exact and res.params["threads"] == 2
+    assert res.chosen in s.legal_actions()
+
+
 @pytest.mark.parametrize("config", multiplayer_configs()[:2])
 def test_pimc_maxn_threads_are_reproducible(config):
     """With playouts at the frontier each thread's solver draws from its own stream
