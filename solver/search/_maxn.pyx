@@ -24,6 +24,11 @@ across searches of the same game (nothing to clear between PIMC worlds). Entries
 depth they were searched to (or exactness); paranoid entries carry alpha-beta bound flags and
 the seat they were searched for.
 
+Every pass runs without the GIL (so PIMC's worlds can be solved on several threads at once,
+solver/search/parallel.py): the per-ply states are reached through a C array of borrowed
+pointers into ``pool`` (no reference counting, as in _endgame), grown for the pass's depth
+before the GIL is released; only the set-up and the answer's dicts hold it.
+
 ``reference/maxn.py`` is the pure-Python twin (no table) used as the brute-force oracle.
 """
 from cpython.ref cimport PyObject
