@@ -21,9 +21,9 @@ every world (issue 15); the last card is out whatever the others do, a pick-up i
 
 ``threads=N`` solves the sampled worlds on N threads (solver/search/parallel.py), each with its
 own solver, and merges them in world order: the same answer as one thread for alpha-beta
-(exact). Mate's alpha-beta kernel runs without the GIL, so its worlds run in parallel; the
-max^n core holds the GIL, so in the multiplayer games the worlds stay on one thread
-(solver/search/parallel.py MAXN_HOLDS_GIL: threads there only took turns, 0.2x-0.9x).
+(exact). Mate's alpha-beta kernel and the max^n core (the multiplayer games) run without the
+GIL, so the worlds run in parallel; with the playout frontier each thread's max^n draws from
+its own stream, so the answer is reproducible per thread count but not the one-thread answer.
 With perfect information (one world: Mate's default rules) the root's moves are split over
 the threads instead, each valued exactly by its thread's alpha-beta: the same values.
 """

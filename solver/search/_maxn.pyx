@@ -24,11 +24,17 @@ across searches of the same game (nothing to clear between PIMC worlds). Entries
 depth they were searched to (or exactness); paranoid entries carry alpha-beta bound flags and
 the seat they were searched for.
 
+Every pass runs without the GIL (so PIMC's worlds can be solved on several threads at once,
+solver/search/parallel.py): the per-ply states are reached through a C array of borrowed
+pointers into ``pool`` (no reference counting, as in _endgame), grown for the pass's depth
+before the GIL is released; only the set-up and the answer's dicts hold it.
+
 ``reference/maxn.py`` is the pure-Python twin (no table) used as the brute-force oracle.
 """
+from cpython.ref cimport PyObject
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t, int16_t, int8_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memcpy
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
@@ -128,7 +134,12 @@ cdef class MaxN:
     cdef bint aborted, tt_on, use_table
     cdef readonly bint fill         # shallower passes while a whole trick does not fit (solve)
     cdef Rng rng
-    cdef list pool
+    cdef list pool                  # owns the per-ply states (grows; see _grow)
+    # Borrowed pointers to pool's states (stack[ply] = pool[ply]; the list keeps them alive):
+    # the search reaches its per-ply states through these without the GIL, so without
+    # reference counting (as _endgame does). stack_len = len(pool) once _grow has run.
+    cdef PyObject** stack
+    cdef int stack_len
     cdef State scratch
 
     def __cinit__(self, Game game, bint paranoid=False, int tt_bits=16, evaluation="auto",
@@ -174,18 +185,59 @@ cdef class MaxN:
 
     def __dealloc__(self):
         free(self.table)
+        free(self.stack)
 
-    cdef State _pool(self, int ply):
-        while ply >= len(self.pool):
+    cdef int _grow(self, int size) except -1:
+        """Make stack[0..size) valid (GIL held): a search that reaches ply p uses stack[p + 1],
+        so a pass of depth d needs min(d, max_game_length) + 2 slots (solve grows the stack
+        before it releases the GIL; a ply is at least one action and at most d plies are
+        searched below the root)."""
+        cdef PyObject** grown
+        cdef int i
+        if size <= self.stack_len:
+            return 0
+        while len(self.pool) < size:
             self.pool.append(self.game.new_state())
-        return <State>self.pool[ply]
+        grown = <PyObject**>realloc(self.stack, len(self.pool) * sizeof(PyObject*))
+        if grown == NULL:
+            raise MemoryError()
+        self.stack = grown
+        for i in range(len(self.pool)):
+            self.stack[i] = <PyObject*>self.pool[i]
+        self.stack_len = len(self.pool)
+        return 0
 
-    cdef void evaluate(self, State s, double* out):
+    cdef int _stack_for(self, int depth) except -1:
+        """Grow the stack for a pass of ``depth`` plies (see _grow). At most DEPTH_FULL + 2
+        slots: only a line longer than that (a ``max_depth`` beyond it in a game whose round
+        is the whole game) would reach further, and _slot grows the stack for it."""
+        cdef int need = depth
+        if need > self.game.max_game_length:
+            need = self.game.max_game_length
+        if need > DEPTH_FULL:
+            need = DEPTH_FULL
+        return self._grow(need + 2)
+
+    cdef PyObject* _slot(self, int ply) noexcept nogil:
+        """The borrowed state of ``ply``. solve grows the stack for the pass before releasing
+        the GIL, so the growth here (taking the GIL) is a safety net that does not run; if
+        even that fails (no memory) the pass aborts (the caller checks ``aborted``)."""
+        if ply >= self.stack_len:
+            with gil:
+                try:
+                    self._grow(ply + 1)
+                except MemoryError:
+                    pass
+            if ply >= self.stack_len:
+                self.aborted = True
+                return <PyObject*>self.scratch
+        return self.stack[ply]
+
+    cdef void evaluate(self, State s, double* out) noexcept nogil:
         """Estimated gains from ``s`` to the end of its round."""
         cdef double before[MAX_PLAYERS]
         cdef double after[MAX_PLAYERS]
         cdef int i, k
-        cdef State sc = self.scratch
         self.cutoffs += 1
         if self.eval_mode == EVAL_HEURISTIC:
             self.policy.evaluate_c(s, out)
@@ -194,16 +246,18 @@ cdef class MaxN:
         for i in range(self.n_players):
             out[i] = 0.0
         for k in range(self.rollouts):
-            sc.copy_from(s)
-            rollout(sc, &self.rng, HORIZON_ROUND, s.round_c(),
-                    self.policy if self.eval_mode == EVAL_POLICY else None)
-            sc.scores_c(after)
+            self.scratch.copy_from(s)
+            if self.eval_mode == EVAL_POLICY:
+                rollout(self.scratch, &self.rng, HORIZON_ROUND, s.round_c(), self.policy)
+            else:
+                rollout(self.scratch, &self.rng, HORIZON_ROUND, s.round_c())
+            self.scratch.scores_c(after)
             for i in range(self.n_players):
                 out[i] += after[i] - before[i]
         for i in range(self.n_players):
             out[i] /= self.rollouts
 
-    cdef bint tt_probe(self, uint64_t key, MEntry** out) noexcept:
+    cdef bint tt_probe(self, uint64_t key, MEntry** out) noexcept nogil:
         """The table slot of ``key`` in ``out``; whether the table is in use. After
         TT_TRIAL probes without a single hit the table is switched off for the rest of the solve
         (a game whose hash_c never transposes, e.g. one that hashes the play history, gains
@@ -217,7 +271,7 @@ cdef class MaxN:
             self.use_table = False          # for later solves with this solver too
         return True
 
-    cdef void maxn(self, State s, int ply, int depth, double* out):
+    cdef void maxn(self, State s, int ply, int depth, double* out) noexcept nogil:
         """Gains of every seat from ``s`` to the end of the round (max^n). Forced moves are
         played in place (``s`` may change: callers copy a fresh child for every action)."""
         cdef int acts[MAX_LEGAL]
@@ -231,7 +285,8 @@ cdef class MaxN:
         cdef uint64_t key = 0
         cdef long long c0
         cdef MEntry* e = NULL
-        cdef State child, spare
+        cdef PyObject* child            # borrowed (stack slots or ``s``): no GIL, no refcounts
+        cdef PyObject* spare
         cdef int P = self.n_players
         cdef bint done = False, use_tt = False
         while True:
@@ -274,24 +329,26 @@ cdef class MaxN:
         if not done:
             me = s.current_player_c()
             s.scores_c(before)
-            spare = self._pool(ply + 1)
+            spare = self._slot(ply + 1)
+            if self.aborted:
+                return
             c0 = self.cutoffs
             for i in range(n):
                 # The last child is played on ``s`` itself: nothing reads ``s`` after it (the
                 # caller copies a fresh state for each of its own children), so one copy_from
                 # a node is saved. Its subtree then uses the pool from ply + 2 on, as any child.
                 if i == n - 1:
-                    child = s
+                    child = <PyObject*>s
                 else:
                     child = spare
-                    child.copy_from(s)
-                child.apply_action_c(acts[i])
-                child.scores_c(after)
-                if child.is_terminal_c() or child.round_c() != self.root_round:
+                    (<State>child).copy_from(s)
+                (<State>child).apply_action_c(acts[i])
+                (<State>child).scores_c(after)
+                if (<State>child).is_terminal_c() or (<State>child).round_c() != self.root_round:
                     for p in range(P):
                         sub[p] = after[p] - before[p]
                 else:
-                    self.maxn(child, ply + 1, depth - 1, sub)
+                    self.maxn(<State>child, ply + 1, depth - 1, sub)
                     if self.aborted:
                         return
                     for p in range(P):
@@ -314,7 +371,7 @@ cdef class MaxN:
                 best[p] = chain[k * MAX_PLAYERS + p] + best[p]
         memcpy(out, best, P * sizeof(double))
 
-    cdef double par(self, State s, int ply, int depth, double alpha, double beta):
+    cdef double par(self, State s, int ply, int depth, double alpha, double beta) noexcept nogil:
         """Gain of the root seat from ``s`` to the end of the round, the others minimising it
         (fail-soft alpha-beta). Forced moves are played in place, as in maxn."""
         cdef int acts[MAX_LEGAL]
@@ -330,7 +387,8 @@ cdef class MaxN:
         cdef long long c0
         cdef double best = 0.0, v, delta, D = 0.0, alpha0, beta0
         cdef MEntry* e = NULL
-        cdef State child, spare
+        cdef PyObject* child            # borrowed (stack slots or ``s``): no GIL, no refcounts
+        cdef PyObject* spare
         while True:
             self.nodes += 1
             if self.budget > 0 and self.nodes > self.budget:
@@ -389,21 +447,24 @@ cdef class MaxN:
             maximise = me == R
             best = -INFINITY if maximise else INFINITY
             s.scores_c(before)
-            spare = self._pool(ply + 1)
+            spare = self._slot(ply + 1)
+            if self.aborted:
+                return 0.0
             c0 = self.cutoffs
             for i in range(n):
                 if i == n - 1:              # the last child on ``s`` itself, as in maxn
-                    child = s
+                    child = <PyObject*>s
                 else:
                     child = spare
-                    child.copy_from(s)
-                child.apply_action_c(acts[i])
-                child.scores_c(after)
+                    (<State>child).copy_from(s)
+                (<State>child).apply_action_c(acts[i])
+                (<State>child).scores_c(after)
                 delta = after[R] - before[R]
-                if child.is_terminal_c() or child.round_c() != self.root_round:
+                if (<State>child).is_terminal_c() or (<State>child).round_c() != self.root_round:
                     v = delta
                 else:
-                    v = delta + self.par(child, ply + 1, depth - 1, alpha - delta, beta - delta)
+                    v = delta + self.par(<State>child, ply + 1, depth - 1, alpha - delta,
+                                         beta - delta)
                     if self.aborted:
                         return 0.0
                 if maximise:
@@ -435,72 +496,90 @@ cdef class MaxN:
 
     cdef dict _root(self, State root, int depth):
         """{action: gain vector (max^n) or [root gain] (paranoid)} at ``depth``, or None if the
-        node budget ran out."""
+        node budget ran out: the pass (_root_c) runs without the GIL on a stack grown for it."""
+        cdef int acts[MAX_LEGAL]
+        cdef double values[MAX_LEGAL * MAX_PLAYERS]
+        cdef int n, i, p
+        cdef int P = 1 if self.paranoid else self.n_players
+        self._stack_for(depth)
+        with nogil:
+            n = self._root_c(root, depth, acts, values)
+        if n < 0:
+            return None
+        return {acts[i]: [values[i * MAX_PLAYERS + p] for p in range(P)] for i in range(n)}
+
+    cdef int _root_c(self, State root, int depth, int* acts, double* values) noexcept nogil:
+        """One pass at ``depth``: the root's legal actions into ``acts`` and, for the i-th, the
+        gain vector (max^n) or [root gain] (paranoid) at values[i * MAX_PLAYERS ...]; the number
+        of actions, or -1 if the node budget or the time ran out. The stack must hold
+        min(depth, max_game_length) + 2 states (_stack_for)."""
         cdef double before[MAX_PLAYERS]
         cdef double after[MAX_PLAYERS]
         cdef double sub[MAX_PLAYERS]
         cdef int n, i, p
-        cdef int acts[MAX_LEGAL]
-        cdef State child = self._pool(1)
+        cdef PyObject* child = self._slot(1)     # borrowed
         cdef int P = self.n_players
         cdef double v
         cdef double started = _now()
+        cdef bint ended
+        if self.aborted:
+            return -1
         root.scores_c(before)
         n = root.legal_actions_c(acts)
-        out = {}
         for i in range(n):
-            child.copy_from(root)
-            child.apply_action_c(acts[i])
-            child.scores_c(after)
-            ended = child.is_terminal_c() or child.round_c() != self.root_round
+            (<State>child).copy_from(root)
+            (<State>child).apply_action_c(acts[i])
+            (<State>child).scores_c(after)
+            ended = ((<State>child).is_terminal_c()
+                     or (<State>child).round_c() != self.root_round)
             if self.paranoid:
                 v = after[self.root_player] - before[self.root_player]
                 if not ended:
-                    v += self.par(child, 1, depth - 1, -INFINITY, INFINITY)
-                out[acts[i]] = [v]
+                    v += self.par(<State>child, 1, depth - 1, -INFINITY, INFINITY)
+                values[i * MAX_PLAYERS] = v
             else:
                 if ended:
                     for p in range(P):
                         sub[p] = 0.0
                 else:
-                    self.maxn(child, 1, depth - 1, sub)
-                out[acts[i]] = [sub[p] + (after[p] - before[p]) for p in range(P)]
+                    self.maxn(<State>child, 1, depth - 1, sub)
+                for p in range(P):
+                    values[i * MAX_PLAYERS + p] = sub[p] + (after[p] - before[p])
             if self.aborted:
-                return None
+                return -1
             # On track to overrun? The root's children so far predict the pass's cost (nodes
             # and time alike); give up now rather than at the budget.
             if i + 1 < n and self.budget > 0 and self.nodes * n > self.budget * (i + 1):
                 self.aborted = True
-                return None
+                return -1
             if (i + 1 < n and self.deadline > 0
                     and (_now() - started) * n > (self.deadline - started) * (i + 1)):
                 self.aborted = True
-                return None
-        return out
+                return -1
+        return n
 
-    cdef bint small_round(self, State root, double limit):
+    cdef bint small_round(self, State root, double limit) noexcept nogil:
         """Whether Knuth's (1975) estimate of the nodes in ``root``'s round tree is at most
         ``limit``: along a random line 1 + b1 + b1*b2 + ..., averaged over KNUTH_PROBES lines
         (unbiased for the tree). The lines stop as soon as their sum passes ``limit`` times the
         probes, so an opening costs a few plies, not whole lines; a stream of its own, so the
-        search's draws do not depend on it."""
+        search's draws do not depend on it. Runs without the GIL (on ``scratch``)."""
         cdef int acts[MAX_LEGAL]
-        cdef State s = self.scratch
         cdef Rng rng
         cdef double cap = limit * KNUTH_PROBES, total = 0.0, prod
         cdef int k, n
         rng_seed(&rng, root.hash_c() ^ <uint64_t>0x4B4E555448)
         for k in range(KNUTH_PROBES):
-            s.copy_from(root)
+            self.scratch.copy_from(root)
             prod = 1.0
             total += 1.0
-            while not s.is_terminal_c() and s.round_c() == self.root_round:
+            while not self.scratch.is_terminal_c() and self.scratch.round_c() == self.root_round:
                 if total > cap:
                     return False
-                n = s.legal_actions_c(acts)
+                n = self.scratch.legal_actions_c(acts)
                 prod *= n
                 total += prod
-                s.apply_action_c(acts[rng_below(&rng, <unsigned int>n)])
+                self.scratch.apply_action_c(acts[rng_below(&rng, <unsigned int>n)])
         return total <= cap
 
     def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None,
@@ -536,6 +615,8 @@ cdef class MaxN:
         (plies; None when exact); ``pv`` (exact only); ``nodes``; ``passes`` [(depth, nodes,
         completed)]; ``seconds``."""
         cdef State root
+        cdef bint small
+        cdef double knuth_limit
         if state.is_terminal_c():
             raise ValueError("the game is over; there is nothing to solve")
         if node_budget < 1:
@@ -555,7 +636,12 @@ cdef class MaxN:
         values, depth, exact = None, None, False
         passes = []
         total_nodes = 0
-        if max_depth is None and self.small_round(root, EXACT_FIRST_RATIO * node_budget):
+        small = False
+        if max_depth is None:
+            knuth_limit = EXACT_FIRST_RATIO * node_budget
+            with nogil:
+                small = self.small_round(root, knuth_limit)
+        if small:
             # A round small enough to solve (by Knuth's estimate): one exact pass within the
             # budget answers at once; if it runs out, the deepening below starts with the table
             # it filled. Openings skip it: their exact pass could not finish.
@@ -636,11 +722,14 @@ cdef class MaxN:
         nodes spent."""
         cdef double before[MAX_PLAYERS]
         cdef double after[MAX_PLAYERS]
-        cdef State child = self._pool(1)
+        cdef State child
         cdef int mode = self.eval_mode
         cdef long long spent = 0
-        cdef int a, R = self.root_player
+        cdef int a, d, R = self.root_player
+        cdef double v
         out = {}
+        self._stack_for(depth)
+        child = <State>self.stack[1]
         self.eval_mode = EVAL_HEURISTIC     # deterministic and cheap: no playouts
         root.scores_c(before)
         try:
@@ -653,7 +742,8 @@ cdef class MaxN:
                     self.budget = node_budget if d == depth and depth > 1 else 0
                     v = after[R] - before[R]
                     if not (child.is_terminal_c() or child.round_c() != self.root_round):
-                        v += self.par(child, 1, d - 1, -INFINITY, INFINITY)
+                        with nogil:
+                            v += self.par(child, 1, d - 1, -INFINITY, INFINITY)
                     spent += self.nodes
                     if not self.aborted:
                         out[a] = v

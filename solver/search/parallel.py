@@ -19,8 +19,9 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   exact, hence the same answer again (only ``nodes`` differs, the tables being split);
   max^n / paranoid deepen within a node budget and their frontier playouts draw from the
   thread's own stream, so the answer is reproducible for a (seed, worlds, N) but may differ
-  from one thread's. While the max^n core holds the GIL (solver/search/_maxn.pyx) its
-  threads could only take turns, so its worlds stay on one thread (``MAXN_HOLDS_GIL``).
+  from one thread's (with the default frontier estimate, no playouts, it is the one-thread
+  answer). The max^n core (solver/search/_maxn.pyx) releases the GIL for its passes, so its
+  worlds run on separate cores like alpha-beta's.
 
 Each thread has its own scratch objects and its own :class:`~solver.game.Policy` instance
 (``Game.new_policy``): a policy may keep caches its nogil methods write (Vic Village's plan
@@ -64,12 +65,6 @@ from solver.search.result import SearchResult, build_result, mean_interval
 
 # A sane ceiling for ``threads`` (more threads than cores only take turns).
 MAX_THREADS = 256
-# Whether the max^n / paranoid core (solver/search/_maxn.pyx) holds the GIL. While it does,
-# threads cannot run its worlds at once; they only take turns and hand the GIL back and forth
-# (measured with 2 threads: 0.59x to 0.92x of one thread in worlds/s, 0.22x where a world takes
-# 0.1 ms), so PIMC with max^n searches its worlds on one thread, the one-thread answer. Set it
-# to False once the core releases the GIL: the worlds are then split like alpha-beta's.
-MAXN_HOLDS_GIL = True
 # An iteration count that never ends a search (the limit is then its time).
 UNLIMITED = 1 << 62
 _MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -333,8 +328,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     if evaluator == "solver" and solver == "auto":
         solver_used = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
                        else "maxn")
-    gil_bound = evaluator == "solver" and solver_used != "alphabeta" and MAXN_HOLDS_GIL
-    if threads == 1 or worlds == 1 or gil_bound:
+    if threads == 1 or worlds == 1:
         return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                            horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                            tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
@@ -399,10 +393,15 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 solve = _world_solver(game, solver_used, node_budget, tt_bits, evaluation,
                                       rollouts, derive_seed(seed, "solver-thread", t) & _MASK64)
                 for wi in range(t, worlds, threads):
-                    if (wi != t and limit.time_s is not None
-                            and time.perf_counter() - t0 >= limit.time_s):
-                        return
-                    values, n_nodes, exact = solve(sampled[wi])
+                    share = None
+                    if limit.time_s is not None:
+                        # the time left, shared by this thread's worlds left (as pimc_search
+                        # shares it by the worlds left): a bound on max^n's deepening
+                        left = limit.time_s - (time.perf_counter() - t0)
+                        if wi != t and left <= 0:
+                            return
+                        share = max(left, 1e-6) / len(range(wi, worlds, threads))
+                    values, n_nodes, exact = solve(sampled[wi], share)
                     top = max(values.values())
                     results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
                                    dict.fromkeys(values, 1), n_nodes, 1, exact, None)
@@ -439,21 +438,24 @@ def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tupl
 
 
 def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evaluation: str,
-                  rollouts: int, seed: int) -> Callable[[Any], tuple[dict, int, bool]]:
-    """One thread's exact solver of a world: state -> ({action: value}, nodes, exact), as
-    ``_pimc._solver_for`` builds for one thread (its own table, stream and policy)."""
+                  rollouts: int, seed: int
+                  ) -> Callable[[Any, float | None], tuple[dict, int, bool]]:
+    """One thread's exact solver of a world: (state, seconds or None) -> ({action: value},
+    nodes, exact), as ``_pimc._solver_for`` builds for one thread (its own table, stream and
+    policy); max^n deepens within ``node_budget`` nodes and, when given, the seconds (its
+    passes run without the GIL), alpha-beta is exact."""
     if solver == "alphabeta":
         ab = AlphaBeta(game, max(tt_bits, 8))
 
-        def run_ab(world: Any) -> tuple[dict, int, bool]:
+        def run_ab(world: Any, time_s: float | None) -> tuple[dict, int, bool]:
             r = ab.solve(world, False)
             return r["actions"], r["nodes"], True
         return run_ab
     mx = MaxN(game, solver == "paranoid", tt_bits, evaluation, rollouts, seed, True,
               game.new_policy())
 
-    def run_mx(world: Any) -> tuple[dict, int, bool]:
-        r = mx.solve(world, node_budget)
+    def run_mx(world: Any, time_s: float | None) -> tuple[dict, int, bool]:
+        r = mx.solve(world, node_budget, time_s=time_s)
         return r["actions"], r["nodes"], r["exact"]
     return run_mx
 

@@ -4,7 +4,9 @@
   answer for a seed and an iteration limit (the UCT evaluator in every game, with the game's
   rollout policy, whose Vic Village instance keeps a plan cache: each thread has its own);
   alpha-beta in every world (Mate with the forced card hidden, docs/rules/mate.md §9.2)
-  gives the same values.
+  gives the same values, and so does max^n with its default frontier in the multiplayer games
+  (its core runs without the GIL; with frontier playouts the answer is reproducible per
+  thread count).
 * ISMCTS pools N trees at the root: thread i searches iterations // N (+1 for the first
   iterations % N) iterations seeded by derive_seed(seed, i); the answer is reproducible for
   (seed, iterations, N).
@@ -105,16 +107,43 @@ def test_pimc_solver_threads_value_every_world_alike():
 
 
 @pytest.mark.parametrize("config", multiplayer_configs()[:2])
-def test_pimc_maxn_threads_are_reproducible(config, monkeypatch):
-    """Threaded max^n worlds (once the core releases the GIL) give the same answer for the
-    same (seed, worlds, threads); while it holds the GIL, threads=2 is the one-thread search."""
-    from solver.search import parallel
+def test_pimc_maxn_threads_value_every_world_alike(config):
+    """max^n in each world with its default frontier (the game's estimate, no playouts): the
+    worlds split over 2 or 3 threads (the core runs without the GIL) are valued as on one
+    thread, so the answer is the one-thread answer (only the node count differs, each thread
+    having its own table)."""
+    view = _view(config, fraction=0.6)
+    limit = SearchLimit(iterations=1, worlds=5)         # 5 worlds: not a multiple of 2 or 3
+    kw = dict(limit=limit, seed=8, evaluator="solver", node_budget=3000)
+    one = pimc(view, **kw)
+    for threads in (2, 3):
+        many = pimc(view, threads=threads, **kw)
+        assert many.params["threads"] == threads and many.worlds == one.worlds == 5
+        assert many.chosen == one.chosen
+        assert [a.to_json() for a in many.actions] == [a.to_json() for a in one.actions]
+
+
+def test_pimc_maxn_threads_share_a_time_limit():
+    """With a time limit and a node budget that cannot bind, each thread's max^n deepens within
+    its share of the time left (as one thread's worlds do): the search ends with an answer
+    from depth-limited passes (docs/rules/dog-tag-trick.md §4.1 opening; no timing asserted)."""
+    game = load_game("dog-tag-trick")
+    s = game.new_initial_state(2)
+    view = s.view(s.current_player())
+    res = pimc(view, limit=SearchLimit(iterations=1, worlds=4, time_s=0.2), evaluator="solver",
+               node_budget=10 ** 12, threads=2)
+    assert 1 <= res.worlds <= 4 and not res.exact and res.params["threads"] == 2
+    assert res.chosen in s.legal_actions()
+
+
+@pytest.mark.parametrize("config", multiplayer_configs()[:2])
+def test_pimc_maxn_threads_are_reproducible(config):
+    """With playouts at the frontier each thread's solver draws from its own stream
+    (derive_seed(seed, "solver-thread", t)), so the answer is reproducible for the same
+    (seed, worlds, threads)."""
     view = _view(config, fraction=0.6)
     kw = dict(limit=SearchLimit(iterations=1, worlds=4), seed=8, evaluator="solver",
               node_budget=300, evaluation="policy", rollouts=1)
-    assert parallel.MAXN_HOLDS_GIL
-    assert pimc(view, threads=2, **kw) == pimc(view, **kw)
-    monkeypatch.setattr(parallel, "MAXN_HOLDS_GIL", False)
     a, b = pimc(view, threads=2, **kw), pimc(view, threads=2, **kw)
     assert a.to_json() == b.to_json()
     assert a.worlds == 4 and a.params["threads"] == 2

@@ -240,8 +240,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
     (what a user waits for, search set-up included): ISMCTS and PIMC (UCT in each of 20
     worlds) iterations per wall second with the bots' defaults (policy rollouts, the round's
     points where rounds add up), and in the multiplayer games PIMC with max^n in each of 8
-    worlds (worlds per wall second; while max^n holds the GIL its worlds stay on one thread,
-    parallel.MAXN_HOLDS_GIL, so this row reads ~1x until the core releases it); in
+    worlds (worlds per wall second; max^n's passes run without the GIL); in
     two-player games the solver bot's exact decisions with their root moves on threads, and
     in Mate its 16 alpha-beta worlds with the forced card hidden. The
     ratio and the target are printed, with the load average: on a shared machine the other
