@@ -33,7 +33,7 @@ import numpy as np
 
 from solver.game import Game, State, View
 from solver.inference.model import OpponentModel
-from solver.rng import Random
+from solver.rng import Random, derive_seed
 
 INFERENCE_MODES = ("none", "policy")
 # What a bot's inference=auto (its default) means per (game name, bot name): the mode measured
@@ -128,6 +128,18 @@ def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]
     u0 = r.random() / n
     idx = np.searchsorted(cum, u0 + np.arange(n) / n, side="right")
     return [weighted.worlds[min(int(i), len(cum) - 1)].clone() for i in idx]
+
+
+def world_pool(view: View, seed: int, particles: int) -> tuple[list[State], float]:
+    """The worlds ISMCTS searches in turn with ``inference="policy"``: ``particles`` candidates
+    weighed by the opponent model and resampled as many, shuffled (systematic resampling
+    returns them grouped), from the search seed's own "inference" stream; and their effective
+    sample size. One pool for every thread of a root-parallel search."""
+    rng = Random(derive_seed(seed, "inference"))
+    weighted = weigh_worlds(view, rng, particles)
+    pool = resample(weighted, particles, rng)
+    rng.shuffle(pool)
+    return pool, weighted.ess
 
 
 def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none",

@@ -64,9 +64,7 @@ from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX
                                   check_max_nodes, check_scale, check_to_act, objective_code,
                                   seed_int, check_rollout)
 from solver.search.result import build_result, mean_interval
-from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, resample,
-                                       weigh_worlds)
-from solver.rng import Random, derive_seed
+from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, world_pool
 
 cdef enum:
     HIDDEN = -1
@@ -800,12 +798,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     # --- world source (inference) ---
     ess = None
     if inference == "policy" and not view.world.game.perfect_information:
-        irng = Random(derive_seed(seed, "inference"))
-        weighted = weigh_worlds(view, irng, particles)
-        pool = resample(weighted, particles, irng)
-        irng.shuffle(pool)          # systematic resampling returns the worlds grouped
+        pool, ess = world_pool(view, seed, particles)
         tree.set_world_pool(pool)
-        ess = weighted.ess
     # --- end world source ---
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
     iters = limit.iterations if limit.iterations is not None else (1 << 62)

@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar, Union
 
 from solver.game import Game, State, View
-from solver.inference.weighted import check_inference, resample, weigh_worlds
+from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta
 from solver.search._ismcts import ISMCTS, OBSERVERS, ismcts_search
@@ -248,11 +248,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     deadline = t0 + limit.time_s if limit.time_s is not None else 0.0
     pool, ess = None, None
     if inference == "policy" and not game.perfect_information:
-        irng = Random(derive_seed(seed, "inference"))
-        weighted = weigh_worlds(view, irng, particles)
-        pool = resample(weighted, particles, irng)
-        irng.shuffle(pool)          # as ismcts_search: resampling returns the worlds grouped
-        ess = weighted.ess
+        pool, ess = world_pool(view, seed, particles)     # as ismcts_search: one pool for all
 
     def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
         def run() -> tuple[list, int, int, int]:
