@@ -47,6 +47,7 @@ cutoff off).
 """
 from libc.math cimport sqrt, log, INFINITY
 from libc.stdlib cimport malloc, calloc, realloc, free
+from cpython.ref cimport PyObject
 from libc.string cimport memcpy, memmove, memset
 from libc.stdint cimport uint64_t, int32_t, uint16_t, uint8_t
 
@@ -170,6 +171,8 @@ cdef class ISMCTS:
     # each a determinization of the view (resampled by the opponent model's weights), and
     # iteration i searches pool[i % len(pool)] as it is (no re-deal).
     cdef list pool
+    cdef PyObject** pool_worlds     # borrowed pointers to pool's states, for the nogil loop
+    cdef Py_ssize_t pool_n          # len(pool); 0: no pool
     # --- end world source ------------------------------------------------------------------
 
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
@@ -180,6 +183,8 @@ cdef class ISMCTS:
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         self.eproof = NULL
+        self.pool_worlds = NULL
+        self.pool_n = 0
         self.nlegal = NULL
         self.proven = NULL
         if (endgame > 0 or cutoff > 0) and horizon != HORIZON_ROUND:
@@ -232,6 +237,7 @@ cdef class ISMCTS:
         free(self.greedy)
         free(self.eproof)
         free(self.nlegal)
+        free(self.pool_worlds)
         free(self.proven)
 
     cdef int reset(self, View view) except -1:
@@ -367,8 +373,11 @@ cdef class ISMCTS:
         searched, e.g. resampled by the opponent model) instead of re-dealing the view's world
         each iteration; None restores the uniform re-deal. Call after the reset."""
         cdef State w
+        cdef PyObject** grown
+        cdef Py_ssize_t i
         if worlds is None:
             self.pool = None
+            self.pool_n = 0
             return
         pool = []
         for w in worlds:
@@ -380,22 +389,15 @@ cdef class ISMCTS:
             pool.append(w)
         if not pool:
             raise ValueError("the world pool is empty")
+        grown = <PyObject**>realloc(self.pool_worlds, len(pool) * sizeof(PyObject*))
+        if grown == NULL:
+            raise MemoryError()
+        self.pool_worlds = grown
+        for i in range(len(pool)):
+            self.pool_worlds[i] = <PyObject*>pool[i]    # kept alive by self.pool
         self.pool = pool
+        self.pool_n = len(pool)
 
-    cdef long long run_pooled(self, long long max_iterations, double deadline, Rng* rng):
-        """run() over the world pool: iteration i searches pool[i % len(pool)] (counted across
-        calls), one nogil iteration at a time. Returns the iterations done."""
-        cdef State s = self.s, scratch = self.scratch, world
-        cdef long long it = 0, one
-        cdef Py_ssize_t n = len(self.pool)
-        while it < max_iterations:
-            world = <State>self.pool[self.iterations % n]    # _run counts self.iterations
-            with nogil:
-                one = self._run(s, world, scratch, 1, deadline, rng, True)
-            if one == 0:
-                break
-            it += one
-        return it
     # --- end world source ------------------------------------------------------------------
 
     cdef int32_t store_proof(self, double* v) noexcept nogil:
@@ -472,14 +474,12 @@ cdef class ISMCTS:
         (<= 0: none); runs without the GIL. Returns the iterations done."""
         cdef State s = self.s, world = self.world, scratch = self.scratch
         cdef long long it
-        if self.pool is not None:
-            return self.run_pooled(max_iterations, deadline, rng)
         with nogil:
-            it = self._run(s, world, scratch, max_iterations, deadline, rng, False)
+            it = self._run(s, world, scratch, max_iterations, deadline, rng)
         return it
 
     cdef long long _run(self, State s, State world, State scratch, long long max_iterations,
-                        double deadline, Rng* rng, bint pooled) noexcept nogil:
+                        double deadline, Rng* rng) noexcept nogil:
         cdef int acts[MAX_LEGAL]
         cdef int untried[MAX_LEGAL]
         cdef int ins[MAX_LEGAL]
@@ -506,8 +506,10 @@ cdef class ISMCTS:
                 break
             if solving and self.root_proof >= 0:
                 break                       # the root is proven: nothing left to learn
-            s.copy_from(world)
-            if not pooled:                 # world source: a pooled world is already dealt
+            if self.pool_n > 0:            # world source: iteration i searches pool[i % n]
+                s.copy_from(<State>self.pool_worlds[(self.iterations + it) % self.pool_n])
+            else:
+                s.copy_from(world)
                 s.determinize_c(self.player, rng)
             at_proven = False
             solved = False
