@@ -72,10 +72,10 @@ from libc.math cimport pow
 from libc.stdint cimport uint64_t
 from solver.cards cimport popcount, lowest_card
 import numpy as np
-from solver.evaluation import EvaluationError, check_evaluation, load_fitted
 from solver.game cimport Game, State, Policy, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below
-from solver.evaluation._linear cimport LinearEval, linear_eval, load_weights, stage_of
+from solver.evaluation._fitted cimport FittedPolicy
+from solver.evaluation._linear cimport LinearEval, linear_eval, stage_of
 from solver.games.dog_tag_trick._state cimport (
     DttData, DogTagTrickState, DTT_MAX_SEATS, NUM_CARDS, NUM_PAIRS, NUM_SINGLES,
     NUM_ALL, EV_ONE, EV_SET, EV_RUN, EV_FIVE, EV_NONE, ALL36, ACT_CARDS, ACT_EV, ACT_KEY,
@@ -616,7 +616,7 @@ cdef void fitted_d(DttData* d, LinearEval* model, double* out) noexcept nogil:
         out[p] = linear_eval(model, f + p * DTT_NF)
 
 
-cdef class DogTagTrickPolicy(Policy):
+cdef class DogTagTrickPolicy(FittedPolicy):
     """Dog Tag Trick's rules of thumb (module docstring) for ``game.policy``."""
 
     cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil:
@@ -626,41 +626,13 @@ cdef class DogTagTrickPolicy(Policy):
         return rollout_d(&(<DogTagTrickState>state).d, acts, n, rng)
 
     def __init__(self, Game game=None):
-        Policy.__init__(self, game)
-        self.model.k = 0
-        self.model.on = False
-        self.model.logistic = False
-        if game is not None:
-            load_fitted(self, game)
+        FittedPolicy.__init__(self, game, DTT_NF)
 
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
         if self.model.on:
             fitted_d(&(<DogTagTrickState>state).d, &self.model, out)
         else:
             evaluate_d(&(<DogTagTrickState>state).d, out)
-
-    def _set_model(self, weights, double lo, double hi, bint on, bint logistic=False):
-        """Load the fitted weights (one list per stage, one weight per feature; empty: none),
-        the bounds of the estimate and its link (``logistic``, else linear and clipped);
-        ``on``: use them."""
-        load_weights(&self.model, weights, DTT_NF, lo, hi, on, logistic)
-
-    @property
-    def num_features(self):
-        """Features per seat of the fitted estimate."""
-        return DTT_NF
-
-    @property
-    def evaluation(self):
-        """The estimate ``evaluate`` (and the searches' frontier) uses: "fitted" or
-        "heuristic" (the hand-written one)."""
-        return "fitted" if self.model.on else "heuristic"
-
-    @evaluation.setter
-    def evaluation(self, name):
-        if check_evaluation(name) == "fitted" and self.model.k == 0:
-            raise EvaluationError(f"no fitted evaluation for {self.game.spec()}")
-        self.model.on = name == "fitted"
 
     def features(self, State state):
         """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),

@@ -2,8 +2,7 @@
 # scores and the position estimates (hand-written and fitted), on the engine's VicData struct
 # (_state.pxd).
 from libc.stdint cimport uint32_t, int8_t
-from solver.game cimport Policy
-from solver.evaluation._linear cimport LinearEval
+from solver.evaluation._fitted cimport FittedPolicy
 
 
 ctypedef struct PlanCache:
@@ -15,6 +14,5 @@ ctypedef struct PlanCache:
     int8_t order[10]        # numbers 1..10, best asset + liability first
 
 
-cdef class MateVicVillagePolicy(Policy):
+cdef class MateVicVillagePolicy(FittedPolicy):
     cdef PlanCache plan_cache
-    cdef LinearEval model   # the fitted estimate (solver/evaluation/mate_vic_village.json)

@@ -49,10 +49,10 @@ from libc.math cimport pow
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from solver.cards cimport popcount, lowest_card, highest_card
 import numpy as np
-from solver.evaluation import EvaluationError, check_evaluation, load_fitted
 from solver.game cimport Game, Policy, State, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below, rng_uniform
-from solver.evaluation._linear cimport LinearEval, linear_eval, load_weights, stage_of
+from solver.evaluation._fitted cimport FittedPolicy
+from solver.evaluation._linear cimport LinearEval, linear_eval, stage_of
 from solver.games.mate_vic_village._state cimport (
     VicData, MateVicVillageState, DISCARD, PLAY, OVER, PAIR_BASE, ALL_CARDS, STRIDE10, COLMASK,
     COLSET, NUM, COL, INSTR_NUM, INSTR_GO, PAIR_LO, PAIR_HI, NUMMASK, GEMASK, seat_after,
@@ -817,7 +817,7 @@ cdef void fitted_d(VicData* d, LinearEval* model, double* out) noexcept nogil:
         out[p] = linear_eval(model, f + p * VIC_NF)
 
 
-cdef class MateVicVillagePolicy(Policy):
+cdef class MateVicVillagePolicy(FittedPolicy):
     """Mate (Vic Village)'s rules of thumb (see the module docstring): ``scores`` are the
     heuristic's values (expected relative points of this trick plus the plan value of the hand
     left), ``rollout_action`` the cheap rollout policy, ``evaluate`` the hand-blind prior."""
@@ -838,41 +838,13 @@ cdef class MateVicVillagePolicy(Policy):
         return rollout_d(d, &self.plan_cache, acts, n, rng)
 
     def __init__(self, Game game=None):
-        Policy.__init__(self, game)
-        self.model.k = 0
-        self.model.on = False
-        self.model.logistic = False
-        if game is not None:
-            load_fitted(self, game)
+        FittedPolicy.__init__(self, game, VIC_NF)
 
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
         if self.model.on:
             fitted_d(&(<MateVicVillageState>state).d, &self.model, out)
         else:
             evaluate_d(&(<MateVicVillageState>state).d, out)
-
-    def _set_model(self, weights, double lo, double hi, bint on, bint logistic=False):
-        """Load the fitted weights (one list per stage, one weight per feature; empty: none),
-        the bounds of the estimate and its link (``logistic``, else linear and clipped);
-        ``on``: use them."""
-        load_weights(&self.model, weights, VIC_NF, lo, hi, on, logistic)
-
-    @property
-    def num_features(self):
-        """Features per seat of the fitted estimate."""
-        return VIC_NF
-
-    @property
-    def evaluation(self):
-        """The estimate ``evaluate`` (and the searches' frontier) uses: "fitted" or
-        "heuristic" (the hand-written prior)."""
-        return "fitted" if self.model.on else "heuristic"
-
-    @evaluation.setter
-    def evaluation(self, name):
-        if check_evaluation(name) == "fitted" and self.model.k == 0:
-            raise EvaluationError(f"no fitted evaluation for {self.game.spec()}")
-        self.model.on = name == "fitted"
 
     def features(self, State state):
         """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),

@@ -53,8 +53,8 @@ from libc.math cimport INFINITY
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 import numpy as np
 from solver.cards cimport popcount, lowest_card
-from solver.evaluation import EvaluationError, check_evaluation, load_fitted
-from solver.evaluation._linear cimport LinearEval, linear_eval, load_weights
+from solver.evaluation._fitted cimport FittedPolicy
+from solver.evaluation._linear cimport LinearEval, linear_eval
 from solver.game cimport Game, Policy, State, MAX_LEGAL
 from solver.rng cimport Rng, rng_below, rng_uniform
 from solver.games.mattis._state cimport (MattisData, MattisState, MattisTables, lookup_tables,
@@ -371,10 +371,8 @@ cdef void fitted_d(MattisData* d, LinearEval* model, double* out) noexcept nogil
             out[p] = linear_eval(model, f + p * MATTIS_NF)
 
 
-cdef class MattisPolicy(Policy):
+cdef class MattisPolicy(FittedPolicy):
     """Mattis's rules of thumb (see the module docstring)."""
-
-    cdef LinearEval model      # the fitted estimate (solver/evaluation/mattis.json)
 
     cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil:
         cdef MattisData* d = &(<MattisState>state).d
@@ -414,35 +412,7 @@ cdef class MattisPolicy(Policy):
             heuristic_d(d, out)
 
     def __init__(self, Game game=None):
-        Policy.__init__(self, game)
-        self.model.k = 0
-        self.model.on = False
-        self.model.logistic = False
-        if game is not None:
-            load_fitted(self, game)
-
-    def _set_model(self, weights, double lo, double hi, bint on, bint logistic=False):
-        """Load the fitted weights (one list per stage, one weight per feature; empty: none),
-        the bounds of the estimate and its link (``logistic``, else linear and clipped);
-        ``on``: use them."""
-        load_weights(&self.model, weights, MATTIS_NF, lo, hi, on, logistic)
-
-    @property
-    def num_features(self):
-        """Features per seat of the fitted estimate."""
-        return MATTIS_NF
-
-    @property
-    def evaluation(self):
-        """The estimate ``evaluate`` (and the searches' frontier) uses: "fitted" or
-        "heuristic" (the hand-written one)."""
-        return "fitted" if self.model.on else "heuristic"
-
-    @evaluation.setter
-    def evaluation(self, name):
-        if check_evaluation(name) == "fitted" and self.model.k == 0:
-            raise EvaluationError(f"no fitted evaluation for {self.game.spec()}")
-        self.model.on = name == "fitted"
+        FittedPolicy.__init__(self, game, MATTIS_NF)
 
     def features(self, State state):
         """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
