@@ -684,7 +684,12 @@ cdef class MaxN:
         # (depth, frontier count, nodes) of the last pass.
         root_pass = (0, 1) if self.fill else None
         prev, last = root_pass, None
+        ceiling = cap + 1           # the shallowest pass that gave up: none at or beyond it again
         while not exact:
+            if d >= ceiling:
+                d = ceiling - 1
+                if last is None or d <= last[0]:
+                    break
             if last is not None and prev is not None:
                 # Frontier growth per ply between the last two passes (the first pass against
                 # the root itself), extrapolated: the next depth of the schedule is run if it is
@@ -715,7 +720,8 @@ cdef class MaxN:
                 # (mispredicted: the growth per ply is not even) is followed by the deepest
                 # shallower one that its own cost predicts to fit the nodes (and time) left,
                 # rather than ending on the last pass (e.g. a Mattis 8-player opening within
-                # 20,000 nodes: depth 7 instead of 1).
+                # 20,000 nodes: depth 6 instead of 1); never again as deep as one that gave up.
+                ceiling = d
                 d = self._retry_depth(d, last, step, node_budget, total_nodes, time_s, c0)
                 if d > 0:
                     continue

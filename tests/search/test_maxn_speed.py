@@ -63,8 +63,22 @@ def test_a_pass_that_gives_up_is_followed_by_a_shallower_one():
         done = [d for d, _, ok in out["passes"] if ok]
         given_up = [d for d, _, ok in out["passes"] if not ok]
         assert given_up and done[0] == 1 and out["depth"] == done[-1] >= 6
-        assert all(d < g for d in done[1:] for g in given_up if g > done[0])
+        first = next(i for i, (_, _, ok) in enumerate(out["passes"]) if not ok)
+        ceiling = out["passes"][first][0]
+        assert all(d < ceiling for d, _, _ in out["passes"][first + 1:])
         assert out["nodes"] <= 20000 + 1 and not out["exact"]
+
+
+def test_a_retried_depth_is_not_followed_by_the_one_that_gave_up():
+    """Mattis, 6 players, in phase 2 (docs/rules/mattis.md §7.4) within 3,000 nodes: 1 ply,
+    4 plies, 6 (the step: one ply per player) gives up, 5 fits — and the search ends there rather than starting
+    the 6-ply pass again."""
+    from solver.search.bench import random_line
+    game = load_game("mattis(players=6)")
+    s = random_line(game, 6)[199]
+    out = MaxN(game).solve(s, 3000)
+    assert [(d, ok) for d, _, ok in out["passes"]] == [(1, True), (4, True), (6, False), (5, True)]
+    assert out["depth"] == 5 and not out["exact"]
 
 
 def test_no_retry_once_a_trick_is_searched_or_without_fill():
