@@ -76,9 +76,13 @@ DEFAULT_LIMITS = {"ismcts": SearchLimit(iterations=20000),
 # the frontier fast path), and a smaller node budget drops whole plies (Dog Tag Trick 3p:
 # depth 2 at 2,000 nodes a world or depth 3 at 83,000, nothing between). Measured as the bench
 # row (tournaments/bench/search.py solver_opening_row: the first lead of deals 1-3, median) on
-# the 2-core machine: (game slug, players) -> worlds, for a median <= 0.25 s of CPU.
+# the 2-core machine: (game slug, players) -> worlds, for a median <= 0.26 s of CPU. Process
+# CPU seconds at 20 worlds -> here (median of 6, machine shared, max^n depth unchanged): Dog
+# Tag Trick 3p 0.46 -> 0.26 (depth 3), 5p 0.81 -> 0.26 (3/4); Mattis 4p 0.46 -> 0.23 (8),
+# 8p 0.58 -> 0.25 (8). Not measured for strength: fewer worlds or fewer plies, the trade is
+# open (20 worlds keeping the time would mean depth 2, 3, 4 and 7 plies there).
 SOLVER_WORLDS = {("dog-tag-trick", 3): 12, ("dog-tag-trick", 5): 7,
-                 ("mattis", 4): 13, ("mattis", 8): 10}
+                 ("mattis", 4): 13, ("mattis", 8): 9}
 SOLVER_DEFAULT_WORLDS = 20
 
 
