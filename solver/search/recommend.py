@@ -63,10 +63,33 @@ ALGORITHM_CHOICES = (AUTO,) + ALGORITHMS
 #                 (issue 15) and the exact solver loses none.
 STRONGEST_SEARCH = {"mate-vic-village": "pimc", "dog-tag-trick": "pimc", "mattis": "ismcts",
                     "mate": "solver"}
+# ``solver`` leaves its worlds open: :func:`solver_worlds` gives them per game and player count.
 DEFAULT_LIMITS = {"ismcts": SearchLimit(iterations=20000),
                   "pimc": SearchLimit(iterations=20000, worlds=20),
-                  "solver": SearchLimit(iterations=1, worlds=20),
+                  "solver": SearchLimit(iterations=1),
                   "uct": SearchLimit(iterations=20000)}
+# ``recommend --algo solver``'s worlds when the limit leaves them open (issue 15 target: an
+# opening answered in <= 0.3 s at the defaults, searched at least as deep as before): 20, as
+# PIMC, except where 20 worlds of max^n at its 200,000-node budget a world cost more than that
+# at an opening. There the worlds are cut, not the nodes: the max^n frontier's fitted
+# evaluation is 60-75% of a node's cost (profiled; the search loop itself is under 5% after
+# the frontier fast path), and a smaller node budget drops whole plies (Dog Tag Trick 3p:
+# depth 2 at 2,000 nodes a world or depth 3 at 83,000, nothing between). Measured as the bench
+# row (tournaments/bench/search.py solver_opening_row: the first lead of deals 1-3, median) on
+# the 2-core machine: (game slug, players) -> worlds, for a median <= 0.26 s of CPU. Process
+# CPU seconds at 20 worlds -> here (median of 6, machine shared, max^n depth unchanged): Dog
+# Tag Trick 3p 0.46 -> 0.26 (depth 3), 5p 0.81 -> 0.26 (3/4); Mattis 4p 0.46 -> 0.23 (8),
+# 8p 0.58 -> 0.25 (8). Not measured for strength: fewer worlds or fewer plies, the trade is
+# open (20 worlds keeping the time would mean depth 2, 3, 4 and 7 plies there).
+SOLVER_WORLDS = {("dog-tag-trick", 3): 12, ("dog-tag-trick", 5): 7,
+                 ("mattis", 4): 13, ("mattis", 8): 9}
+SOLVER_DEFAULT_WORLDS = 20
+
+
+def solver_worlds(game: Game) -> int:
+    """The worlds ``recommend(view, "solver")`` samples when its limit does not say: per game
+    and player count (``SOLVER_WORLDS``, why there), else ``SOLVER_DEFAULT_WORLDS``."""
+    return SOLVER_WORLDS.get((game.name, game.num_players), SOLVER_DEFAULT_WORLDS)
 
 
 class SearchParamError(TrickhoundError, ValueError):
@@ -216,6 +239,8 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     fn, fixed = _entry(algo, threads)
     _check_params(algo, params)
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
+    if algo == "solver" and limit.worlds is None:
+        limit = replace(limit, worlds=solver_worlds(view.game))
     try:
         result = fn(view, limit, seed, **fixed, **params)
     except TrickhoundError:

@@ -150,13 +150,14 @@ SOLVER_OPENING_TARGET_S = 0.3
 
 
 def solver_opening_row(config: str, game: Game, deals: int = 3) -> Optional[dict]:
-    """``recommend --algo solver`` at its default settings (PIMC over 20 worlds, max^n within
-    200,000 nodes a world) at the first lead of ``deals`` seeded games (SB.opening_state) of a
-    game of 3+ players: the median wall time of the answer, and the depth max^n reached in
-    worlds sampled the same way (4 a deal, a solver of their own: PIMC's worlds are drawn by
-    its own stream)."""
+    """``recommend --algo solver`` at its default settings (PIMC over ``solver_worlds(game)``
+    worlds, max^n within 200,000 nodes a world) at the first lead of ``deals`` seeded games
+    (SB.opening_state) of a game of 3+ players: the median wall time of the answer, and the
+    depth max^n reached in worlds sampled the same way (4 a deal, a solver of their own: PIMC's
+    worlds are drawn by its own stream)."""
     from solver.rng import derive_seed
     from solver.search import recommend
+    from solver.search.recommend import solver_worlds
     if game.num_players < 3:
         return None
     times, depths = [], []
@@ -174,7 +175,8 @@ def solver_opening_row(config: str, game: Game, deals: int = 3) -> Optional[dict
     shown = sorted({str(d) for d in depths})
     return {"name": f"recommend --algo solver {config}, opening", "unit": "s median",
             "value": secs,
-            "note": f"max {max(times):.3f} s over {deals} openings; max^n depth "
+            "note": f"max {max(times):.3f} s over {deals} openings, {solver_worlds(game)} "
+                    f"worlds; max^n depth "
                     f"{'/'.join(shown)} plies; target <= {SOLVER_OPENING_TARGET_S} s: "
                     f"{'met' if secs <= SOLVER_OPENING_TARGET_S else 'BELOW'}"}
 
