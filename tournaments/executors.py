@@ -290,6 +290,12 @@ class ProcessPoolExecutor:
             return 1
         return max(1, min(self.MAX_CHUNK, int(self.CHUNK_SECONDS / max(self._per_game, 1e-6))))
 
+    @property
+    def pace(self) -> Optional[float]:
+        """Wall seconds a game has taken in a worker (a moving average over the chunks
+        answered; None before any): the bench sizes its runs with it."""
+        return self._per_game
+
     def _learn(self, seconds: float, games: int) -> None:
         """Update the pace (a moving average over the chunks answered)."""
         if games <= 0:

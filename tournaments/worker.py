@@ -24,9 +24,8 @@ from bots.registry import bot_class, make_bot
 from bots.spec import BotSpec
 from solver.game import Game
 from solver.registry import load_game
-from tournaments.records import GameRecord
+from tournaments.records import ABANDONED, GameRecord
 from tournaments.referee import play_game, user_interrupted
-from tournaments.records import ABANDONED
 from tournaments.schedule import Fixture, Schedule
 
 log = logging.getLogger("trickhound.worker")

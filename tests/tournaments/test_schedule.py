@@ -94,8 +94,8 @@ SHAPES = [
 
 def _walked(num_players, bots, deals, seed, duplicate=True, candidates=(), fmt="round-robin"):
     """The schedule as build_schedule walked it before Schedule existed (the reference)."""
-    from tournaments.schedule import Fixture, _shuffled
     from solver.rng import derive_seed
+    from tournaments.schedule import Fixture, _shuffled
     if fmt == "gauntlet":
         opp = _shuffled(seat_groups(list(bots), num_players - 1), seed, "pool")
         tables = [[(c,) + g for g in opp] for c in candidates]
