@@ -331,7 +331,10 @@ class ProcessPoolExecutor:
             def gid_of(item: Any) -> int:
                 return item.fixture.game_id
         else:
-            job_of = source.job
+            scheduled = source
+
+            def job_of(item: Any) -> Job:
+                return scheduled.job(item)
 
             def gid_of(item: Any) -> int:
                 return item
