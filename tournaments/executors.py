@@ -233,7 +233,7 @@ class ProcessPoolExecutor:
     #: TRICKHOUND_CHUNK_SECONDS overrides it; 0: one game per message, as before chunks), and
     #: the most games in one.
     CHUNK_SECONDS = float(os.environ.get("TRICKHOUND_CHUNK_SECONDS", "0.05"))
-    MAX_CHUNK = 256
+    MAX_CHUNK = 1024
 
     def __init__(self, workers: int = 2, start_method: Optional[str] = None,
                  log_queue: Any = None, log_level: int = logging.INFO,
@@ -384,11 +384,14 @@ class ProcessPoolExecutor:
             handles = []
             for i in busy:
                 handles += [self._pool[i].conn, self._pool[i].proc.sentinel]
-            multiprocessing.connection.wait(handles, timeout=0.25)
+            ready = multiprocessing.connection.wait(handles, timeout=0.25)
             now = time.monotonic()
             for i in busy:
                 w = self._pool[i]
-                msg: Any = w.receive()
+                # only a worker whose pipe or process has news is asked (a poll and a
+                # waitpid per worker per wake-up cost the one writer more than a cheap game)
+                msg: Any = (w.receive() if w.conn in ready or w.proc.sentinel in ready
+                            else False)
                 if msg is False:  # still playing
                     started = w.tracker[1]
                     if (self.hard_limit is not None and started > 0

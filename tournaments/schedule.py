@@ -179,26 +179,29 @@ class Schedule:
         made once per rotation (the one writer hashes every game of a run before playing)."""
         h = hashlib.sha256()
         h.update(game.encode())
-        seat_json = {rot: json.dumps(rot) for rots in self._rots for rs in rots for rot in rs}
+        # one bytes template per (group, table, rotation): the fixture tuple's JSON with its
+        # seating and rotation filled in; game id, deal seed, bot seeds and deal index left
+        seeds_fmt = ", ".join(["%d"] * self.num_players)
+        plans = [[[(r, ("[%d, %d, " + json.dumps(rot) + ", [" + seeds_fmt + "], %d, "
+                        + str(r) + "]").encode()) for r, rot in enumerate(rots)]
+                  for rots in table_rots] for table_rots in self._rots]
         seed, players, groups = self.seed, range(self.num_players), self._groups
         gid = 0
-        parts: list[str] = []
+        parts: list[bytes] = []
         for d in range(self.deals if self._period else 0):
-            k = d % groups
-            tail = f"], {d}, "
-            head = f", {derive_seed(seed, 'deal', d)}, "
-            for rots in self._rots[k]:
-                chosen = (enumerate(rots) if self.duplicate
-                          else [((d // groups) % len(rots), rots[(d // groups) % len(rots)])])
-                for r, seating in chosen:
-                    parts += ["[", str(gid), head, seat_json[seating], ", [",
-                              ", ".join([str(derive_seed(seed, "bot", d, r, s))
-                                         for s in players]), tail, str(r), "]"]
+            deal_seed = derive_seed(seed, "deal", d)
+            for plan in plans[d % groups]:
+                if not self.duplicate:
+                    plan = [plan[(d // groups) % len(plan)]]
+                for r, template in plan:
+                    parts.append(template % (gid, deal_seed,
+                                             *[derive_seed(seed, "bot", d, r, s)
+                                               for s in players], d))
                     gid += 1
             if len(parts) > 4096:
-                h.update("".join(parts).encode())
+                h.update(b"".join(parts))
                 parts.clear()
-        h.update("".join(parts).encode())
+        h.update(b"".join(parts))
         return h.hexdigest()
 
 
