@@ -5,16 +5,18 @@ spec text only.
 - ``SerialExecutor``: in this process, one game after another. No protection against a bot
   that kills its process (``os._exit``) or never returns.
 - ``ProcessPoolExecutor``: ``workers`` processes (``forkserver`` where available, else
-  ``spawn``; the fork server preloads the games and the built-in bots), each sent games one
-  at a time or, when they are cheap, in chunks of about 50 ms of play answered in one message
-  (see the class). A worker that dies is replaced and its game retried once on a fresh worker
-  (the other games of its chunks are played again, unblamed); a game whose worker dies twice
-  is recorded as a forfeit with reason ``crash`` by the seat whose bot was running (the
-  tracker, see worker.py), or, if no bot was running, with termination ``failed`` (no
-  ranks, not rated). With a move time limit (a run has one unless it is turned off:
-  config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is
-  stopped by killing its worker and recorded as a ``timeout`` forfeit (the referee itself can
-  only judge a move once it returns).
+  ``spawn``; the fork server preloads the games and the built-in bots), each sent games one at
+  a time or, when they are cheap, in chunks of about 50 ms of play answered in one message (see
+  the class): the chunk's records as one block of games.jsonl lines, which the one writer
+  stores as it is; a tournament (``run_scheduled``) sends a worker its ScheduledJobs once and
+  then bare game ids, whose fixtures the worker rebuilds. A worker that dies is replaced and
+  its game retried once on a fresh worker (the other games of its chunks are played again,
+  unblamed); a game whose worker dies twice is recorded as a forfeit with reason ``crash`` by
+  the seat whose bot was running (the tracker, see worker.py), or, if no bot was running, with
+  termination ``failed`` (no ranks, not rated). With a move time limit (a run has one unless it
+  is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after
+  ``2 × limit + 1 s`` is stopped by killing its worker and recorded as a ``timeout`` forfeit
+  (the referee itself can only judge a move once it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
