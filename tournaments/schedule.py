@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from solver.rng import Random, derive_seed
 
 
@@ -175,8 +177,10 @@ class Schedule:
 
     def digest(self, game: str) -> str:
         """:func:`schedule_hash` of this schedule (the same bytes hashed), without making a
-        Fixture per game: each fixture's JSON is formatted from its parts, the seatings' JSON
-        made once per rotation (the one writer hashes every game of a run before playing)."""
+        Fixture per game: each fixture's JSON is formatted from its parts (one bytes template
+        per seating and rotation), and the seeds of a block of deals are derived at once
+        (:func:`derive_seeds`). The one writer hashes every game of a run before playing it,
+        so this is most of its own work per cheap game."""
         h = hashlib.sha256()
         h.update(game.encode())
         # one bytes template per (group, table, rotation): the fixture tuple's JSON with its
@@ -185,24 +189,68 @@ class Schedule:
         plans = [[[(r, ("[%d, %d, " + json.dumps(rot) + ", [" + seeds_fmt + "], %d, "
                         + str(r) + "]").encode()) for r, rot in enumerate(rots)]
                   for rots in table_rots] for table_rots in self._rots]
-        seed, players, groups = self.seed, range(self.num_players), self._groups
+        most = max((len(rots) for table_rots in self._rots for rots in table_rots), default=1)
+        groups = self._groups
         gid = 0
-        parts: list[bytes] = []
-        for d in range(self.deals if self._period else 0):
-            deal_seed = derive_seed(seed, "deal", d)
-            for plan in plans[d % groups]:
-                if not self.duplicate:
-                    plan = [plan[(d // groups) % len(plan)]]
-                for r, template in plan:
-                    parts.append(template % (gid, deal_seed,
-                                             *[derive_seed(seed, "bot", d, r, s)
-                                               for s in players], d))
-                    gid += 1
-            if len(parts) > 4096:
-                h.update(b"".join(parts))
-                parts.clear()
-        h.update(b"".join(parts))
+        block = 1024
+        for d0 in range(0, self.deals if self._period else 0, block):
+            deals = range(d0, min(d0 + block, self.deals))
+            deal_seeds = derive_seeds(self.seed, "deal", deals).tolist()
+            # bot_seeds[i][r][s]: deal d0 + i, rotation r, seat s
+            bot_seeds = derive_seeds(self.seed, "bot", deals, range(most),
+                                     range(self.num_players)).tolist()
+            parts: list[bytes] = []
+            for i, d in enumerate(deals):
+                deal_seed, seeds = deal_seeds[i], bot_seeds[i]
+                for plan in plans[d % groups]:
+                    if not self.duplicate:
+                        plan = [plan[(d // groups) % len(plan)]]
+                    for r, template in plan:
+                        parts.append(template % (gid, deal_seed, *seeds[r], d))
+                        gid += 1
+            h.update(b"".join(parts))
         return h.hexdigest()
+
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix64(x: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
+    """solver/rng.pxd's splitmix64 on arrays of uint64 (arithmetic modulo 2**64): the
+    advanced state and the output."""
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    z = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x, z ^ (z >> np.uint64(31))
+
+
+def derive_seeds(seed: int, tag: str, *ranges: range) -> "np.ndarray":
+    """``derive_seed(seed, tag, i, j, ...)`` for every ``i`` of ``ranges[0]``, ``j`` of
+    ``ranges[1]``, ... at once, as an array of shape ``(len(ranges[0]), len(ranges[1]),
+    ...)``: solver.rng.derive_seed's steps (mix each part into the state with splitmix64,
+    then one more splitmix64, shifted to 63 bits) on arrays, the state after ``seed`` and
+    ``tag`` computed once. The schedule hash derives two seeds a game, which one by one cost
+    the one writer more than the rest of its work on a cheap game."""
+    def mix(x: int, part: int) -> int:
+        x ^= part & _MASK
+        x = (x + 0x9E3779B97F4A7C15) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return x ^ z ^ (z >> 31)
+
+    x0 = mix(0x6A09E667F3BCC909, seed)
+    for ch in tag.encode("utf-8"):
+        x0 = mix(x0, ch)
+    shape = [len(r) for r in ranges]
+    x = np.full(shape, x0, dtype=np.uint64)
+    for axis, values in enumerate(ranges):
+        view = [1] * len(ranges)
+        view[axis] = len(values)
+        part = np.array(values, dtype=np.uint64).reshape(view)
+        x, h = _splitmix64(x ^ part)
+        x = x ^ h
+    _, out = _splitmix64(x)
+    return out >> np.uint64(1)
 
 
 def schedule_for(cfg: Any, num_players: int) -> Iterator[Fixture]:

@@ -139,3 +139,24 @@ def test_an_empty_gauntlet_has_no_games():
     from tournaments.schedule import Schedule
     sched = Schedule(2, ["a"], 4, 1, candidates=(), fmt="gauntlet")
     assert len(sched) == 0 and list(sched) == [] and sched.first_game(3) == 0
+
+
+def test_seeds_derived_at_once_are_derive_seed_s():
+    """derive_seeds (the schedule hash's seeds, a block of deals at once) is
+    solver.rng.derive_seed, element by element, for any master seed."""
+    from solver.rng import derive_seed
+    from tournaments.schedule import derive_seeds
+    for seed in (0, 1, 7, -1, -12345, 2 ** 63 + 5, 2 ** 64 - 1, 2 ** 70 + 3):
+        deals = derive_seeds(seed, "deal", range(3, 9)).tolist()
+        assert deals == [derive_seed(seed, "deal", d) for d in range(3, 9)]
+        bots = derive_seeds(seed, "bot", range(4), range(3), range(2)).tolist()
+        assert bots == [[[derive_seed(seed, "bot", d, r, s) for s in range(2)]
+                         for r in range(3)] for d in range(4)]
+
+
+def test_the_hash_of_a_long_schedule_spans_its_blocks_of_deals():
+    from tournaments.schedule import Schedule
+    for shape in (dict(num_players=2, bots=["a", "b"], deals=2500, seed=3),
+                  dict(num_players=3, bots=list("abcd"), deals=1100, seed=8, duplicate=False)):
+        sched = Schedule(**shape)
+        assert sched.digest("mate") == schedule_hash("mate", build_schedule(**shape))
