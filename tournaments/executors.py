@@ -5,16 +5,18 @@ spec text only.
 - ``SerialExecutor``: in this process, one game after another. No protection against a bot
   that kills its process (``os._exit``) or never returns.
 - ``ProcessPoolExecutor``: ``workers`` processes (``forkserver`` where available, else
-  ``spawn``; the fork server preloads the games and the built-in bots), each sent games one
-  at a time or, when they are cheap, in chunks of about 50 ms of play answered in one message
-  (see the class). A worker that dies is replaced and its game retried once on a fresh worker
-  (the other games of its chunks are played again, unblamed); a game whose worker dies twice
-  is recorded as a forfeit with reason ``crash`` by the seat whose bot was running (the
-  tracker, see worker.py), or, if no bot was running, with termination ``failed`` (no
-  ranks, not rated). With a move time limit (a run has one unless it is turned off:
-  config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after ``2 × limit + 1 s`` is
-  stopped by killing its worker and recorded as a ``timeout`` forfeit (the referee itself can
-  only judge a move once it returns).
+  ``spawn``; the fork server preloads the games and the built-in bots), each sent games one at
+  a time or, when they are cheap, in chunks of about 50 ms of play answered in one message (see
+  the class): the chunk's records as one block of games.jsonl lines, which the one writer
+  stores as it is; a tournament (``run_scheduled``) sends a worker its ScheduledJobs once and
+  then bare game ids, whose fixtures the worker rebuilds. A worker that dies is replaced and
+  its game retried once on a fresh worker (the other games of its chunks are played again,
+  unblamed); a game whose worker dies twice is recorded as a forfeit with reason ``crash`` by
+  the seat whose bot was running (the tracker, see worker.py), or, if no bot was running, with
+  termination ``failed`` (no ranks, not rated). With a move time limit (a run has one unless it
+  is turned off: config.DEFAULT_MOVE_LIMIT), a bot call that has not returned after
+  ``2 × limit + 1 s`` is stopped by killing its worker and recorded as a ``timeout`` forfeit
+  (the referee itself can only judge a move once it returns).
 - ``DaskExecutor``: the same jobs as Dask tasks on a cluster (``scheduler`` address) or on a
   LocalCluster. Dask reschedules a task whose worker dies; a task that keeps killing workers
   (``KilledWorker``) is recorded as ``failed``.
@@ -27,6 +29,7 @@ jobs lazily, and may have an address-space limit (``worker_memory`` MiB, RLIMIT_
 that exceeds it gets a MemoryError, its ``memory`` forfeit.
 """
 import collections
+import itertools
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -37,10 +40,11 @@ import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any, Literal, Optional, Union
 
-from tournaments.records import GameRecord
+from tournaments.records import GameRecord, RecordBatch
 from tournaments.worker import (
     ChunkResult,
     Job,
+    ScheduledJobs,
     crash_record,
     failed_record,
     forfeit_record,
@@ -140,8 +144,9 @@ def preload_modules() -> list[str]:
 
 
 class _Worker:
-    """One pool process and the chunks of jobs sent to it and not yet answered (oldest first:
-    the worker plays them in that order)."""
+    """One pool process and the chunks of games sent to it and not yet answered (oldest
+    first: the worker plays them in that order). A chunk holds Jobs, or the game ids of the
+    ScheduledJobs last sent to this worker (``source``)."""
 
     def __init__(self, ctx: Any, log_queue: Any, level: int,
                  memory_mib: Optional[int] = None) -> None:
@@ -155,32 +160,39 @@ class _Worker:
                                 daemon=True, name="trickhound-worker")
         self.proc.start()
         child.close()
-        self.chunks: collections.deque[list[Job]] = collections.deque()
+        self.chunks: collections.deque[list[Any]] = collections.deque()
+        self.source: Optional[ScheduledJobs] = None
         self.done = 0
 
     @property
     def busy(self) -> bool:
         return bool(self.chunks)
 
-    def send(self, chunk: list[Job]) -> None:
+    def send(self, chunk: list[Any], source: Optional[ScheduledJobs] = None) -> None:
+        """Send a chunk: Jobs, or (``source`` given) game ids of ``source``, which goes first
+        when this worker has not been sent it yet."""
         if not self.chunks:           # idle: no bot of this worker is running
             self.tracker[0] = -1
             self.tracker[1] = 0.0
+        if source is not None and self.source is not source:
+            self.conn.send(("jobs", source))
+            self.source = source
         self.chunks.append(chunk)
-        self.conn.send(chunk)
+        self.conn.send(chunk if source is None else ("games", chunk))
 
-    def unanswered(self) -> list[Job]:
-        """Every job sent and not answered, in the order the worker plays them; forgets them."""
-        jobs = [job for chunk in self.chunks for job in chunk]
+    def unanswered(self) -> list[Any]:
+        """Every game sent and not answered, in the order the worker plays them; forgets them."""
+        items = [item for chunk in self.chunks for item in chunk]
         self.chunks.clear()
-        return jobs
+        return items
 
-    def running(self, jobs: list[Job]) -> int:
-        """The index in ``jobs`` (from unanswered) of the game the tracker says is in play or
-        was last started, or -1 when it is none of them (the worker had not started them)."""
+    def running(self, game_ids: list[int]) -> int:
+        """The index in ``game_ids`` (of unanswered's games) of the game the tracker says is in
+        play or was last started, or -1 when it is none of them (the worker had not started
+        them)."""
         gid = int(self.tracker[2])
-        for i, job in enumerate(jobs):
-            if job.fixture.game_id == gid:
+        for i, g in enumerate(game_ids):
+            if g == gid:
                 return i
         return -1
 
@@ -223,7 +235,7 @@ class ProcessPoolExecutor:
     #: TRICKHOUND_CHUNK_SECONDS overrides it; 0: one game per message, as before chunks), and
     #: the most games in one.
     CHUNK_SECONDS = float(os.environ.get("TRICKHOUND_CHUNK_SECONDS", "0.05"))
-    MAX_CHUNK = 256
+    MAX_CHUNK = 1024
 
     def __init__(self, workers: int = 2, start_method: Optional[str] = None,
                  log_queue: Any = None, log_level: int = logging.INFO,
@@ -280,6 +292,12 @@ class ProcessPoolExecutor:
             return 1
         return max(1, min(self.MAX_CHUNK, int(self.CHUNK_SECONDS / max(self._per_game, 1e-6))))
 
+    @property
+    def pace(self) -> Optional[float]:
+        """Wall seconds a game has taken in a worker (a moving average over the chunks
+        answered; None before any): the bench sizes its runs with it."""
+        return self._per_game
+
     def _learn(self, seconds: float, games: int) -> None:
         """Update the pace (a moving average over the chunks answered)."""
         if games <= 0:
@@ -291,26 +309,52 @@ class ProcessPoolExecutor:
         """Play ``jobs``; yield their records in completion order. ``total``: how many jobs
         there are, when known, so that chunks shrink towards the end and every worker keeps
         a share (without it a chunk may take every game left)."""
+        for batch in self._play(iter(jobs), None, total):
+            yield from batch.records()
+
+    def run_scheduled(self, source: ScheduledJobs, game_ids: Iterable[int],
+                      total: Optional[int] = None) -> Iterator[RecordBatch]:
+        """Play the games ``game_ids`` of ``source``; yield RecordBatches in completion
+        order: a chunk's games as its worker encoded them (the one writer stores the bytes
+        as they are), a forfeit or failed game the parent records as a batch of one.
+        Workers are sent the ids only and rebuild the jobs themselves."""
+        return self._play(iter(game_ids), source, total)
+
+    def _play(self, source_items: Iterator[Any], source: Optional[ScheduledJobs],
+              total: Optional[int]) -> Iterator[RecordBatch]:
+        """run and run_scheduled: the items are Jobs (``source`` None) or game ids of
+        ``source``."""
         if not self._pool:
             self.start()
-        source = iter(jobs)       # walked lazily: a long schedule is never held whole
-        # Jobs to retry or put back, before the source's next.
-        pending: collections.deque[Job] = collections.deque()
-        book = _Retries(self.retries)
-        left = [total]            # jobs not yet taken from the source (None: unknown)
+        if source is None:
+            def job_of(item: Any) -> Job:
+                return item
 
-        def take(n: int) -> list[Job]:
-            chunk: list[Job] = []
-            while len(chunk) < n:
-                if pending:
-                    job: Optional[Job] = pending.popleft()
-                else:
-                    job = next(source, None)
-                    if job is not None and left[0] is not None:
-                        left[0] -= 1
-                if job is None:
-                    break
-                chunk.append(job)
+            def gid_of(item: Any) -> int:
+                return item.fixture.game_id
+        else:
+            scheduled = source
+
+            def job_of(item: Any) -> Job:
+                return scheduled.job(item)
+
+            def gid_of(item: Any) -> int:
+                return item
+        # Items to retry or put back, before the source's next; the source is walked lazily
+        # (a long schedule is never held whole).
+        pending: collections.deque[Any] = collections.deque()
+        book = _Retries(self.retries)
+        left = [total]            # items not yet taken from the source (None: unknown)
+
+        def take(n: int) -> list[Any]:
+            chunk: list[Any] = []
+            while pending and len(chunk) < n:
+                chunk.append(pending.popleft())
+            if len(chunk) < n:
+                more = list(itertools.islice(source_items, n - len(chunk)))
+                if left[0] is not None:
+                    left[0] -= len(more)
+                chunk += more
             return chunk
 
         def feed() -> None:
@@ -327,12 +371,12 @@ class ProcessPoolExecutor:
                     if not chunk:
                         return
                     try:
-                        w.send(chunk)
+                        w.send(chunk, source)
                     except (OSError, ValueError):  # died between jobs: the loop below sees it
                         break
 
-        def put_back(jobs_: list[Job]) -> None:
-            pending.extendleft(reversed(jobs_))
+        def put_back(items: list[Any]) -> None:
+            pending.extendleft(reversed(items))
 
         while True:
             feed()
@@ -342,52 +386,58 @@ class ProcessPoolExecutor:
             handles = []
             for i in busy:
                 handles += [self._pool[i].conn, self._pool[i].proc.sentinel]
-            multiprocessing.connection.wait(handles, timeout=0.25)
+            ready = multiprocessing.connection.wait(handles, timeout=0.25)
             now = time.monotonic()
             for i in busy:
                 w = self._pool[i]
-                msg: Any = w.receive()
+                # only a worker whose pipe or process has news is asked (a poll and a
+                # waitpid per worker per wake-up cost the one writer more than a cheap game)
+                msg: Any = (w.receive() if w.conn in ready or w.proc.sentinel in ready
+                            else False)
                 if msg is False:  # still playing
                     started = w.tracker[1]
                     if (self.hard_limit is not None and started > 0
                             and now - started > self.hard_limit):
                         seat = int(w.tracker[0])
                         lost = w.unanswered()
-                        k = max(0, w.running(lost))
-                        job = lost[k]
+                        k = max(0, w.running([gid_of(item) for item in lost]))
+                        job = job_of(lost[k])
                         log.error("game %d: seat %d gave no answer within %.1fs; "
                                   "stopping worker %d",
                                   job.fixture.game_id, seat, self.hard_limit, w.proc.pid)
                         put_back(lost[:k] + lost[k + 1:])
                         self._replace(i)
-                        yield forfeit_record(job, seat, "timeout",
-                                             f"no answer within {self.hard_limit:.1f}s; "
-                                             "worker stopped")
+                        yield RecordBatch.of([forfeit_record(
+                            job, seat, "timeout",
+                            f"no answer within {self.hard_limit:.1f}s; worker stopped")])
                     continue
                 if msg is not None:
                     chunk = w.chunks.popleft()
-                    results = msg[1] if msg[0] == "chunk" else [msg]
-                    if msg[0] == "chunk":
-                        self._learn(msg[2], len(chunk))
+                    _, ids, block, forfeits, errors, seconds = msg
+                    self._learn(seconds, len(chunk))
                     w.done += len(chunk)
                     feed()  # the next games start before these records are written
-                    for job, res in zip(chunk, results):
-                        if res[0] == "ok":
-                            yield GameRecord.from_json(res[1], res[2] if len(res) > 2 else None)
-                            continue
-                        rec = book.failed(job, res[2], res[1])
-                        if rec is None:
-                            pending.appendleft(job)
-                        else:
-                            yield rec
+                    if ids:
+                        yield RecordBatch(ids, block, forfeits)
+                    if errors:
+                        by_gid = {gid_of(item): item for item in chunk}
+                        final = []
+                        for gid, detail, seat in errors:
+                            rec = book.failed(job_of(by_gid[gid]), seat, detail)
+                            if rec is None:
+                                pending.appendleft(by_gid[gid])
+                            else:
+                                final.append(rec)
+                        if final:
+                            yield RecordBatch.of(final)
                     continue
                 # the worker died: its unanswered games are lost
                 seat = int(w.tracker[0])
                 lost = w.unanswered()
-                k = w.running(lost)
+                k = w.running([gid_of(item) for item in lost])
                 w.proc.join(timeout=2)
                 detail = f"worker process died (exit code {w.proc.exitcode})"
-                gid = lost[k].fixture.game_id if k >= 0 else -1
+                gid = gid_of(lost[k]) if k >= 0 else -1
                 log.warning("worker %d died in game %d (exit code %s, seat %d running)",
                             w.proc.pid, gid, w.proc.exitcode, seat)
                 k = max(k, 0)      # none of them started: the first was about to
@@ -403,11 +453,11 @@ class ProcessPoolExecutor:
                     put_back(lost)
                     continue
                 put_back(lost[:k] + lost[k + 1:])
-                rec = book.failed(lost[k], seat, detail)
+                rec = book.failed(job_of(lost[k]), seat, detail)
                 if rec is None:
                     pending.appendleft(lost[k])
                 else:
-                    yield rec
+                    yield RecordBatch.of([rec])
 
 
 class DaskExecutor:

@@ -1,7 +1,7 @@
 """Running a tournament: schedule, executor, the one writer, resume.
 
 ``results/<run>/`` holds ``tournament.json`` (the resolved config, the schedule hash and size),
-``games.jsonl`` (one GameRecord per line, appended by this process only, flushed per game and
+``games.jsonl`` (one GameRecord per line, appended by this process only, flushed per batch and
 fsynced in batches (RecordWriter), in completion order — every record carries its game_id) and
 ``tournament.log`` (this process's log and every pool worker's, gathered with
 multiprocessing-logging).
@@ -23,9 +23,16 @@ from dataclasses import dataclass
 from typing import Any, Literal, Optional, TextIO
 
 from tournaments.config import ConfigError, TournamentConfig
-from tournaments.records import CORRUPT, GameRecord, RecordWriter, read_records, set_aside_corrupt
-from tournaments.schedule import schedule_digest, schedule_for
-from tournaments.worker import Job
+from tournaments.records import (
+    CORRUPT,
+    GameRecord,
+    RecordBatch,
+    RecordWriter,
+    read_records,
+    set_aside_corrupt,
+)
+from tournaments.schedule import schedule_of
+from tournaments.worker import ScheduledJobs
 
 try:
     import fcntl
@@ -193,11 +200,10 @@ class Progress:
         while not self._stop.wait(self.tick):
             self._draw()
 
-    def update(self, record: Optional[GameRecord] = None, k: int = 1) -> None:
-        """Count ``k`` finished games (``record``: the one just stored, for the forfeits)."""
-        self.done += k
-        if record is not None and record.termination in ("forfeit", "failed"):
-            self.forfeits += 1
+    def update(self, games: int = 1, forfeits: int = 0) -> None:
+        """Count ``games`` finished games, ``forfeits`` of them forfeited or failed."""
+        self.done += games
+        self.forfeits += forfeits
         if self.enabled:
             self._draw()
 
@@ -431,7 +437,8 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                 repair: bool) -> RunResult:
     from tournaments.executors import make_executor
     run_dir = cfg.run_dir
-    digest, scheduled = schedule_digest(cfg.game, schedule_for(cfg, game.num_players))
+    schedule = schedule_of(cfg, game.num_players)
+    digest, scheduled = schedule.digest(cfg.game), len(schedule)
     gpath = games_path(run_dir)
     if resume:
         meta = read_meta(run_dir)
@@ -453,21 +460,15 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
         write_meta(run_dir, cfg, digest, scheduled, game.num_players)
-    done: set[int] = {r.game_id for r in read_records(gpath)}
+    done: set[int] = {r.game_id for r in read_records(gpath)} if resume else set()
 
-    def wanted(f: Any) -> bool:
-        return f.game_id not in done and (max_deals is None or f.deal_index < max_deals)
+    # Game ids number the fixtures deal by deal: the first max_deals deals are a prefix.
+    end = scheduled if max_deals is None else schedule.first_game(max_deals)
+    to_play = end - sum(1 for g in done if g < end)
+    source = ScheduledJobs(cfg.game, cfg.move_time_limit, schedule)
 
-    if not done and max_deals is None:      # a fresh run plays the whole schedule
-        to_play = scheduled
-    else:
-        to_play = sum(1 for f in schedule_for(cfg, game.num_players) if wanted(f))
-    limit = cfg.move_time_limit
-
-    def jobs() -> Iterator[Job]:
-        for f in schedule_for(cfg, game.num_players):
-            if wanted(f):
-                yield Job(cfg.game, f, limit)
+    def game_ids() -> Iterator[int]:
+        return iter(range(end)) if not done else (g for g in range(end) if g not in done)
 
     target = len(done) + to_play
     own = executor is None
@@ -504,17 +505,19 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                 executor.__enter__()
             writer = RecordWriter(gpath)
             try:
-                for rec in executor.run(jobs(), total=to_play):
-                    if rec.game_id in done:  # never twice
-                        log.error("game %d came back twice; second copy dropped", rec.game_id)
-                        continue
-                    done.add(rec.game_id)
-                    played += 1
-                    for durable in writer.write(rec):  # reported done once fsynced only
-                        bar.update(durable)
+                for batch in _batches(executor, source, game_ids(), to_play):
+                    if not done.isdisjoint(batch.game_ids):  # never twice
+                        twice = done.intersection(batch.game_ids)
+                        log.error("game(s) %s came back twice; second copies dropped",
+                                  ", ".join(map(str, sorted(twice))))
+                        batch = batch.without(twice)
+                    done.update(batch.game_ids)
+                    played += len(batch)
+                    for durable in writer.write_batch(batch):  # reported once fsynced only
+                        bar.update(len(durable), durable.forfeits)
             finally:
                 for durable in writer.close():  # the last batch: end, Ctrl-C or SIGTERM
-                    bar.update(durable)
+                    bar.update(len(durable), durable.forfeits)
         except BaseException as e:
             bar.finish()
             if own:
@@ -527,6 +530,16 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             executor.__exit__(None, None, None)
         log.info("finished: %d games played in %.1fs", played, time.monotonic() - t0)
     return RunResult(run_dir, scheduled, played, len(done), time.monotonic() - t0)
+
+
+def _batches(executor: Any, source: ScheduledJobs, game_ids: Iterator[int],
+             total: int) -> Iterator[RecordBatch]:
+    """The executor's finished games as RecordBatches: a pool's run_scheduled (workers are
+    sent game ids, and answer encoded chunks), else its records one by one (serial, Dask)."""
+    if hasattr(executor, "run_scheduled"):
+        return executor.run_scheduled(source, game_ids, total=total)
+    jobs = (source.job(g) for g in game_ids)
+    return (RecordBatch.of([rec]) for rec in executor.run(jobs, total=total))
 
 
 def resume_tournament(run_dir: str, progress: bool = True, stream: Optional[TextIO] = None,

@@ -24,9 +24,9 @@ from bots.registry import bot_class, make_bot
 from bots.spec import BotSpec
 from solver.game import Game
 from solver.registry import load_game
-from tournaments.records import GameRecord
+from tournaments.records import ABANDONED, GameRecord
 from tournaments.referee import play_game, user_interrupted
-from tournaments.schedule import Fixture
+from tournaments.schedule import Fixture, Schedule
 
 log = logging.getLogger("trickhound.worker")
 bot_log = logging.getLogger("trickhound.bot")
@@ -37,9 +37,11 @@ Tracker = MutableSequence[float]
 #: detail, seat).
 JobResult = Union[tuple[str, dict[str, Any]], tuple[str, dict[str, Any], str],
                   tuple[str, str, int]]
-#: What a pool worker sends back for a chunk of jobs (a list): ("chunk", [JobResult per job,
-#: in order], wall seconds the chunk took).
-ChunkResult = tuple[str, list[JobResult], float]
+#: What a pool worker sends back for a chunk of games: ("batch", game ids played, their
+#: games.jsonl lines as bytes (in that order, each ending with a newline), how many of them
+#: are forfeits or failed, [(game id, detail, seat) of each game something escaped the
+#: referee in], wall seconds the chunk took). See records.RecordBatch.
+ChunkResult = tuple[str, list[int], bytes, int, list[tuple[int, str, int]], float]
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,21 @@ class Job:
     game: str
     fixture: Fixture
     move_time_limit: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class ScheduledJobs:
+    """The jobs of one tournament by game id: the game, the move limit and the schedule,
+    from which any fixture is rebuilt (schedule.Schedule.fixture). A pool worker is sent it
+    once, then chunks of bare game ids: the one writer never makes or pickles a Job per game.
+    """
+    game: str
+    move_time_limit: Optional[float]
+    schedule: Schedule
+
+    def job(self, game_id: int) -> Job:
+        """The Job of game ``game_id``."""
+        return Job(self.game, self.schedule.fixture(game_id), self.move_time_limit)
 
 
 @lru_cache(maxsize=32)
@@ -251,35 +268,58 @@ def limit_memory(mib: Optional[int]) -> None:
 
 
 def run_chunk(jobs: list[Job], tracker: Tracker) -> ChunkResult:
-    """Play a chunk of jobs one after the other (run_job each) and answer them all at once: a
-    cheap game costs less than a round trip to the parent, so games travel in chunks (see
-    executors.ProcessPoolExecutor). The tracker names the game and seat in play throughout."""
+    """Play a chunk of jobs one after the other (run_job each) and answer them all at once, as
+    one block of games.jsonl lines (see ChunkResult): a cheap game costs less than a round
+    trip to the parent, and less than the parent's handling of a record object, so games
+    travel in chunks and come back encoded (see executors.ProcessPoolExecutor). The tracker
+    names the game and seat in play throughout."""
     t0 = time.perf_counter()
     done: list[str] = []
-    results = [run_job(job, tracker, line=True, done=done) for job in jobs]
+    ids: list[int] = []
+    lines: list[str] = []
+    errors: list[tuple[int, str, int]] = []
+    forfeits = 0
+    for job in jobs:
+        res: Any = run_job(job, tracker, line=True, done=done)
+        gid = job.fixture.game_id
+        if res[0] == "ok":
+            ids.append(gid)
+            lines.append(res[2])
+            forfeits += res[1]["termination"] in ABANDONED
+        else:
+            errors.append((gid, res[1], res[2]))
     if done:
         log.info("%s", "; ".join(done))        # one log record per chunk, not per game
-    return ("chunk", results, time.perf_counter() - t0)
+    block = ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+    return ("batch", ids, block, forfeits, errors, time.perf_counter() - t0)
 
 
 def worker_main(conn: Any, tracker: Tracker, log_queue: Any = None, level: int = logging.INFO,
                 memory_mib: Optional[int] = None) -> None:
-    """A pool worker: receive jobs (one Job, or a chunk: a list of them) on ``conn`` until
-    None or the parent goes away; answer each message when all its games are played."""
+    """A pool worker: receive chunks of games on ``conn`` until None or the parent goes
+    away, and answer each with one ChunkResult when all its games are played. A chunk is a
+    list of Jobs, or ``("games", [game ids])`` of the ScheduledJobs last sent as
+    ``("jobs", ScheduledJobs)`` (which has no answer)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _setup_worker_logging(log_queue, level)
     limit_memory(memory_mib)
     log.info("worker %d started", os.getpid())
+    source: Optional[ScheduledJobs] = None
     while True:
         try:
-            job = conn.recv()
+            chunk = conn.recv()
         except (EOFError, OSError):
             break
-        if job is None:
+        if chunk is None:
             break
-        msg: Union[JobResult, ChunkResult] = (run_chunk(job, tracker) if isinstance(job, list)
-                                               else run_job(job, tracker))
+        if isinstance(chunk, tuple) and chunk[0] == "jobs":
+            source = chunk[1]
+            continue
+        if isinstance(chunk, tuple):          # ("games", ids) of the source
+            assert source is not None, "game ids sent before their ScheduledJobs"
+            chunk = [source.job(gid) for gid in chunk[1]]
+        msg = run_chunk(chunk, tracker)
         try:
             conn.send(msg)
         except (OSError, EOFError):

@@ -162,3 +162,37 @@ def test_record_to_json_is_dataclasses_asdict():
     out["actions"].append(5)
     out["forfeit"]["seat"] = 0
     assert rec.actions == [3, 4] and rec.forfeit["seat"] == 1      # copies, not the record's
+
+
+def test_a_chunk_comes_back_as_the_records_lines_in_one_block(tmp_path):
+    """run_chunk's answer (what a pool worker sends): the played game ids, their
+    games.jsonl lines as one block of bytes, in order, and the forfeits among them; the
+    block parses back to the records play_job makes."""
+    from tournaments.config import load_config
+    from tournaments.records import RecordBatch
+    from tournaments.schedule import schedule_of
+    from tournaments.worker import ScheduledJobs, play_job, run_chunk
+    bad = tmp_path / "bad.py"
+    bad.write_text(textwrap.dedent("""
+        from bots.base import Bot
+
+        class Illegal(Bot):
+            name = "illegal"
+            def act(self, view):
+                return 10 ** 6
+    """))
+    cfg = load_config(game="mate", bots=["random", f"{bad}:Illegal", "heuristic"], deals=3,
+                      seed=5, out=str(tmp_path / "x"))
+    source = ScheduledJobs(cfg.game, None, schedule_of(cfg, 2))
+    ids = [5, 0, 3, 4]
+    tag, got, block, forfeits, errors, seconds = run_chunk([source.job(g) for g in ids],
+                                                           [-1.0, 0.0, -1.0])
+    assert tag == "batch" and got == ids and errors == [] and seconds > 0
+    want = [play_job(source.job(g)) for g in ids]
+    assert forfeits == sum(r.termination == "forfeit" for r in want) > 0
+    lines = block.decode().split("\n")
+    assert len(lines) == len(ids) + 1 and lines[-1] == ""      # one line per game, each ended
+    for line in lines[:-1]:       # the writer's own encoding: keys sorted, no newline inside
+        assert line == json.dumps(json.loads(line), sort_keys=True)
+    parsed = RecordBatch(got, block, forfeits).records()
+    assert [r.comparable() for r in parsed] == [r.comparable() for r in want]

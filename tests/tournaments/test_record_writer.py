@@ -1,5 +1,6 @@
 """Batched durable writes (issue 18 item 5): RecordWriter fsyncs every K games or T seconds
-and at close, and the runner reports a game as done only once its record is durable."""
+and at close, and the runner reports a game as done only once its record is durable; a
+RecordBatch (a chunk's games.jsonl lines as one block of bytes) round-trips its records."""
 import io
 import os
 
@@ -27,7 +28,7 @@ def test_writer_fsyncs_in_batches_and_returns_what_became_durable(tmp_path, monk
     # Written and flushed to the OS at once, even before the fsync: a killed process loses
     # nothing written.
     assert [r.game_id for r in read_records(path)] == list(range(7))
-    assert [r.game_id for r in w.close()] == [6]
+    assert [b.game_ids for b in w.close()] == [[6]]
     assert len(synced) == 3 and w.syncs == 3
     assert w.close() == []  # closing twice neither syncs nor fails
 
@@ -50,26 +51,66 @@ def test_runner_reports_done_only_durable_games(tmp_path, monkeypatch):
     import tournaments.runner as runner
     real = runner.Progress.update
 
-    def update(self, record=None, k=1):
-        events.append(record.game_id)
-        real(self, record, k)
+    def update(self, games=1, forfeits=0):
+        events.append(games)
+        real(self, games, forfeits)
 
     monkeypatch.setattr(runner.Progress, "update", update)
     monkeypatch.setattr(RecordWriter, "INTERVAL", 3600.0)
     cfg = run_config(tmp_path, "batched", bots="random,heuristic", deals=5)
     res = run_tournament(cfg, progress=False, stream=io.StringIO())
     assert res.recorded == 10
-    ids = [e for e in events if e != "fsync"]
-    assert sorted(ids) == list(range(10))
-    # 4 + 4 + 2 (the close): every reported game follows an fsync that covered it.
-    assert events.count("fsync") == 3
-    syncs = 0
-    reported = 0
-    for e in events:
-        if e == "fsync":
-            syncs += 1
-        else:
-            # the k-th game reported (0-based) was in batch k // 4, synced before it is shown
-            assert syncs >= reported // 4 + 1
-            reported += 1
+    # serial: one game a batch; 4 + 4 + 2 (the close), each reported after its fsync
+    assert events == ["fsync", 1, 1, 1, 1, "fsync", 1, 1, 1, 1, "fsync", 1, 1]
     assert len(read_records(os.path.join(cfg.out, "games.jsonl"))) == 10
+
+
+def test_pooled_runner_reports_each_game_once_after_its_fsync(tmp_path, monkeypatch):
+    """With chunks of games from pool workers: the games reported done never outrun the
+    games fsynced, and each is reported once."""
+    written = [0]
+    durable = [0]
+    reported = [0]
+    real_write = RecordWriter.write_batch
+
+    def write_batch(self, batch):
+        written[0] += len(batch)
+        return real_write(self, batch)
+
+    def fsync(fd):
+        durable[0] = written[0]
+
+    import tournaments.runner as runner
+    real = runner.Progress.update
+
+    def update(self, games=1, forfeits=0):
+        reported[0] += games
+        assert reported[0] <= durable[0]
+        real(self, games, forfeits)
+
+    monkeypatch.setattr(RecordWriter, "write_batch", write_batch)
+    monkeypatch.setattr(R.os, "fsync", fsync)
+    monkeypatch.setattr(RecordWriter, "EVERY", 16)
+    monkeypatch.setattr(runner.Progress, "update", update)
+    cfg = run_config(tmp_path, "pooled", bots="random,heuristic", deals=60, executor="process",
+                     workers=2)
+    res = run_tournament(cfg, progress=False, stream=io.StringIO())
+    assert res.recorded == 120 and reported[0] == 120 == durable[0]
+
+
+def test_a_batch_round_trips_its_records(tmp_path):
+    recs = [_rec(i) for i in range(3)]
+    recs[1].termination = "forfeit"
+    recs[1].forfeit = {"seat": 0, "reason": "illegal", "detail": "9"}
+    batch = R.RecordBatch.of(recs)
+    assert batch.game_ids == [0, 1, 2] and batch.forfeits == 1 and len(batch) == 3
+    assert batch.lines.decode().splitlines() == [r.json_line() for r in recs]
+    parsed = R.RecordBatch(batch.game_ids, batch.lines, batch.forfeits).records()
+    assert [r.comparable() for r in parsed] == [r.comparable() for r in recs]
+    assert [r.game_id for r in batch.without({1}).records()] == [0, 2]
+    assert batch.without({1}).forfeits == 0
+    path = str(tmp_path / "games.jsonl")
+    with RecordWriter(path) as w:
+        w.write_batch(batch)
+        w.write(_rec(7))
+    assert [r.game_id for r in read_records(path)] == [0, 1, 2, 7]

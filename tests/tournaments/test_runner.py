@@ -126,3 +126,85 @@ def test_cli_tournament_prints_the_leaderboard(tmp_path):
     meta = json.load(open(os.path.join(out, "tournament.json")))
     assert meta["games"] == 4 and len(meta["schedule_hash"]) == 64
     assert len(load_records(out)) == 4
+
+
+CHEAP = "random,heuristic"
+
+
+def test_killed_mid_chunk_resumes_to_the_serial_records(tmp_path):
+    """Cheap games in chunks (the default chunking): the run is killed (SIGKILL, the one
+    writer and its chunks in flight) once some chunks are stored; resume plays exactly the
+    games missing, and the records are the serial run's, each game once."""
+    deals = 400
+    serial = run_config(tmp_path, "serial", bots=CHEAP, deals=deals)
+    run_tournament(serial, progress=False)
+    out = str(tmp_path / "killed")
+    env = dict(os.environ, PYTHONPATH=REPO + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("TRICKHOUND_CHUNK_SECONDS", None)
+    cmd = [sys.executable, "-m", "tournaments.cli", "tournament", "--game", "mate",
+           "--bots", CHEAP, "--deals", str(deals), "--seed", "3", "--workers", "2",
+           "--out", out, "--quiet"]
+    games = os.path.join(out, "games.jsonl")
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            # past the first one-game chunks (the pool learning the pace): a chunk of many
+            # games stored in one write
+            if os.path.exists(games) and open(games, "rb").read().count(b"\n") > 2:
+                break
+            time.sleep(0.002)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the run's orphaned workers, if any linger
+        except (ProcessLookupError, PermissionError):
+            pass
+    repair_tail(games)      # what resume does first; here to count what the kill left
+    before = read_records(games)
+    assert 3 <= len(before) < 2 * deals, "the kill should land midway"
+    r = CliRunner().invoke(main, ["resume", out, "--quiet"])
+    assert r.exit_code == 0, r.output
+    ids = [json.loads(line)["game_id"] for line in open(games)]
+    assert sorted(ids) == list(range(2 * deals)), "no game lost or played twice"
+    assert comparable(out) == comparable(serial.out)
+
+
+class _Twice:
+    """An executor that answers every game twice (two RecordBatches of the same games)."""
+
+    def run_scheduled(self, source, game_ids, total=None):
+        from tournaments.records import RecordBatch
+        from tournaments.worker import play_job
+        for gid in game_ids:
+            batch = RecordBatch.of([play_job(source.job(gid))])
+            yield batch
+            yield RecordBatch(batch.game_ids, batch.lines, batch.forfeits)
+
+
+def test_a_game_answered_twice_is_stored_once(tmp_path, caplog):
+    cfg = run_config(tmp_path, "twice", bots=CHEAP, deals=3)
+    ref = run_config(tmp_path, "ref", bots=CHEAP, deals=3)
+    run_tournament(ref, progress=False)
+    res = run_tournament(cfg, executor=_Twice(), progress=False)
+    assert res.played == 6 and res.recorded == 6
+    assert [json.loads(line)["game_id"] for line in open(os.path.join(cfg.out, "games.jsonl"))
+            ] == list(range(6))
+    assert comparable(cfg.out) == comparable(ref.out)
+    assert "came back twice" in caplog.text
+
+
+def test_max_deals_plays_a_prefix_and_resume_the_rest(tmp_path):
+    """``max_deals`` (rate's batches) plays the fixtures of the first deals only; a resume
+    without it plays the others, from game ids rebuilt by the workers."""
+    ref = run_config(tmp_path, "ref", bots=CHEAP, deals=7)
+    run_tournament(ref, progress=False)
+    cfg = run_config(tmp_path, "part", bots=CHEAP, deals=7, executor="process", workers=2)
+    res = run_tournament(cfg, progress=False, max_deals=3)
+    assert res.played == 6 and [r.deal_index for r in load_records(cfg.out)] == [
+        0, 0, 1, 1, 2, 2]
+    res = run_tournament(cfg, resume=True, progress=False)
+    assert res.played == 8 and res.recorded == 14
+    assert comparable(cfg.out) == comparable(ref.out)

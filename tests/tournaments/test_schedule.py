@@ -2,6 +2,8 @@
 from collections import Counter
 from itertools import combinations
 
+import pytest
+
 from tournaments.schedule import build_schedule, rotations, schedule_hash, seat_groups
 
 
@@ -72,3 +74,89 @@ def test_a_longer_schedule_extends_a_shorter_one():
     assert long[:len(short)] == short
     short = build_schedule(2, list("abc"), deals=2, seed=9)
     assert build_schedule(2, list("abc"), deals=5, seed=9)[:len(short)] == short
+
+
+# Random access (Schedule.fixture): what pool workers rebuild from bare game ids must be the
+# walked schedule's fixture, in every shape of schedule (groups with fewer distinct rotations
+# than seats, gauntlets, no duplicate, deals not a multiple of the groups).
+SHAPES = [
+    dict(num_players=2, bots=["a", "b"], deals=5, seed=1),
+    dict(num_players=3, bots=list("abcde"), deals=13, seed=5),
+    dict(num_players=4, bots=["a", "b"], deals=7, seed=2),           # a, b, a, b: 2 rotations
+    dict(num_players=3, bots=["a", "a", "b"], deals=6, seed=9),      # repeated bot in a group
+    dict(num_players=3, bots=list("abcd"), deals=11, seed=3, duplicate=False),
+    dict(num_players=3, bots=list("abcd"), deals=9, seed=4, candidates=["x", "y"],
+         fmt="gauntlet"),
+    dict(num_players=2, bots=["a", "b", "c"], deals=8, seed=6, candidates=["x"],
+         fmt="gauntlet", duplicate=False),
+]
+
+
+def _walked(num_players, bots, deals, seed, duplicate=True, candidates=(), fmt="round-robin"):
+    """The schedule as build_schedule walked it before Schedule existed (the reference)."""
+    from solver.rng import derive_seed
+    from tournaments.schedule import Fixture, _shuffled
+    if fmt == "gauntlet":
+        opp = _shuffled(seat_groups(list(bots), num_players - 1), seed, "pool")
+        tables = [[(c,) + g for g in opp] for c in candidates]
+    else:
+        tables = [_shuffled(seat_groups(list(bots), num_players), seed)]
+    out, gid = [], 0
+    for d in range(deals):
+        for groups in tables:
+            rots = rotations(groups[d % len(groups)])
+            chosen = (list(enumerate(rots)) if duplicate
+                      else [((d // len(groups)) % len(rots),
+                             rots[(d // len(groups)) % len(rots)])])
+            for r, seating in chosen:
+                seeds = tuple(derive_seed(seed, "bot", d, r, s) for s in range(num_players))
+                out.append(Fixture(gid, derive_seed(seed, "deal", d), seating, seeds, d, r))
+                gid += 1
+    return out
+
+
+def test_random_access_rebuilds_the_walked_fixtures_and_hash():
+    import pickle
+
+    from tournaments.schedule import Schedule
+    for shape in SHAPES:
+        ref = _walked(**shape)
+        sched = Schedule(**shape)
+        assert list(sched) == ref == build_schedule(**shape)
+        assert len(sched) == len(ref)
+        assert [sched.fixture(g) for g in range(len(ref))] == ref
+        assert [sched.fixture(g) for g in reversed(range(len(ref)))] == ref[::-1]
+        again = pickle.loads(pickle.dumps(sched))         # what a pool worker is sent
+        assert [again.fixture(g) for g in range(len(ref))] == ref
+        for d in range(shape["deals"] + 1):
+            assert sched.first_game(d) == sum(1 for f in ref if f.deal_index < d)
+        assert sched.digest("g") == schedule_hash("g", ref)
+        with pytest.raises(IndexError):
+            sched.fixture(len(ref))
+
+
+def test_an_empty_gauntlet_has_no_games():
+    from tournaments.schedule import Schedule
+    sched = Schedule(2, ["a"], 4, 1, candidates=(), fmt="gauntlet")
+    assert len(sched) == 0 and list(sched) == [] and sched.first_game(3) == 0
+
+
+def test_seeds_derived_at_once_are_derive_seed_s():
+    """derive_seeds (the schedule hash's seeds, a block of deals at once) is
+    solver.rng.derive_seed, element by element, for any master seed."""
+    from solver.rng import derive_seed
+    from tournaments.schedule import derive_seeds
+    for seed in (0, 1, 7, -1, -12345, 2 ** 63 + 5, 2 ** 64 - 1, 2 ** 70 + 3):
+        deals = derive_seeds(seed, "deal", range(3, 9)).tolist()
+        assert deals == [derive_seed(seed, "deal", d) for d in range(3, 9)]
+        bots = derive_seeds(seed, "bot", range(4), range(3), range(2)).tolist()
+        assert bots == [[[derive_seed(seed, "bot", d, r, s) for s in range(2)]
+                         for r in range(3)] for d in range(4)]
+
+
+def test_the_hash_of_a_long_schedule_spans_its_blocks_of_deals():
+    from tournaments.schedule import Schedule
+    for shape in (dict(num_players=2, bots=["a", "b"], deals=2500, seed=3),
+                  dict(num_players=3, bots=list("abcd"), deals=1100, seed=8, duplicate=False)):
+        sched = Schedule(**shape)
+        assert sched.digest("mate") == schedule_hash("mate", build_schedule(**shape))

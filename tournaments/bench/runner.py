@@ -77,6 +77,12 @@ CALIBRATION_DEALS = 10
 MIN_DEALS = 50
 #: Measured runs per worker count (1 and 2 workers alternated).
 REPS = 2
+#: Share of ``seconds`` one measured run with 1 worker is sized to take (the 2-worker run
+#: about half that): 2 x (1 + 1/2) x 0.25 of the budget in all. A run has fixed costs (its
+#: folder, lock and meta, and the fsync that makes its last games durable: 4-8 ms on a plain
+#: disk) that a run of a few dozen milliseconds would count against 2 workers far more than
+#: against 1.
+RUN_SHARE = 0.25
 
 
 def bench_cheap_tournaments(seconds: float, games: list[str],
@@ -93,7 +99,8 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
     ``trickhound tournament`` makes it, minus its play: ~0.1 s, which would swamp a few hundred
     sub-millisecond games; the fork server's own start, once per process, is not in it
     either), and the gathering of the workers' log (one record per chunk).
-    ``seconds`` bounds each game's measurement."""
+    ``seconds`` bounds each game's measurement: each 1-worker run is sized to take
+    RUN_SHARE of it at the pace the pool measured in the warm-up."""
     from tournaments.bench.limits import note
     rows: list[dict] = []
     bots = ["random", "heuristic"]
@@ -107,13 +114,17 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
                 for workers, pool in pools.items():   # warm-up: the pools learn the pace
                     n, wall, _ = _play(game, CALIBRATION_DEALS, workers,
                                        os.path.join(tmp, f"{game}-warm{workers}"), pool, bots)
+                # the pace of a game in the 1-worker pool (timed in the worker, chunk by
+                # chunk: the warm-up run's own wall time is mostly its fixed costs)
+                pace = one.pace if one.pace is not None else wall / n
                 # the fork server is up now (its start is once per process, not per run)
                 _, wall0, play0 = _play(game, 1, 1, os.path.join(tmp, f"{game}-start"),
                                         bots=bots)
                 startup = max(0.0, wall0 - play0)
-                # 2 games per deal (two seatings); each run about 20% of the budget, and
-                # enough games that a run's fixed costs (folder, lock, meta) stay small
-                deals = max(MIN_DEALS, int(0.2 * seconds / max(wall / n, 1e-5)))
+                # a 1-worker run about RUN_SHARE of the budget: enough games that a run's
+                # fixed costs (folder, lock, meta, last fsync) stay small
+                per_deal = n / CALIBRATION_DEALS
+                deals = max(MIN_DEALS, int(RUN_SHARE * seconds / max(pace * per_deal, 1e-6)))
                 for rep in range(REPS):
                     for workers, pool in pools.items():
                         got = _play(game, deals, workers,
