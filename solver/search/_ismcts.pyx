@@ -223,6 +223,7 @@ def set_map_threshold(long long min_bytes):
 
 cdef long long INITIAL_NODES = 4096
 cdef enum:
+    FIRST_BLOCK_LOG2 = 1            # a node's first edge block: 2^1 edges
     FREE_CLASSES = 16               # block sizes 2^0 .. 2^15 (MAX_LEGAL = 512 needs 2^9)
 # Exact endgames: visits of a node before its world is solved (0: at the leaf an iteration
 # creates; 1: when reached again, before its first edge). Each iteration ends at one new node
@@ -449,10 +450,10 @@ cdef class ISMCTS:
         self.edge_top += size
         return self.edge_top - size
 
-    cdef long long insert_edge(self, long long node, int pos, int key, int who, int hint) noexcept nogil:
-        """A new child of ``node`` reached by ``key``, inserted at ``pos`` of its sorted block
-        (``hint``: the block size to start with). Returns the edge's index, -1 when full.
-        Indices of ``node``'s other edges shift; other nodes' edges keep theirs."""
+    cdef long long insert_edge(self, long long node, int pos, int key, int who) noexcept nogil:
+        """A new child of ``node`` reached by ``key``, inserted at ``pos`` of its sorted block.
+        Returns the edge's index, -1 when full. Indices of ``node``'s other edges shift; other
+        nodes' edges keep theirs."""
         cdef long long off
         cdef int lg
         cdef Node* nd
@@ -461,10 +462,11 @@ cdef class ISMCTS:
             return -1
         nd = self.node_of(node)
         if nd.first < 0 or nd.n == (1 << nd.cap_log2):
-            # the first block: room for ``hint`` (at least 4) rounded up to a power of two
-            lg = nd.cap_log2 + 1 if nd.first >= 0 else 2
-            while nd.first < 0 and (1 << lg) < hint:
-                lg += 1
+            # the first block holds 2 edges, each later one twice its predecessor. Most nodes
+            # of a big tree lie near the frontier with one or two children: a first block as
+            # big as the legal moves (8 in Mate Vic Village) left most of the arena unused
+            # (2.4M edges for 1M nodes; 1.4M with 2), and outgrown blocks are reused.
+            lg = nd.cap_log2 + 1 if nd.first >= 0 else FIRST_BLOCK_LOG2
             off = self.reserve_edges(lg)
             if off < 0:
                 return -1
@@ -504,7 +506,7 @@ cdef class ISMCTS:
         self.count += 1
         return nd.first + pos
 
-    cdef long long edge_with_key(self, long long node, int key, int who, int hint,
+    cdef long long edge_with_key(self, long long node, int key, int who,
                                  bint* created) noexcept nogil:
         """The edge of ``node`` with ``key``, created if missing (-1 when full)."""
         cdef Node* nd = self.node_of(node)
@@ -515,7 +517,7 @@ cdef class ISMCTS:
             created[0] = False
             return nd.first + pos
         created[0] = True
-        return self.insert_edge(node, pos, key, who, hint)
+        return self.insert_edge(node, pos, key, who)
 
     # --- world source (inference, solver/inference) ----------------------------------------
     def set_world_pool(self, worlds):
@@ -709,7 +711,7 @@ cdef class ISMCTS:
                         break                      # arena full: roll out from here
                     for i in range(nav):
                         edges[avl[i]].avail += 1
-                    chosen = self.insert_edge(node, ins[k], untried[k], j, n)
+                    chosen = self.insert_edge(node, ins[k], untried[k], j)
                     if chosen < 0:
                         break
                     self.edges[chosen].avail = 1
@@ -770,7 +772,7 @@ cdef class ISMCTS:
                                     cnt += 1
                             if cnt > 1:
                                 key = HIDDEN
-                        e = self.edge_with_key(cur[t], key, t, 2, &created)
+                        e = self.edge_with_key(cur[t], key, t, &created)
                         if e < 0:
                             alive[t] = False
                             continue
