@@ -23,9 +23,11 @@ is public, MO-ISMCTS equals SO-ISMCTS (as in the paper) but costs more.
 
 Memory: per searcher, one arena of edges, grown by doubling (``max_nodes`` caps the nodes; a
 node is the block descriptor held by the edge that leads to it); a node's edges (with the
-statistics) are a contiguous sorted block that moves, doubled, when it fills, since the set of
-children grows as determinizations reveal new legal actions. No allocation per node. Randomness: one ``Rng`` stream, seeded; a search with
-an iteration limit is reproducible bit for bit. The search reads ``view.world`` and
+statistics) are a contiguous sorted block of 2 edges at first that moves, doubled, when it
+fills, since the set of children grows as determinizations reveal new legal actions; outgrown
+blocks are reused, and a big arena lies in huge pages. No allocation per node.
+Randomness: one ``Rng`` stream, seeded; a search with an iteration limit is reproducible bit
+for bit. The search reads ``view.world`` and
 ``determinize_c`` only, never a true state.
 
 Exact endgames, ``endgame`` = k > 0 (horizon round): an iteration whose determinized world is,
@@ -213,8 +215,8 @@ cdef extern from *:
 
 def set_map_threshold(long long min_bytes):
     """From how many bytes an edge array is a 2 MiB-aligned huge-page mapping rather than an
-    aligned malloc block (module docstring; default 2 MiB): for tests of the two allocation
-    paths and for benchmarks. ``min_bytes`` < 0: never map. Returns the previous threshold
+    aligned malloc block (see the comment above th_region; default 2 MiB), for every searcher
+    of this process: for tests of the two allocation paths and for benchmarks. ``min_bytes`` < 0: never map. Returns the previous threshold
     (-1 for never)."""
     global th_map_min
     cdef size_t old = th_map_min
@@ -421,15 +423,25 @@ cdef class ISMCTS:
         return &self.roots[-1 - ref]
 
     cdef long long reserve_edges(self, int lg) noexcept nogil:
-        """Offset of a block of 2^``lg`` edges, an outgrown one if any (-1 if out of memory).
+        """Offset of a block of 2^``lg`` edges, from the outgrown ones if any, else from the
+        arena's end (-1 if out of memory).
         Where blocks lie does not change a search's answers (only their order within a block
         matters)."""
         cdef long long newcap, off
         cdef long long size = 1 << lg
         cdef size_t used = self.edge_top
-        off = self.free_blocks[lg]
-        if off >= 0:
-            self.free_blocks[lg] = self.keys[off]
+        cdef int k = lg
+        while k < FREE_CLASSES and self.free_blocks[k] < 0:
+            k += 1
+        if k < FREE_CLASSES:
+            # an outgrown block of this size, or the first part of a bigger one whose rest
+            # joins the lists as blocks of 2^lg, 2^(lg+1), ..., 2^(k-1) edges
+            off = self.free_blocks[k]
+            self.free_blocks[k] = self.keys[off]
+            while k > lg:
+                k -= 1
+                self.keys[off + (1 << k)] = self.free_blocks[k]
+                self.free_blocks[k] = <int32_t>(off + (1 << k))
             return off
         if self.edge_top + size > self.edge_cap:
             newcap = self.edge_cap * 2
