@@ -224,10 +224,6 @@ def set_map_threshold(long long min_bytes):
     return -1 if old == <size_t>-1 else <long long>old
 
 cdef long long INITIAL_NODES = 4096
-cdef bint ALIGN_X = True
-def _set_align(bint x):
-    global ALIGN_X
-    ALIGN_X = x
 cdef enum:
     FIRST_BLOCK_LOG2 = 1            # a node's first edge block: 2^1 edges
     FREE_CLASSES = 16               # block sizes 2^0 .. 2^15 (MAX_LEGAL = 512 needs 2^9)
@@ -718,8 +714,6 @@ cdef class ISMCTS:
                         # first line was prefetched, and an opponent's node holds many more
                         # children (one per determinization's move) than are available here
                         TH_PREFETCH(&edges[first + pos])
-                        if ALIGN_X:
-                            TH_PREFETCH(&edges[first + pos])
                         nav += 1
                         pos += 1
                     else:
