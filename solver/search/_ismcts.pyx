@@ -78,15 +78,17 @@ OBSERVERS = ("single", "multi")
 # sorted by key: the merge with the sorted legal actions and the UCB scan read consecutive
 # memory (opponents' nodes collect many children over the determinizations; a linked list of
 # scattered nodes made that scan the search's main cost). A block that fills up moves to the
-# end of the arena with twice the room (the old block is abandoned: at most half the arena).
+# end of the arena with twice the room (the old block is kept for reuse, see free_blocks).
 # The keys (the action, or HIDDEN for a move the tree's owner cannot see) are a separate array
 # from the statistics, so the merge scans a few cache lines of ints.
 #
 # A node is its block descriptor, and it lives inside the edge that leads to it (the roots'
 # in ``roots``): descending one level reads the chosen edge (already in cache from the UCB scan)
-# and then the child's key and edge blocks at once, both prefetched as soon as the edge is
-# chosen, while the move is applied and the next legal actions generated. A separate node
-# array cost one more dependent cache miss per level once the tree outgrew the caches.
+# and then the child's key and edge blocks at once, both prefetched during the UCB scan each
+# time an edge becomes the best so far (the last one is the chosen edge), while the scan ends
+# and the move is applied and the next legal actions generated; the merge then prefetches each
+# available edge as it finds it. A separate node array cost one more dependent cache miss per
+# level once the tree outgrew the caches. (An expanded edge has no child block yet.)
 # A node is named by a reference: an edge index (>= 0) or -1 - t for the root of tree t.
 # An Edge is 32 bytes (two to a cache line): the block size is a power of two kept as its
 # log2, and the edge's own `who` fills the descriptor's spare byte.
@@ -748,6 +750,9 @@ cdef class ISMCTS:
                         if ucb > best:
                             best = ucb
                             best_e = avl[i]
+                            if ed.child.first >= 0:   # the next level's blocks, early
+                                TH_PREFETCH(&keys[ed.child.first])
+                                TH_PREFETCH(&edges[ed.child.first])
                     for i in range(nav):
                         edges[avl[i]].avail += 1
                     chosen = best_e
@@ -760,10 +765,6 @@ cdef class ISMCTS:
                 if solving and self.eproof[chosen] >= 0:
                     at_proven = True        # never descend into a proven subtree
                     break
-                first = self.edges[chosen].child.first
-                if first >= 0:                     # the next level's blocks, fetched early
-                    TH_PREFETCH(&self.keys[first])
-                    TH_PREFETCH(&self.edges[first])
                 if self.multi:
                     have_obs = False
                     for t in range(K):
