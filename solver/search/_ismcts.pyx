@@ -27,8 +27,7 @@ statistics) are a contiguous sorted block of 2 edges at first that moves, double
 fills, since the set of children grows as determinizations reveal new legal actions; outgrown
 blocks are reused, and a big arena lies in huge pages. No allocation per node.
 Randomness: one ``Rng`` stream, seeded; a search with an iteration limit is reproducible bit
-for bit. The search reads ``view.world`` and
-``determinize_c`` only, never a true state.
+for bit. The search reads ``view.world`` and ``determinize_c`` only, never a true state.
 
 Exact endgames, ``endgame`` = k > 0 (horizon round): an iteration whose determinized world is,
 at the leaf, at most k actions from the end of the round takes that world's exact value
@@ -114,9 +113,13 @@ cdef extern from *:
 # The growable per-edge arrays (edges, keys, eproof) are regions: cache-line aligned (so a
 # 32-byte Edge never straddles two lines; malloc's big blocks start 16 bytes into a page), and
 # once one holds at least `th_map_min` bytes it is an anonymous mapping aligned to 2 MiB with
-# madvise(MADV_HUGEPAGE): a tree of a million iterations spans ~100 MB, and with 4 KiB pages
-# nearly every level of a descent missed the TLB (the descent's prefetches waited on page
-# walks) and every 4 KiB took a page fault. A mapped region grows into a new, larger mapping
+# madvise(MADV_HUGEPAGE). A tree of a million iterations spans ~50 MB: with 4 KiB pages the
+# descent's prefetches waited on page walks and every 4 KiB took a page fault (25k faults; 800
+# with huge pages). Measured on the project's VM (Mate Vic Village 4p, 1M iterations): 2.7%
+# less user time, but the kernel's zeroing of fresh 2 MiB pages costs about as much system
+# time there (clear_page: the host backs the guest's fresh memory on first touch), so the CPU
+# total is about even; on a host without that cost it is a plain gain. Small searches (arrays
+# under 2 MiB, ~40k iterations) never map. A mapped region grows into a new, larger mapping
 # whose first part receives the old pages by mremap (page tables move, nothing is copied);
 # where mmap or mremap fails it falls back to aligned malloc + memcpy.
 cdef extern from *:
@@ -218,8 +221,8 @@ cdef extern from *:
 def set_map_threshold(long long min_bytes):
     """From how many bytes an edge array is a 2 MiB-aligned huge-page mapping rather than an
     aligned malloc block (see the comment above th_region; default 2 MiB), for every searcher
-    of this process: for tests of the two allocation paths and for benchmarks. ``min_bytes`` < 0: never map. Returns the previous threshold
-    (-1 for never)."""
+    of this process: for tests of the two allocation paths and for benchmarks. ``min_bytes``
+    < 0: never map. Returns the previous threshold (-1 for never)."""
     global th_map_min
     cdef size_t old = th_map_min
     th_map_min = <size_t>-1 if min_bytes < 0 else <size_t>min_bytes
@@ -262,10 +265,10 @@ cdef class ISMCTS:
     cdef int32_t* keys
     cdef th_region edge_region, key_region, eproof_region
     # Blocks a node outgrew, by log2 of their size: a linked list through the blocks' first
-    # key (the next block's offset, -1 ends it). A new block reuses one before the arena grows:
-    # without this, abandoned blocks were ~2/3 of a big tree's arena (2.8 edges allocated per
-    # node after 1M iterations of Mate Vic Village 4p), every one of them page-faulted,
-    # zeroed and spreading the live blocks over more pages (TLB reach).
+    # key (the next block's offset, -1 ends it). A new block reuses one (or splits a bigger
+    # one) before the arena grows: abandoned, they took 2.32 arena edges a node after 20k
+    # iterations of Mate Vic Village 4p instead of 1.47, every one page-faulted and zeroed,
+    # and spread the live blocks over more pages.
     cdef int32_t free_blocks[FREE_CLASSES]
     cdef long long count, edge_top, edge_cap, max_nodes
     cdef long long* path            # per tree: the edges taken this iteration
