@@ -19,7 +19,8 @@
     endgames and rollout policy, the same defaults) with this bot's ``iterations``.
 
   ``last_path`` says which path the last decision took ("exact", "pimc", "wide" for the
-  heuristic's very wide decisions as in ``pimc``, "single" for a forced move).
+  heuristic's very wide decisions as in ``pimc``, "single" for a forced move, "alphabeta" in
+  Mate), ``path_counts`` how many decisions took each.
 
 Ties are broken towards guaranteed outcomes, then by the bot's seed: among the moves of equal
 mean value, the multiplayer games prefer the one whose paranoid value (the others all playing
@@ -149,8 +150,10 @@ class SolverBot(Bot[View]):
     wide: int
     # The effective sample size of the last weighted determinization (None: uniform worlds).
     last_ess: Optional[float] = None
-    # The path the last decision took (one of PATHS; None before the first).
+    # The path the last decision took (one of PATHS; None before the first), and how many
+    # decisions took each path over the bot's life (an instance dict once it has acted).
     last_path: Optional[str] = None
+    path_counts: "dict[str, int]" = {}
     # The reusable alpha-beta of the game last reset for (two players), and that game; with
     # threads > 1 one more per extra thread (each keeps its own table across decisions).
     _solver: Optional[Any] = None
@@ -300,6 +303,14 @@ class SolverBot(Bot[View]):
         return list(self._solver.solve(view.determinize(0), False, "best")["best"])
 
     def act(self, view: View) -> int:
+        action = self._choose(view)
+        if self.last_path is not None:
+            counts = self.__dict__.setdefault("path_counts", {})
+            counts[self.last_path] = counts.get(self.last_path, 0) + 1
+        return action
+
+    def _choose(self, view: View) -> int:
+        """The decision, ``last_path`` set to the path it took."""
         self._ensure(view)
         if self._solver is None:                    # 3+ players
             legal = view.legal_actions()

@@ -70,6 +70,7 @@ def test_the_switch_takes_the_exact_path_exactly_when_the_rule_says(config):
         bot = make_bot(spec, seed=i)
         bot.reset(game, s.current_player(), i)
         bot.act(view)
+        assert bot.path_counts == {bot.last_path: 1}
         if bot.last_path == "wide":
             continue
         assert bot.last_path == expected, f"decision {i}: {bot.last_path} != {expected}"
