@@ -69,17 +69,16 @@ MAXN_TT_BITS = 12
 MAX_EXACT_ACTIONS = 64
 # The exact path's threshold per game slug and player count (``exact_actions=-1``): the most
 # actions left in the round (counted along one line of a sampled world, exact_actions_left) at
-# which 90% of max^n's exact solves of a world took at most about 6,000 nodes (0.5 ms) on
-# heuristic self-play positions; measured with /work results in
-# results/strength/solver-hybrid/README.md (nodes per actions left, median / p90):
-#   dog-tag-trick 3p: 6 -> 620 / 8,910;   7 -> 2,904 / 83,151
-#   dog-tag-trick 4p: 6 -> 830 / 5,209;   7 -> 5,080 / 15,790
-#   dog-tag-trick 5p: 7 -> 766 / 4,122;   8 -> 3,756 / 13,642
-#   mate-vic-village 3p: 10 -> 2,187 / 3,400;  11 -> 5,141 / 13,077
-#   mate-vic-village 4p: 12 -> 3,042 / 6,115;  13 -> 8,187 / 21,852
+# which 90% of max^n's exact solves of a world took at most 1,400-7,500 nodes (0.1-0.3 ms)
+# on seeded heuristic self-play (results/strength/solver-hybrid/exact-cost.txt, made by
+# exact_cost.py there; nodes at the threshold and one action more, median / p90):
+#   dog-tag-trick 3p: 6 -> 204 / 1,393;   7 -> 940 / 3,027
+#   dog-tag-trick 4p: 6 -> 1,014 / 3,610; 7 -> 3,585 / 27,614
+#   dog-tag-trick 5p: 7 -> 946 / 3,470;   8 -> 5,442 / 17,929
+#   mate-vic-village 3p: 10 -> 1,462 / 3,858;  11 -> 5,211 / 13,071
+#   mate-vic-village 4p: 12 -> 2,669 / 7,487;  13 -> 9,605 / 15,573
 # Mattis is absent (0: always the PIMC path): its pick-ups make a round's length unbounded,
-# and the actions left along one line do not bound the tree (one action left along the line
-# took 702,558 nodes, 16 left took 885,250 at the median).
+# and the actions left along one line do not bound the tree (exact-cost.txt).
 EXACT_ACTIONS: dict[tuple[str, int], int] = {
     ("dog-tag-trick", 3): 6, ("dog-tag-trick", 4): 6, ("dog-tag-trick", 5): 7,
     ("mate-vic-village", 3): 10, ("mate-vic-village", 4): 12,
