@@ -64,8 +64,11 @@ GUARANTEE_NODES = 500
 # such a solve (2^18 entries: about 8 ms a decision in Dog Tag Trick, against 0.8 ms for 20
 # exactly solved worlds with 2^12).
 MAXN_TT_BITS = 12
-# Upper bound of ``exact_actions`` (a whole Vic Village round is 4 x 11 plays, Dog Tag Trick's
-# 3-player deal 3 x 17 cards): beyond it nothing is ever solved exactly within a node budget.
+# Upper bound of ``exact_actions``, meaning "always": every decision by max^n in every world
+# (depth-limited with the frontier evaluation where a world overruns ``node_budget``), the bot
+# as it was before the hybrid; an evaluation's frontier is compared with it (the evaluation's
+# budget is then ``worlds``, tournaments/evaluate.py). A whole Vic Village round is 4 x 11
+# plays, Dog Tag Trick's 3-player deal 3 x 17 cards; Mattis's pick-ups have no bound.
 MAX_EXACT_ACTIONS = 64
 # The exact path's threshold per game slug and player count (``exact_actions=-1``): the most
 # actions left in the round (counted along one line of a sampled world, exact_actions_left) at
@@ -110,7 +113,8 @@ class SolverBot(Bot[View]):
                              " decisions too far from the round's end to solve exactly)"),
         "exact_actions": (-1, "solve the worlds exactly when at most this many actions are"
                               " left in the round (3+ players; -1: the game's measured"
-                              " default, 0: never, always the PIMC path)"),
+                              " default, 0: never, always the PIMC path; 64: always, max^n"
+                              " in every world, depth-limited beyond node_budget)"),
         "worlds": (20, "worlds sampled per decision when information is hidden"),
         "node_budget": (20000, "max^n nodes per world on the exact path before it deepens step"
                                " by step (3+ players)"),
@@ -232,6 +236,8 @@ class SolverBot(Bot[View]):
         threshold = self.exact_threshold(view.game)
         if threshold <= 0:
             return False
+        if threshold >= MAX_EXACT_ACTIONS:
+            return True                         # always (no probe, no draw)
         probe = view.determinize(derive_seed(seed, "exact-probe"))
         return exact_actions_left(probe, threshold) <= threshold
 

@@ -299,8 +299,9 @@ def budget_parameter(spec: str | BotSpec, game: Game) -> str | None:
 
     ``iterations`` for ISMCTS, UCT-PIMC and the UCT oracle, and for the solver bot with 3+
     players (its PIMC path's UCT iterations; its exact path is capped by its own node budget
-    and its threshold, bots/solver_bot.py); ``worlds`` for the solver bot in two-player games
-    with hidden information (alpha-beta in every world) and PIMC with the solver evaluator
+    and its threshold, bots/solver_bot.py); ``worlds`` for it with ``exact_actions`` at its
+    maximum (max^n in every world at every decision), for the solver bot in two-player games
+    with hidden information (alpha-beta in every world) and for PIMC with the solver evaluator
     (iterations do not bound them)."""
     sp = BotSpec.parse(spec)
     cls = bot_class(sp.name)
@@ -313,7 +314,9 @@ def budget_parameter(spec: str | BotSpec, game: Game) -> str | None:
     if sp.name == "solver":
         if game.num_players == 2:
             return None if game.perfect_information else "worlds"
-        return "iterations"
+        # exact_actions at its maximum: max^n in every world at every decision (no PIMC path)
+        always_maxn = params["exact_actions"] >= cls.RANGES["exact_actions"][1]
+        return "worlds" if always_maxn else "iterations"
     if sp.name == "pimc" and params.get("evaluator") == "solver":
         return "worlds"
     for name in ("iterations", "worlds"):

@@ -14,7 +14,7 @@ import pytest
 
 from bots.heuristic import choose
 from bots.registry import make_bot
-from bots.solver_bot import EXACT_ACTIONS, SolverBot, exact_actions_left
+from bots.solver_bot import EXACT_ACTIONS, MAX_EXACT_ACTIONS, SolverBot, exact_actions_left
 from solver.registry import load_game
 from solver.rng import Random, derive_seed
 from solver.search import MaxN, SearchLimit, recommend
@@ -79,12 +79,17 @@ def test_the_switch_takes_the_exact_path_exactly_when_the_rule_says(config):
 
 
 def test_exact_actions_option_sets_the_threshold():
-    """``exact_actions``: -1 the game's measured default, 0 never, k itself; Mattis has no
-    default (its pick-ups leave the round's length unbounded, docs/rules/mattis.md)."""
+    """``exact_actions``: -1 the game's measured default, 0 never, k itself, its maximum always;
+    Mattis has no default (its pick-ups leave the round's length unbounded,
+    docs/rules/mattis.md)."""
     dtt, mattis = load_game("dog-tag-trick"), load_game("mattis")
     assert make_bot("solver").exact_threshold(dtt) == EXACT_ACTIONS[("dog-tag-trick", 4)]
     assert make_bot("solver").exact_threshold(mattis) == 0
     assert make_bot("solver(exact_actions=3)").exact_threshold(mattis) == 3
+    opening = mattis.new_initial_state(1)
+    view = opening.view(opening.current_player())
+    assert make_bot(f"solver(exact_actions={MAX_EXACT_ACTIONS})").takes_exact_path(view, 1)
+    assert not make_bot("solver(exact_actions=40)").takes_exact_path(view, 1)
     never = make_bot("solver(exact_actions=0,iterations=40,worlds=4)")
     for i, (s, view) in enumerate(_decisions("dog-tag-trick", 1)):
         never.reset(dtt, s.current_player(), i)
@@ -145,5 +150,6 @@ def test_evaluation_calibrates_the_iterations_with_three_or_more_players():
     for two players with hidden cards (alpha-beta in each); none with perfect information."""
     assert budget_parameter("solver", load_game("dog-tag-trick")) == "iterations"
     assert budget_parameter("solver", load_game("mattis")) == "iterations"
+    assert budget_parameter("solver(exact_actions=64)", load_game("mattis")) == "worlds"
     assert budget_parameter("solver", load_game("mate")) is None
     assert budget_parameter("solver", load_game("mate(forced_visibility=hidden)")) == "worlds"
