@@ -15,12 +15,16 @@
     then each solved by max^n to the end of the round within ``node_budget`` nodes (a world
     that does not fit is deepened step by step with the frontier ``evaluation``, bounding the
     cost), and the move with the best mean is played;
-  * **pimc** otherwise: the search the ``pimc`` bot runs (UCT in every world with its exact
-    endgames and rollout policy, the same defaults) with this bot's ``iterations``.
+  * otherwise the game's strongest sampling search (``search=auto``: solver.search.recommend's
+    STRONGEST_SEARCH, measured per game) with this bot's ``iterations``: **pimc**, the search
+    the ``pimc`` bot runs (UCT in every world with its exact endgames and rollout policy, the
+    same defaults), in Dog Tag Trick and Vic Village; **ismcts**, the ``ismcts`` bot's search,
+    in Mattis, where the PIMC path lost -0.135 [-0.239, -0.032] a game at one seat of an
+    ISMCTS table (24 deals, 5 ms, results/strength/solver-hybrid).
 
-  ``last_path`` says which path the last decision took ("exact", "pimc", "wide" for the
-  heuristic's very wide decisions as in ``pimc``, "single" for a forced move, "alphabeta" in
-  Mate), ``path_counts`` how many decisions took each.
+  ``last_path`` says which path the last decision took ("exact", "pimc", "ismcts", "wide" for
+  the heuristic's very wide decisions as in ``pimc``, "single" for a forced move, "alphabeta"
+  in Mate), ``path_counts`` how many decisions took each.
 
 Ties are broken towards guaranteed outcomes, then by the bot's seed: among the moves of equal
 mean value, the multiplayer games prefer the one whose paranoid value (the others all playing
@@ -41,7 +45,7 @@ from typing import Any, Optional
 from bots import heuristic
 from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
-from bots.search_bots import PIMCBot
+from bots.search_bots import ISMCTSBot, PIMCBot
 from solver.evaluation import has_fitted
 from solver.game import Game, State, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
@@ -49,11 +53,16 @@ from solver.rng import Random, derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, play_defaults, recommend
 from solver.search.parallel import MAX_THREADS, alphabeta_root_values, map_threads
 from solver.search.params import endgame_options
+from solver.search.recommend import STRONGEST_SEARCH
 from solver.search.result import SearchResult
 
-# The pimc bot's defaults the PIMC path plays with (its exploration constant, rollouts and the
-# width from which the heuristic takes a decision).
+# The pimc and ismcts bots' defaults the sampling paths play with (the exploration constant,
+# rollouts, ISMCTS's observers and the width from which the heuristic takes a decision).
 PIMC_DEFAULTS: dict[str, Any] = {k: PIMCBot.PARAMS[k][0] for k in ("c", "rollout", "wide")}
+ISMCTS_DEFAULTS: dict[str, Any] = {k: ISMCTSBot.PARAMS[k][0]
+                                   for k in ("c", "rollout", "observers")}
+# The searches of the path that does not solve exactly (``search``; auto = the game's strongest).
+SEARCHES = ("auto", "pimc", "ismcts")
 
 # Worlds in which the tied moves' guaranteed (paranoid) values are compared, and the paranoid
 # solver's nodes a world (the budget that tie-break was measured with, issue 15).
@@ -87,7 +96,7 @@ EXACT_ACTIONS: dict[tuple[str, int], int] = {
     ("mate-vic-village", 3): 10, ("mate-vic-village", 4): 12,
 }
 # Which path the last decision took (SolverBot.last_path).
-PATHS = ("exact", "pimc", "wide", "single", "alphabeta")
+PATHS = ("exact", "pimc", "ismcts", "wide", "single", "alphabeta")
 
 
 def exact_actions_left(world: State, cap: int) -> int:
@@ -109,11 +118,14 @@ class SolverBot(Bot[View]):
 
     name = "solver"
     PARAMS = {
-        "iterations": (2000, "UCT iterations per decision of the PIMC path (3+ players: the"
+        "iterations": (2000, "iterations per decision of the sampling search (3+ players: the"
                              " decisions too far from the round's end to solve exactly)"),
+        "search": ("auto", "the sampling search (3+ players): pimc, ismcts or auto (the game's"
+                           " strongest: ismcts in Mattis, else pimc)"),
         "exact_actions": (-1, "solve the worlds exactly when at most this many actions are"
                               " left in the round (3+ players; -1: the game's measured"
-                              " default, 0: never, always the PIMC path; 64: always, max^n"
+                              " default, 0: never, always the sampling search; 64: always,"
+                              " max^n"
                               " in every world, depth-limited beyond node_budget)"),
         "worlds": (20, "worlds sampled per decision when information is hidden"),
         "node_budget": (20000, "max^n nodes per world on the exact path before it deepens step"
@@ -138,6 +150,7 @@ class SolverBot(Bot[View]):
                                         " all)"),
     }
     CHOICES = {"evaluation": ("auto", "heuristic", "fitted", "rollout", "policy"),
+               "search": SEARCHES,
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (1, MAX_ITERATIONS), "exact_actions": (-1, MAX_EXACT_ACTIONS),
               "worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
@@ -145,6 +158,7 @@ class SolverBot(Bot[View]):
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS),
               "threads": (1, MAX_THREADS), "wide": (0, None)}
     iterations: int
+    search: str
     exact_actions: int
     worlds: int
     node_budget: int
@@ -162,6 +176,8 @@ class SolverBot(Bot[View]):
     # decisions took each path over the bot's life (an instance dict once it has acted).
     last_path: Optional[str] = None
     path_counts: "dict[str, int]" = {}
+    # The last multiplayer search's own choice (PIMC: the best mean; ISMCTS: the most visited).
+    _last_chosen: Optional[int] = None
     # The reusable alpha-beta of the game last reset for (two players), and that game; with
     # threads > 1 one more per extra thread (each keeps its own table across decisions).
     _solver: Optional[Any] = None
@@ -241,6 +257,31 @@ class SolverBot(Bot[View]):
         probe = view.determinize(derive_seed(seed, "exact-probe"))
         return exact_actions_left(probe, threshold) <= threshold
 
+    def sampling_algorithm(self, game: Game) -> str:
+        """The search of the path that does not solve exactly in ``game``: ``search``, with auto
+        = the game's strongest (STRONGEST_SEARCH: ismcts in Mattis, pimc in Dog Tag Trick and
+        Vic Village; pimc where a game is not listed or names the exact solver)."""
+        if self.search != "auto":
+            return self.search
+        best = STRONGEST_SEARCH.get(game.name, "pimc")
+        return best if best in ("pimc", "ismcts") else "pimc"
+
+    def ismcts_search(self, view: View, seed: int) -> SearchResult:
+        """The ISMCTS path: the search the ``ismcts`` bot runs at its defaults (one tree over
+        worlds sampled per iteration, the game's rollout policy, horizon and exact endgames,
+        bots/search_bots.py) with this bot's ``iterations``, ``time_s``, ``inference`` and
+        ``threads``."""
+        game = view.game
+        horizon = play_defaults(game, "ismcts", {"objective": "score"}).get("horizon", "game")
+        t = float(self.time_s or 0.0)
+        limit = SearchLimit(iterations=self.iterations, time_s=t if t > 0 else None)
+        return recommend(view, "ismcts", limit, seed, check=False, c=ISMCTS_DEFAULTS["c"],
+                         observers=ISMCTS_DEFAULTS["observers"], objective="score",
+                         horizon=horizon, rollout=ISMCTS_DEFAULTS["rollout"],
+                         inference=bot_inference(self.inference, game, "ismcts"),
+                         particles=self.particles, threads=self.threads,
+                         **endgame_options(game, horizon, -1, -1, "ismcts"))
+
     def pimc_search(self, view: View, seed: int) -> SearchResult:
         """The PIMC path: the search the ``pimc`` bot runs at its defaults (UCT over ``worlds``
         worlds with the game's rollout policy, horizon and exact endgames, bots/search_bots.py)
@@ -272,13 +313,19 @@ class SolverBot(Bot[View]):
     def multiplayer_values(self, view: View) -> "tuple[str, dict[int, float]]":
         """(path, {action: mean value for this seat}) of a decision with 3+ players: "exact"
         (max^n in every world; the gain to the end of the round) where takes_exact_path says
-        so, else "pimc" (the pimc bot's search). One seed from the bot's stream per decision,
-        as the pimc bot draws, so the PIMC path is the pimc bot's search for the same seed."""
+        so, else "pimc" or "ismcts" (that bot's search, sampling_algorithm). One seed from the
+        bot's stream per decision, as those bots draw, so the sampling path is their search
+        for the same seed."""
         seed = self.next_seed()
         exact = self.takes_exact_path(view, seed)
-        result = self.exact_search(view, seed) if exact else self.pimc_search(view, seed)
+        if exact:
+            self.last_path, result = "exact", self.exact_search(view, seed)
+        elif self.sampling_algorithm(view.game) == "ismcts":
+            self.last_path, result = "ismcts", self.ismcts_search(view, seed)
+        else:
+            self.last_path, result = "pimc", self.pimc_search(view, seed)
         self.last_ess = result.params.get("ess")
-        self.last_path = "exact" if exact else "pimc"
+        self._last_chosen = result.chosen
         values = {a: v for a, v in result.values().items() if v is not None}
         # every world's solve values every move; UCT may leave a move unvisited (no value)
         assert values and (not exact or len(values) == len(result.actions))
@@ -344,6 +391,12 @@ class SolverBot(Bot[View]):
         values = self.action_values(view)
         best = max(values.values())
         choices = [a for a, v in values.items() if v >= best - 1e-9]
+        chosen = self._last_chosen
+        if self.last_path in ("pimc", "ismcts") and chosen is not None:
+            # the sampling search's own choice, as its bot plays (ISMCTS's most visited move,
+            # not a rarely visited move's lucky mean), unless it ties at the top
+            if chosen not in choices:
+                return chosen
         if len(choices) > 1 and self._solver is None:
             sure = self.guaranteed_values(view, choices)
             top = max(sure.values())

@@ -5,7 +5,8 @@ the round fits, the pimc bot's search elsewhere.
   sampled from the decision's seed, are at most the threshold (``exact_actions``, -1 = the
   game's measured default, 0 = never).
 - The exact path's values are max^n's (exact, to the end of the round) in the sampled worlds.
-- The PIMC path is the pimc bot's search for the same seed and budget.
+- Elsewhere the path is the game's strongest sampling bot's search (pimc or ismcts) for the
+  same seed and budget.
 The guaranteed non-loss (Mattis, docs/rules/mattis.md A-19) is tested in
 tests/search/test_solver_ties_and_budget.py; fair play (no view reaches the true state) for
 every registered bot, the solver bot included, in tests/test_bot_contract.py.
@@ -123,26 +124,46 @@ def test_exact_path_values_are_max_n_values():
     assert checked > 20
 
 
-@pytest.mark.parametrize("config", ["dog-tag-trick", "mate-vic-village(players=3)", "mattis"])
-def test_pimc_path_is_the_pimc_bots_search(config):
-    """Away from the round's end the solver bot searches as the pimc bot does: the same values
-    and choice for the same bot seed, iterations and worlds."""
+@pytest.mark.parametrize("config, algorithm", [("dog-tag-trick", "pimc"),
+                                               ("mate-vic-village(players=3)", "pimc"),
+                                               ("mattis", "ismcts")])
+def test_sampling_path_is_the_game_strongest_bots_search(config, algorithm):
+    """Away from the round's end the solver bot searches as the game's strongest sampling bot
+    does (pimc in Dog Tag Trick and Vic Village, ismcts in Mattis): the same values and choice
+    for the same bot seed, iterations and worlds."""
     game = load_game(config)
     checked = 0
     for i, (s, view) in enumerate(_decisions(config, 1)[:30:3]):
         if len(s.legal_actions()) >= SolverBot.PARAMS["wide"][0]:
             continue
         solver = make_bot("solver(iterations=300,worlds=6)", seed=i)
-        pimc = make_bot("pimc(iterations=300,worlds=6)", seed=i)
+        other = make_bot(f"{algorithm}(iterations=300"
+                         f"{',worlds=6' if algorithm == 'pimc' else ''})", seed=i)
         solver.reset(game, s.current_player(), i)
-        pimc.reset(game, s.current_player(), i)
+        other.reset(game, s.current_player(), i)
         path, values = solver.multiplayer_values(view)
-        if path != "pimc":
+        if path == "exact":
             continue
-        expected = pimc.search(view)
+        assert path == algorithm
+        expected = other.search(view)
         assert values == {a: v for a, v in expected.values().items() if v is not None}
+        twin = make_bot("solver(iterations=300,worlds=6)", seed=i)
+        twin.reset(game, s.current_player(), i)
+        ties = [a for a, v in values.items() if v >= max(values.values()) - 1e-9]
+        if len(ties) == 1 or expected.chosen not in ties:
+            assert twin.act(view) == expected.chosen
         checked += 1
     assert checked >= 5
+
+
+def test_search_option_picks_the_sampling_search():
+    """``search``: auto is the game's strongest (ismcts in Mattis, pimc in Dog Tag Trick and
+    Vic Village), or the one named."""
+    mattis, dtt = load_game("mattis"), load_game("dog-tag-trick")
+    assert make_bot("solver").sampling_algorithm(mattis) == "ismcts"
+    assert make_bot("solver").sampling_algorithm(dtt) == "pimc"
+    assert make_bot("solver(search=pimc)").sampling_algorithm(mattis) == "pimc"
+    assert make_bot("solver(search=ismcts)").sampling_algorithm(dtt) == "ismcts"
 
 
 def test_evaluation_calibrates_the_iterations_with_three_or_more_players():
