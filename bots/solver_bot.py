@@ -1,18 +1,31 @@
-"""``solver``: PIMC with an exact (or depth-limited) solver in every sampled world.
+"""``solver``: exact where the rest of the round fits, the strongest search elsewhere.
 
 - Mate, perfect information (the default rules): one world — the position itself — solved
   exactly for the current game by alpha-beta; it plays a move the solver proves optimal.
 - Mate with ``forced_visibility=hidden``: ``worlds`` worlds sampled from the view, each solved
   exactly; it plays the best mean.
-- The multiplayer games: ``worlds`` worlds, each searched by max^n to the end of the round
-  (exact when it fits ``node_budget`` nodes, else deepened step by step with a frontier
-  evaluation; with ``time_s`` > 0 also within its share of that many seconds, which makes the
-  play depend on the machine's speed), through the search layer's PIMC. The frontier is
-  measured (paired, duplicate deals, equal CPU time, 4 players): the fitted estimate
-  (solver/evaluation) beats two policy playouts in Vic Village (+13.6 [+8.6, +18.6]) and
-  Mattis (+0.34 [+0.14, +0.54]) and is level in Dog Tag Trick (-0.08 [-1.84, +1.68]), 16 deals
-  each (results/strength/evaluation-fit.md), so ``evaluation=auto`` takes it where a game has
-  one and the policy playouts elsewhere.
+- The multiplayer games, a hybrid (issue 15). Depth-limited max^n with a frontier estimate lost
+  to PIMC's UCT early in a round (head-to-head at 5 ms CPU a decision: -4.31 +- 0.49 se in Dog
+  Tag Trick 4p, results/strength/baseline-2), while a world solved exactly is the solver's
+  strength. So each decision takes one of two paths:
+
+  * **exact** when the rest of the round fits: at most ``exact_actions`` actions are left in
+    the round (counted along one line of a world sampled from the decision's seed; -1 = the
+    game's measured default, EXACT_ACTIONS below; 0 = never). ``worlds`` sampled worlds are
+    then each solved by max^n to the end of the round within ``node_budget`` nodes (a world
+    that does not fit is deepened step by step with the frontier ``evaluation``, bounding the
+    cost), and the move with the best mean is played;
+  * otherwise the game's strongest sampling search (``search=auto``: solver.search.recommend's
+    STRONGEST_SEARCH, measured per game) with this bot's ``iterations``: **pimc**, the search
+    the ``pimc`` bot runs (UCT in every world with its exact endgames and rollout policy, the
+    same defaults), in Dog Tag Trick and Vic Village; **ismcts**, the ``ismcts`` bot's search,
+    in Mattis, where the PIMC path lost -0.135 [-0.239, -0.032] a game at one seat of an
+    ISMCTS table (24 deals, 5 ms, results/strength/solver-hybrid).
+
+  ``last_path`` says which path the last decision took ("exact", "pimc", "ismcts", "wide" for
+  the heuristic's very wide decisions as in ``pimc``, "single" for a forced move, "alphabeta"
+  in Mate), ``path_counts`` how many decisions took each.
+
 Ties are broken towards guaranteed outcomes, then by the bot's seed: among the moves of equal
 mean value, the multiplayer games prefer the one whose paranoid value (the others all playing
 against the bot, in the same sampled worlds) is highest. In Mattis the bot played PICKUP instead
@@ -29,17 +42,74 @@ the threads instead, each valued exactly by its thread's alpha-beta: the same va
 """
 from typing import Any, Optional
 
+from bots import heuristic
 from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
 from bots.registry import register
+from bots.search_bots import ISMCTSBot, PIMCBot
 from solver.evaluation import has_fitted
-from solver.game import Game, View
+from solver.game import Game, State, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
-from solver.rng import derive_seed
-from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, recommend
+from solver.rng import Random, derive_seed
+from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, play_defaults, recommend
 from solver.search.parallel import MAX_THREADS, alphabeta_root_values, map_threads
+from solver.search.params import endgame_options
+from solver.search.recommend import STRONGEST_SEARCH
+from solver.search.result import SearchResult
 
-# Worlds in which the tied moves' guaranteed (paranoid) values are compared.
+# The pimc and ismcts bots' defaults the sampling paths play with (the exploration constant,
+# rollouts, ISMCTS's observers and the width from which the heuristic takes a decision).
+PIMC_DEFAULTS: dict[str, Any] = {k: PIMCBot.PARAMS[k][0] for k in ("c", "rollout", "wide")}
+ISMCTS_DEFAULTS: dict[str, Any] = {k: ISMCTSBot.PARAMS[k][0]
+                                   for k in ("c", "rollout", "observers")}
+# The searches of the path that does not solve exactly (``search``; auto = the game's strongest).
+SEARCHES = ("auto", "pimc", "ismcts")
+
+# Worlds in which the tied moves' guaranteed (paranoid) values are compared, and the paranoid
+# solver's nodes a world (the budget that tie-break was measured with, issue 15).
 GUARANTEE_WORLDS = 4
+GUARANTEE_NODES = 500
+# log2 of the max^n transposition table's entries on the exact path and in the tie-break: a few
+# thousand nodes a world need no more, and a bigger table costs more to allocate and clear than
+# such a solve (2^18 entries: about 8 ms a decision in Dog Tag Trick, against 0.8 ms for 20
+# exactly solved worlds with 2^12).
+MAXN_TT_BITS = 12
+# Upper bound of ``exact_actions``, meaning "always": every decision by max^n in every world
+# (depth-limited with the frontier evaluation where a world overruns ``node_budget``), the bot
+# as it was before the hybrid; an evaluation's frontier is compared with it (the evaluation's
+# budget is then ``worlds``, tournaments/evaluate.py). A whole Vic Village round is 4 x 11
+# plays, Dog Tag Trick's 3-player deal 3 x 17 cards; Mattis's pick-ups have no bound.
+MAX_EXACT_ACTIONS = 64
+# The exact path's threshold per game slug and player count (``exact_actions=-1``): the most
+# actions left in the round (counted along one line of a sampled world, exact_actions_left) at
+# which 90% of max^n's exact solves of a world took at most 1,400-7,500 nodes (0.1-0.3 ms)
+# on seeded heuristic self-play (results/strength/solver-hybrid/exact-cost.txt, made by
+# exact_cost.py there; nodes at the threshold and one action more, median / p90):
+#   dog-tag-trick 3p: 6 -> 204 / 1,393;   7 -> 940 / 3,027
+#   dog-tag-trick 4p: 6 -> 1,014 / 3,610; 7 -> 3,585 / 27,614
+#   dog-tag-trick 5p: 7 -> 946 / 3,470;   8 -> 5,442 / 17,929
+#   mate-vic-village 3p: 10 -> 1,462 / 3,858;  11 -> 5,211 / 13,071
+#   mate-vic-village 4p: 12 -> 2,669 / 7,487;  13 -> 9,605 / 15,573
+# Mattis is absent (0: always the PIMC path): its pick-ups make a round's length unbounded,
+# and the actions left along one line do not bound the tree (exact-cost.txt).
+EXACT_ACTIONS: dict[tuple[str, int], int] = {
+    ("dog-tag-trick", 3): 6, ("dog-tag-trick", 4): 6, ("dog-tag-trick", 5): 7,
+    ("mate-vic-village", 3): 10, ("mate-vic-village", 4): 12,
+}
+# Which path the last decision took (SolverBot.last_path).
+PATHS = ("exact", "pimc", "ismcts", "wide", "single", "alphabeta")
+
+
+def exact_actions_left(world: State, cap: int) -> int:
+    """The actions left in ``world``'s current round along the line that always plays the first
+    legal action, counted up to ``cap + 1`` (enough to compare with a threshold ``cap``): a
+    cheap, reproducible measure of the rest of the round that max^n would have to search."""
+    s = world.clone()
+    start = s.round()
+    n = 0
+    while n <= cap and not s.is_terminal() and s.round() == start:
+        s.apply_action(s.legal_actions()[0])
+        n += 1
+    return n
 
 
 @register
@@ -48,8 +118,18 @@ class SolverBot(Bot[View]):
 
     name = "solver"
     PARAMS = {
-        "worlds": (16, "worlds sampled per decision when information is hidden"),
-        "node_budget": (500, "max^n nodes per world before it deepens step by step (3+ players)"),
+        "iterations": (2000, "iterations per decision of the sampling search (3+ players: the"
+                             " decisions too far from the round's end to solve exactly)"),
+        "search": ("auto", "the sampling search (3+ players): pimc, ismcts or auto (the game's"
+                           " strongest: ismcts in Mattis, else pimc)"),
+        "exact_actions": (-1, "solve the worlds exactly when at most this many actions are"
+                              " left in the round (3+ players; -1: the game's measured"
+                              " default, 0: never, always the sampling search; 64: always,"
+                              " max^n"
+                              " in every world, depth-limited beyond node_budget)"),
+        "worlds": (20, "worlds sampled per decision when information is hidden"),
+        "node_budget": (20000, "max^n nodes per world on the exact path before it deepens step"
+                               " by step (3+ players)"),
         "time_s": (0.0, "seconds per decision shared by the worlds, a bound on max^n's deepening"
                         " besides node_budget (0: nodes only, reproducible)"),
         "tt_bits": (18, "log2 of the alpha-beta transposition table size (Mate)"),
@@ -65,13 +145,21 @@ class SolverBot(Bot[View]):
                               " face-down forcing, else none)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy"),
         "threads": (1, "threads solving the sampled worlds in parallel"),
+        "wide": (PIMC_DEFAULTS["wide"], "decisions with at least this many legal actions go to"
+                                        " the heuristic, as in pimc (3+ players; 0: search"
+                                        " all)"),
     }
     CHOICES = {"evaluation": ("auto", "heuristic", "fitted", "rollout", "policy"),
+               "search": SEARCHES,
                "inference": BOT_INFERENCE_MODES}
-    RANGES = {"worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
+    RANGES = {"iterations": (1, MAX_ITERATIONS), "exact_actions": (-1, MAX_EXACT_ACTIONS),
+              "worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
               "time_s": (0.0, MAX_SECONDS),
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS),
-              "threads": (1, MAX_THREADS)}
+              "threads": (1, MAX_THREADS), "wide": (0, None)}
+    iterations: int
+    search: str
+    exact_actions: int
     worlds: int
     node_budget: int
     time_s: float
@@ -81,8 +169,15 @@ class SolverBot(Bot[View]):
     inference: str
     particles: int
     threads: int
+    wide: int
     # The effective sample size of the last weighted determinization (None: uniform worlds).
     last_ess: Optional[float] = None
+    # The path the last decision took (one of PATHS; None before the first), and how many
+    # decisions took each path over the bot's life (an instance dict once it has acted).
+    last_path: Optional[str] = None
+    path_counts: "dict[str, int]" = {}
+    # The last multiplayer search's own choice (PIMC: the best mean; ISMCTS: the most visited).
+    _last_chosen: Optional[int] = None
     # The reusable alpha-beta of the game last reset for (two players), and that game; with
     # threads > 1 one more per extra thread (each keeps its own table across decisions).
     _solver: Optional[Any] = None
@@ -118,17 +213,7 @@ class SolverBot(Bot[View]):
         if len(legal) == 1:
             return {legal[0]: 0.0}
         if self._solver is None:
-            t = float(self.time_s or 0.0)
-            limit = SearchLimit(iterations=1, worlds=self.worlds, time_s=t if t > 0 else None)
-            result = recommend(view, "pimc", limit, self.next_seed(), check=False,
-                               evaluator="solver", node_budget=self.node_budget,
-                               evaluation=self.frontier(view.game), rollouts=self.rollouts,
-                               inference=bot_inference(self.inference, view.game, self.name),
-                               particles=self.particles, threads=self.threads)
-            self.last_ess = result.params.get("ess")
-            values = {a: v for a, v in result.values().items() if v is not None}
-            assert len(values) == len(result.actions)  # every world's solve values every move
-            return values
+            return self.multiplayer_values(view)[1]
         if view.game.perfect_information:
             worlds = [view.determinize(0)]
         else:
@@ -151,14 +236,109 @@ class SolverBot(Bot[View]):
                 totals[a] += v
         return {a: v / len(worlds) for a, v in totals.items()}
 
+    def exact_threshold(self, game: Game) -> int:
+        """The most actions left in the round at which this bot solves a decision's worlds
+        exactly: ``exact_actions``, with -1 = the game's measured default (EXACT_ACTIONS; 0 =
+        never where the game has none)."""
+        if self.exact_actions >= 0:
+            return int(self.exact_actions)
+        return EXACT_ACTIONS.get((game.name, game.num_players), 0)
+
+    def takes_exact_path(self, view: View, seed: int) -> bool:
+        """Whether the decision seeded by ``seed`` is solved exactly (3+ players): the actions
+        left in the round, counted in one world sampled from ``seed`` (exact_actions_left),
+        are at most the threshold. The public hand sizes fix most of the count; the sampled
+        world settles what the view does not show (which cards pair up), reproducibly."""
+        threshold = self.exact_threshold(view.game)
+        if threshold <= 0:
+            return False
+        if threshold >= MAX_EXACT_ACTIONS:
+            return True                         # always (no probe, no draw)
+        probe = view.determinize(derive_seed(seed, "exact-probe"))
+        return exact_actions_left(probe, threshold) <= threshold
+
+    def sampling_algorithm(self, game: Game) -> str:
+        """The search of the path that does not solve exactly in ``game``: ``search``, with auto
+        = the game's strongest (STRONGEST_SEARCH: ismcts in Mattis, pimc in Dog Tag Trick and
+        Vic Village; pimc where a game is not listed or names the exact solver)."""
+        if self.search != "auto":
+            return self.search
+        best = STRONGEST_SEARCH.get(game.name, "pimc")
+        return best if best in ("pimc", "ismcts") else "pimc"
+
+    def ismcts_search(self, view: View, seed: int) -> SearchResult:
+        """The ISMCTS path: the search the ``ismcts`` bot runs at its defaults (one tree over
+        worlds sampled per iteration, the game's rollout policy, horizon and exact endgames,
+        bots/search_bots.py) with this bot's ``iterations``, ``time_s``, ``inference`` and
+        ``threads``."""
+        game = view.game
+        horizon = play_defaults(game, "ismcts", {"objective": "score"}).get("horizon", "game")
+        t = float(self.time_s or 0.0)
+        limit = SearchLimit(iterations=self.iterations, time_s=t if t > 0 else None)
+        return recommend(view, "ismcts", limit, seed, check=False, c=ISMCTS_DEFAULTS["c"],
+                         observers=ISMCTS_DEFAULTS["observers"], objective="score",
+                         horizon=horizon, rollout=ISMCTS_DEFAULTS["rollout"],
+                         inference=bot_inference(self.inference, game, "ismcts"),
+                         particles=self.particles, threads=self.threads,
+                         **endgame_options(game, horizon, -1, -1, "ismcts"))
+
+    def pimc_search(self, view: View, seed: int) -> SearchResult:
+        """The PIMC path: the search the ``pimc`` bot runs at its defaults (UCT over ``worlds``
+        worlds with the game's rollout policy, horizon and exact endgames, bots/search_bots.py)
+        with this bot's ``iterations``, ``time_s``, ``inference`` and ``threads``."""
+        game = view.game
+        horizon = play_defaults(game, "pimc", {"objective": "score"}).get("horizon", "game")
+        t = float(self.time_s or 0.0)
+        limit = SearchLimit(iterations=self.iterations, time_s=t if t > 0 else None,
+                            worlds=self.worlds)
+        return recommend(view, "pimc", limit, seed, check=False, evaluator="uct",
+                         c=PIMC_DEFAULTS["c"], objective="score", horizon=horizon,
+                         rollout=PIMC_DEFAULTS["rollout"],
+                         inference=bot_inference(self.inference, game, "pimc"),
+                         particles=self.particles, threads=self.threads,
+                         **endgame_options(game, horizon, -1, -1, "pimc"))
+
+    def exact_search(self, view: View, seed: int) -> SearchResult:
+        """The exact path: ``worlds`` worlds sampled from ``seed``, each solved by max^n to the
+        end of the round within ``node_budget`` nodes (PIMC with the solver evaluator)."""
+        t = float(self.time_s or 0.0)
+        limit = SearchLimit(iterations=1, worlds=self.worlds, time_s=t if t > 0 else None)
+        return recommend(view, "pimc", limit, seed, check=False, evaluator="solver",
+                         node_budget=self.node_budget, tt_bits=MAXN_TT_BITS,
+                         evaluation=self.frontier(view.game),
+                         rollouts=self.rollouts,
+                         inference=bot_inference(self.inference, view.game, self.name),
+                         particles=self.particles, threads=self.threads)
+
+    def multiplayer_values(self, view: View) -> "tuple[str, dict[int, float]]":
+        """(path, {action: mean value for this seat}) of a decision with 3+ players: "exact"
+        (max^n in every world; the gain to the end of the round) where takes_exact_path says
+        so, else "pimc" or "ismcts" (that bot's search, sampling_algorithm). One seed from the
+        bot's stream per decision, as those bots draw, so the sampling path is their search
+        for the same seed."""
+        seed = self.next_seed()
+        exact = self.takes_exact_path(view, seed)
+        if exact:
+            self.last_path, result = "exact", self.exact_search(view, seed)
+        elif self.sampling_algorithm(view.game) == "ismcts":
+            self.last_path, result = "ismcts", self.ismcts_search(view, seed)
+        else:
+            self.last_path, result = "pimc", self.pimc_search(view, seed)
+        self.last_ess = result.params.get("ess")
+        self._last_chosen = result.chosen
+        values = {a: v for a, v in result.values().items() if v is not None}
+        # every world's solve values every move; UCT may leave a move unvisited (no value)
+        assert values and (not exact or len(values) == len(result.actions))
+        return self.last_path, values
+
     def guaranteed_values(self, view: View, tied: "list[int]") -> "dict[int, float]":
         """{tied action: mean over up to ``GUARANTEE_WORLDS`` sampled worlds of the bot's
         paranoid gain after it} — what the move keeps whatever the others do (paranoid max^n
-        within ``node_budget`` nodes a world, frontier by the policy's estimate)."""
+        within GUARANTEE_NODES nodes a world, frontier by the policy's estimate)."""
         # fill=False: the deepening these tie-breaks were measured with (issue 15); the
         # frontier: the bot's own estimate where it uses one, else the game's cheap one.
         frontier = self.frontier(view.game)
-        mx = MaxN(view.game, True, self.tt_bits,
+        mx = MaxN(view.game, True, MAXN_TT_BITS,
                   frontier if frontier in ("fitted", "heuristic") else "auto", self.rollouts,
                   self.rng.next_u64(), fill=False)
         base = self.rng.next_u64()
@@ -166,7 +346,7 @@ class SolverBot(Bot[View]):
         n = min(self.worlds, GUARANTEE_WORLDS)
         for i in range(n):
             world = view.determinize(derive_seed(base, i))
-            actions = mx.solve(world, self.node_budget)["actions"]
+            actions = mx.solve(world, GUARANTEE_NODES)["actions"]
             for a in tied:
                 totals[a] += actions[a]
         return {a: v / n for a, v in totals.items()}
@@ -181,15 +361,42 @@ class SolverBot(Bot[View]):
         return list(self._solver.solve(view.determinize(0), False, "best")["best"])
 
     def act(self, view: View) -> int:
+        action = self._choose(view)
+        if self.last_path is not None:
+            counts = self.__dict__.setdefault("path_counts", {})
+            counts[self.last_path] = counts.get(self.last_path, 0) + 1
+        return action
+
+    def _choose(self, view: View) -> int:
+        """The decision, ``last_path`` set to the path it took."""
+        self._ensure(view)
+        if self._solver is None:                    # 3+ players
+            legal = view.legal_actions()
+            if len(legal) == 1:
+                self.last_path = "single"
+                return legal[0]
+            if 0 < self.wide <= len(legal) and heuristic.has_heuristic(view.game):
+                # as the pimc bot: the very wide decisions (Vic Village's 3-player discard,
+                # 120 pairs) go to the game's heuristic player
+                self.last_path = "wide"
+                return heuristic.choose(view, Random(self.next_seed()))
         if (self._solver is not None and view.game.perfect_information
                 and len(view.legal_actions()) > 1):
             # Only the best moves are needed: the same choice as from action_values (the
             # optimal set in ascending action order, one drawn by the bot's stream).
+            self.last_path = "alphabeta"
             choices = sorted(self.best_actions(view))
             return choices[self.rng.randbelow(len(choices))]
+        self.last_path = "alphabeta"       # multiplayer_values names its own path
         values = self.action_values(view)
         best = max(values.values())
         choices = [a for a, v in values.items() if v >= best - 1e-9]
+        chosen = self._last_chosen
+        if self.last_path in ("pimc", "ismcts") and chosen is not None:
+            # the sampling search's own choice, as its bot plays (ISMCTS's most visited move,
+            # not a rarely visited move's lucky mean), unless it ties at the top
+            if chosen not in choices:
+                return chosen
         if len(choices) > 1 and self._solver is None:
             sure = self.guaranteed_values(view, choices)
             top = max(sure.values())

@@ -97,7 +97,7 @@ def test_play_illegal_action_message():
 def test_bots_lists_bots_with_parameters():
     r = run(["bots"])
     assert r.exit_code == 0
-    assert "random:" in r.output and "solver:" in r.output and "worlds = 16" in r.output
+    assert "random:" in r.output and "solver:" in r.output and "worlds = 20" in r.output
 
 
 def test_play_bad_seat_and_bot():

@@ -297,8 +297,12 @@ def budget_parameter(spec: str | BotSpec, game: Game) -> str | None:
     """The parameter that sets how much a bot searches per decision in ``game``, or None where
     nothing does (rule-based bots; the exact solver where it solves the one true position).
 
-    ``iterations`` for ISMCTS, UCT-PIMC and the UCT oracle; ``worlds`` for the solver bot and
-    PIMC with the solver evaluator (iterations do not bound them)."""
+    ``iterations`` for ISMCTS, UCT-PIMC and the UCT oracle, and for the solver bot with 3+
+    players (its PIMC path's UCT iterations; its exact path is capped by its own node budget
+    and its threshold, bots/solver_bot.py); ``worlds`` for it with ``exact_actions`` at its
+    maximum (max^n in every world at every decision), for the solver bot in two-player games
+    with hidden information (alpha-beta in every world) and for PIMC with the solver evaluator
+    (iterations do not bound them)."""
     sp = BotSpec.parse(spec)
     cls = bot_class(sp.name)
     params = {k: v for k, (v, _doc) in cls.PARAMS.items()}
@@ -308,8 +312,11 @@ def budget_parameter(spec: str | BotSpec, game: Game) -> str | None:
         exact = algo == "solver" or (algo == "auto" and game.num_players == 2)
         return None if exact else "iterations"
     if sp.name == "solver":
-        exact = game.num_players == 2 and game.perfect_information
-        return None if exact else "worlds"
+        if game.num_players == 2:
+            return None if game.perfect_information else "worlds"
+        # exact_actions at its maximum: max^n in every world at every decision (no PIMC path)
+        always_maxn = params["exact_actions"] >= cls.RANGES["exact_actions"][1]
+        return "worlds" if always_maxn else "iterations"
     if sp.name == "pimc" and params.get("evaluator") == "solver":
         return "worlds"
     for name in ("iterations", "worlds"):

@@ -249,7 +249,7 @@ def test_solver_bot_with_the_fitted_evaluation_plays_and_restores():
 
     game = load_game("dog-tag-trick(players=4)")
     before = game.policy.evaluation
-    bot = make_bot("solver(evaluation=fitted,worlds=2,node_budget=50)")
+    bot = make_bot("solver(exact_actions=64,evaluation=fitted,worlds=2,node_budget=50)")
     s = game.new_initial_state(4)
     rnd = random.Random(0)
     for _ in range(6):

@@ -116,7 +116,7 @@ def test_too_few_deals_is_an_error():
     ("ismcts", "mate", "iterations"),
     ("pimc", "dog-tag-trick", "iterations"),
     ("pimc(evaluator=solver)", "dog-tag-trick", "worlds"),
-    ("solver", "dog-tag-trick", "worlds"),
+    ("solver", "dog-tag-trick", "iterations"),          # its PIMC path (3+ players)
     ("solver", "mate", None),                               # one exact world (perfect info)
     ("solver", "mate(forced_visibility=hidden)", "worlds"),
     ("oracle", "mate", None),                               # exact alpha-beta with 2 players
