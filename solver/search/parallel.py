@@ -15,8 +15,10 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   (``uct_world_seed``) and the per-world answers are merged in world order, so ``threads=N``
   returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
   With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
-  solver and solves worlds t, t + N, ... (its table carries over): alpha-beta values are
-  exact, hence the same answer again (only ``nodes`` differs, the tables being split);
+  solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
+  repeated worlds first and hands each thread its distinct worlds in one call without the GIL
+  (``alphabeta_world_values``): its values are exact, hence the same answer again (only
+  ``nodes`` differs, the tables being split);
   max^n / paranoid deepen within a node budget and their frontier playouts draw from the
   thread's own stream, so the answer is reproducible for a (seed, worlds, N) but may differ
   from one thread's (with the default frontier estimate, no playouts, it is the one-thread
@@ -38,7 +40,7 @@ from typing import Any, TypeVar, Union
 from solver.game import Game, State, View
 from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
-from solver.search._alphabeta import AlphaBeta
+from solver.search._alphabeta import AlphaBeta, RootSplit
 from solver.search._ismcts import ISMCTS, OBSERVERS, ismcts_search
 from solver.search._maxn import MaxN
 from solver.search._mcts import UCT
@@ -68,6 +70,11 @@ MAX_THREADS = 256
 # An iteration count that never ends a search (the limit is then its time).
 UNLIMITED = 1 << 62
 _MASK64 = 0xFFFFFFFFFFFFFFFF
+# A perfect-information root is split over threads only this many plies or more from the end
+# of its round (else solved inline): in Mate, with the solver bot's table kept from decision to
+# decision, the median best-only solve takes 2-25 us (up to 1,000 nodes) at 16 plies or fewer,
+# less than handing the moves to a thread costs, and 0.3-0.7 ms (8,000-22,000 nodes) at 17-20.
+ROOT_SPLIT_MIN_PLIES = 17
 
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
@@ -170,32 +177,92 @@ def _round_remaining(state: State) -> float:
 
 def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[int, float]:
     """Every legal action's exact value for the mover (its gain to the end of the round, as
-    ``AlphaBeta.solve`` values it) with the root's moves split over ``len(solvers)`` threads,
-    each thread searching its moves' positions with its own solver (its own table): the
-    parallel form of one perfect-information decision (one world, nothing else to split).
-    A move's value is the points it banks plus the mover's best-play gain after it: the
-    child's value when the mover moves again, else the round's remaining points minus the
-    opponent's value (two players, constant-sum). The values are points and half points, so
-    the sums are exact and equal ``solve``'s to the bit."""
-    me = state.current_player()
-    before = state.scores()
-    r = state.round()
-    moves = [(a, state.child(a)) for a in state.legal_actions()]
+    ``AlphaBeta.solve`` values it) with the root's moves split over ``len(solvers)`` threads:
+    thread t values moves t, t + N, ... (legal order) with its own solver (its own table), all
+    of them in one call without the GIL when the game has a kernel
+    (``AlphaBeta.solve_values``): the parallel form of valuing one perfect-information
+    position's moves (one world, nothing else to split). Exact values, so equal to ``solve``'s
+    to the bit whatever N; each thread's node count is fixed (fixed shares). Without a kernel
+    (the generic negamax holds the GIL: threads would only take turns) the first solver values
+    them all inline."""
+    legal = state.legal_actions()
+    if not solvers[0].uses_kernel:
+        solvers = solvers[:1]
+    shares = [share for share in (legal[t::len(solvers)] for t in range(len(solvers))) if share]
 
-    def worker(ab: AlphaBeta) -> Callable[[tuple[int, State]], float]:
-        def value(move: tuple[int, State]) -> float:
-            child = move[1]
-            banked = child.scores()[me] - before[me]
-            if child.is_terminal() or child.round() != r:
-                return banked
-            v = ab.value(child)                  # the child's mover's gain, best play
-            if child.current_player() == me:
-                return banked + v
-            return banked + _round_remaining(child) - v
-        return value
+    def job(ab: AlphaBeta, share: list[int]) -> Callable[[], dict[int, float]]:
+        return lambda: ab.solve_values([state], share)[0][0]
 
-    values = map_threads(moves, [worker(ab) for ab in solvers])
-    return {a: v for (a, _), v in zip(moves, values)}
+    parts = run_threads([job(ab, share) for ab, share in zip(solvers, shares)])
+    values: dict[int, float] = {}
+    for part in parts:
+        values.update(part)
+    return {a: values[a] for a in legal}
+
+
+def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
+                           ) -> list[tuple[dict[int, float], int]]:
+    """[({action: exact value for the mover}, nodes)] for each world, in order (PIMC's alpha-beta
+    worlds), the distinct worlds split over ``len(solvers)`` threads. Sampled worlds repeat
+    (Mate with the forced card hidden: 16 draws of a handful of possible forced cards); one
+    thread's table solves a repeat for ~25 nodes, but split over threads every thread would
+    solve every distinct world again. So the worlds are grouped by position (the 64-bit key
+    the solvers' own tables trust), thread t solves the distinct worlds t, t + N, ... with its
+    own solver in one call without the GIL (``AlphaBeta.solve_values``), and a repeat takes
+    its first occurrence's values (0 nodes). Exact values, so the same answer whatever N; the
+    node counts are fixed for N and the solvers' tables (fixed shares). Without a kernel the
+    first solver solves them all inline (the generic negamax holds the GIL)."""
+    if not solvers[0].uses_kernel:
+        solvers = solvers[:1]
+    first: dict[int, int] = {}
+    for wi, world in enumerate(worlds):
+        first.setdefault(world.state_hash(), wi)
+    distinct = sorted(first.values())
+    shares = [share for share in (distinct[t::len(solvers)] for t in range(len(solvers)))
+              if share]
+
+    def job(ab: AlphaBeta, share: list[int]) -> Callable[[], list[tuple[dict[int, float], int]]]:
+        return lambda: ab.solve_values([worlds[i] for i in share])
+
+    parts = run_threads([job(ab, share) for ab, share in zip(solvers, shares)])
+    solved: dict[int, tuple[dict[int, float], int]] = {}
+    for share, part in zip(shares, parts):
+        solved.update(zip(share, part))
+    out = []
+    for wi, world in enumerate(worlds):
+        src = first[world.state_hash()]
+        values, n_nodes = solved[src]
+        out.append((values, n_nodes if src == wi else 0))
+    return out
+
+
+def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta]) -> dict[str, Any]:
+    """The optimal actions of one perfect-information position (the solver bot's decision in
+    Mate with its default rules), the root's moves shared by ``len(solvers)`` threads: a
+    principal-variation search whose moves the threads claim one at a time, each probing with
+    a null window around the best exact value any of them has found (``RootSplit``, run by
+    ``AlphaBeta.split_search`` without the GIL). The calling thread never waits for a helper
+    that did not start before the moves ran out (on a busy machine it does the search alone).
+
+    A dict as ``solve(values="best")``'s: ``player``, ``value`` (each seat's gain), ``actions``
+    ({action: value}, an upper bound for the ``bounded`` ones), ``best`` (ascending),
+    ``bounded``, ``nodes``. ``best`` and ``value`` are one thread's whatever N and the timing;
+    which other moves are only bounded, and ``nodes``, depend on the timing. With one solver,
+    or without a kernel (the generic negamax holds the GIL: threads would only take turns),
+    it is ``solvers[0].solve(state, False, "best")`` inline."""
+    solvers = list(solvers)
+    if len(solvers) == 1 or not solvers[0].uses_kernel or len(state.legal_actions()) < 2:
+        return solvers[0].solve(state, False, "best")
+    job = RootSplit(state)
+    if job.plies < ROOT_SPLIT_MIN_PLIES:
+        return solvers[0].solve(state, False, "best")
+    pool = _executor(len(solvers) - 1)
+    for ab in solvers[1:]:
+        # a helper's result is never waited for: split_search returns once the moves run
+        # out and every helper that started has finished (errors would surface in result())
+        pool.submit(ab.split_search, job, True)
+    solvers[0].split_search(job, False)
+    return job.result()
 
 
 def _policy_for(game: Game, use_policy: bool) -> Any:
@@ -403,7 +470,15 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                                    dict.fromkeys(values, 1), n_nodes, 1, exact, None)
             return run
 
-        run_threads([solver_job(t) for t in range(threads)])
+        if solver_used == "alphabeta" and limit.time_s is None:
+            # exact values, no time to share: the distinct worlds split over fresh solvers
+            solvers = [AlphaBeta(game, max(tt_bits, 8)) for _ in range(threads)]
+            for wi, (values, n_nodes) in enumerate(alphabeta_world_values(sampled, solvers)):
+                top = max(values.values())
+                results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
+                               dict.fromkeys(values, 1), n_nodes, 1, True, None)
+        else:
+            run_threads([solver_job(t) for t in range(threads)])
     return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
                   t0, ess, threads,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
