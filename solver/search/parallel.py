@@ -453,21 +453,26 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         # answer (and the node count) to be reproducible.
         def solver_job(t: int) -> Callable[[], None]:
             def run() -> None:
-                solve = _world_solver(game, solver_used, node_budget, tt_bits, evaluation,
-                                      rollouts, derive_seed(seed, "solver-thread", t) & _MASK64)
-                for wi in range(t, worlds, threads):
-                    share = None
-                    if limit.time_s is not None:
-                        # the time left, shared by this thread's worlds left (as pimc_search
-                        # shares it by the worlds left): a bound on max^n's deepening
-                        left = limit.time_s - (time.perf_counter() - t0)
-                        if wi != t and left <= 0:
-                            return
-                        share = max(left, 1e-6) / len(range(wi, worlds, threads))
-                    values, n_nodes, exact = solve(sampled[wi], share)
-                    top = max(values.values())
-                    results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
-                                   dict.fromkeys(values, 1), n_nodes, 1, exact, None)
+                solve, done = _world_solver(game, solver_used, node_budget, tt_bits,
+                                            evaluation, rollouts,
+                                            derive_seed(seed, "solver-thread", t) & _MASK64)
+                try:
+                    for wi in range(t, worlds, threads):
+                        share = None
+                        if limit.time_s is not None:
+                            # the time left, shared by this thread's worlds left (as
+                            # pimc_search shares it by the worlds left): a bound on max^n's
+                            # deepening
+                            left = limit.time_s - (time.perf_counter() - t0)
+                            if wi != t and left <= 0:
+                                return
+                            share = max(left, 1e-6) / len(range(wi, worlds, threads))
+                        values, n_nodes, exact = solve(sampled[wi], share)
+                        top = max(values.values())
+                        results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
+                                       dict.fromkeys(values, 1), n_nodes, 1, exact, None)
+                finally:
+                    done()
             return run
 
         if solver_used == "alphabeta" and limit.time_s is None:
@@ -508,27 +513,67 @@ def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tupl
     return values, best, visits, nodes, iterations, False, children
 
 
+# Idle max^n solvers kept between thread searches, by (id of the game, paranoid, tt_bits,
+# evaluation, rollouts): a new MaxN costs ~0.3-0.6 ms with the GIL held (its policy instance,
+# the frontier estimate's set-up, its state pool) and the first touches of its table, which the
+# threads of one search would pay one after the other; a kept one is reset instead (its table
+# cleared without the GIL, its stream reseeded: it then searches exactly as a new one).
+_idle_maxn: dict[tuple, list[MaxN]] = {}
+_idle_lock = threading.Lock()
+_IDLE_MAXN_LIMIT = 8          # solvers kept in all (a table is 5 MB at tt_bits 16)
+
+
+def _take_maxn(game: Game, paranoid: bool, tt_bits: int, evaluation: str, rollouts: int,
+               seed: int) -> MaxN:
+    """A max^n solver for one thread's worlds, as new (``MaxN(game, paranoid, tt_bits,
+    evaluation, rollouts, seed, True, game.new_policy())``): a kept idle one reset to ``seed``,
+    else a new one. Give it back with ``_give_maxn`` (a solver in use is never shared)."""
+    key = (id(game), paranoid, tt_bits, evaluation, rollouts)
+    with _idle_lock:
+        idle = _idle_maxn.get(key, [])
+        mx = idle.pop() if idle else None
+    if mx is not None and mx.game is game:
+        mx.reset(seed)
+        return mx
+    return MaxN(game, paranoid, tt_bits, evaluation, rollouts, seed, True, game.new_policy())
+
+
+def _give_maxn(mx: MaxN, paranoid: bool, tt_bits: int, evaluation: str, rollouts: int) -> None:
+    """Keep ``mx`` for a later thread search (the oldest kept ones are dropped past
+    ``_IDLE_MAXN_LIMIT``)."""
+    key = (id(mx.game), paranoid, tt_bits, evaluation, rollouts)
+    with _idle_lock:
+        _idle_maxn.setdefault(key, []).append(mx)
+        while sum(len(v) for v in _idle_maxn.values()) > _IDLE_MAXN_LIMIT:
+            oldest = next(k for k, v in _idle_maxn.items() if v)
+            _idle_maxn[oldest].pop(0)
+            if not _idle_maxn[oldest]:
+                del _idle_maxn[oldest]
+
+
 def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evaluation: str,
                   rollouts: int, seed: int
-                  ) -> Callable[[Any, float | None], tuple[dict, int, bool]]:
+                  ) -> tuple[Callable[[Any, float | None], tuple[dict, int, bool]],
+                             Callable[[], None]]:
     """One thread's exact solver of a world: (state, seconds or None) -> ({action: value},
     nodes, exact), as ``_pimc._solver_for`` builds for one thread (its own table, stream and
-    policy); max^n deepens within ``node_budget`` nodes and, when given, the seconds (its
-    passes run without the GIL), alpha-beta is exact."""
+    policy), and what to call when the thread is done with it; max^n deepens within
+    ``node_budget`` nodes and, when given, the seconds (its passes run without the GIL),
+    alpha-beta is exact."""
     if solver == "alphabeta":
         ab = AlphaBeta(game, max(tt_bits, 8))
 
         def run_ab(world: Any, time_s: float | None) -> tuple[dict, int, bool]:
             r = ab.solve(world, False)
             return r["actions"], r["nodes"], True
-        return run_ab
-    mx = MaxN(game, solver == "paranoid", tt_bits, evaluation, rollouts, seed, True,
-              game.new_policy())
+        return run_ab, lambda: None
+    paranoid = solver == "paranoid"
+    mx = _take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
     def run_mx(world: Any, time_s: float | None) -> tuple[dict, int, bool]:
         r = mx.solve(world, node_budget, time_s=time_s)
         return r["actions"], r["nodes"], r["exact"]
-    return run_mx
+    return run_mx, lambda: _give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
 
 
 def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit: SearchLimit,
