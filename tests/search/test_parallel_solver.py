@@ -14,7 +14,7 @@ import pytest
 
 from bots.registry import make_bot
 from solver.registry import load_game
-from solver.search import AlphaBeta, SearchLimit, pimc
+from solver.search import AlphaBeta, MaxN, SearchLimit, pimc
 from solver.search._alphabeta import RootSplit
 from solver.search.bench import opening_state
 from solver.search.parallel import (
@@ -185,3 +185,40 @@ def test_solver_bot_threads_play_the_one_thread_moves(config):
                 state.apply_action(a)
             lines.append(line)
         assert lines[0] == lines[1]
+
+
+@pytest.mark.parametrize("evaluation", ["auto", "policy"])
+def test_a_reset_max_n_searches_as_a_new_one(evaluation):
+    """MaxN.reset (the thread paths keep their solvers between searches): after other worlds
+    filled its table and drew from its stream, a reset solver gives a new one's answers and
+    node counts, with the fitted estimate and with policy playouts at the frontier."""
+    for config in ("dog-tag-trick(players=3)", "mattis(players=3)"):
+        game = load_game(config)
+        s = opening_state(game, 2)
+        view = s.view(s.current_player())
+        worlds = [view.determinize(i) for i in range(3)]
+        kept = MaxN(game, False, 12, evaluation, 2, 7, True, game.new_policy())
+        for world in worlds:
+            kept.solve(world, 2000)
+        kept.reset(11)
+        new = MaxN(game, False, 12, evaluation, 2, 11, True, game.new_policy())
+        for world in worlds:
+            a, b = kept.solve(world, 2000), new.solve(world, 2000)
+            assert (a["actions"], a["nodes"], a["depth"]) == (b["actions"], b["nodes"], b["depth"])
+
+
+def test_pimc_max_n_threads_repeat_their_answer_with_kept_solvers():
+    """The thread path keeps its max^n solvers between searches (reset, not rebuilt): a second
+    and third search of the same view, seed and thread count give the first's answer and node
+    count, also after a search with another seed in between."""
+    game = load_game("dog-tag-trick(players=3)")
+    s = opening_state(game, 4)
+    view = s.view(s.current_player())
+    kw = dict(limit=SearchLimit(iterations=1, worlds=6), evaluator="solver", node_budget=3000,
+              evaluation="policy", rollouts=2, threads=2)
+    first = pimc(view, seed=3, **kw)
+    pimc(view, seed=99, **kw)
+    for _ in range(2):
+        again = pimc(view, seed=3, **kw)
+        assert again.nodes == first.nodes
+        assert [a.to_json() for a in again.actions] == [a.to_json() for a in first.actions]
