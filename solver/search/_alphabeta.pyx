@@ -546,6 +546,11 @@ cdef class AlphaBeta:
                 break
             n0 = self.nodes
             b = th_load_d(&job.best)
+            # The younger moves wait for the first move's exact value: searched with a full
+            # window instead, a second move costs up to 5x the probe around that value.
+            while i > 0 and b == -INFINITY:
+                sched_yield()
+                b = th_load_d(&job.best)
             if b == -INFINITY:
                 d = self._kernel_gain_c(root, job.acts[i], child, job.rnd, -INFINITY,
                                         INFINITY)

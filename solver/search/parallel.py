@@ -513,35 +513,40 @@ def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tupl
     return values, best, visits, nodes, iterations, False, children
 
 
-# Idle max^n solvers kept between thread searches, by (id of the game, paranoid, tt_bits,
-# evaluation, rollouts): a new MaxN costs ~0.3-0.6 ms with the GIL held (its policy instance,
-# the frontier estimate's set-up, its state pool) and the first touches of its table, which the
-# threads of one search would pay one after the other; a kept one is reset instead (its table
-# cleared without the GIL, its stream reseeded: it then searches exactly as a new one).
+# Idle max^n solvers kept between PIMC searches (threaded or not), by (id of the game,
+# paranoid, tt_bits, evaluation, rollouts, own policy): a new MaxN costs ~0.3-0.6 ms with the
+# GIL held (its policy instance, the frontier estimate's set-up, its state pool) and the first
+# touches of its table, which the threads of one search would pay one after the other; a kept
+# one is reset instead (its table cleared without the GIL, its stream reseeded: it then
+# searches exactly as a new one).
 _idle_maxn: dict[tuple, list[MaxN]] = {}
 _idle_lock = threading.Lock()
 _IDLE_MAXN_LIMIT = 8          # solvers kept in all (a table is 5 MB at tt_bits 16)
 
 
-def _take_maxn(game: Game, paranoid: bool, tt_bits: int, evaluation: str, rollouts: int,
-               seed: int) -> MaxN:
-    """A max^n solver for one thread's worlds, as new (``MaxN(game, paranoid, tt_bits,
-    evaluation, rollouts, seed, True, game.new_policy())``): a kept idle one reset to ``seed``,
-    else a new one. Give it back with ``_give_maxn`` (a solver in use is never shared)."""
-    key = (id(game), paranoid, tt_bits, evaluation, rollouts)
+def take_maxn(game: Game, paranoid: bool, tt_bits: int, evaluation: str, rollouts: int,
+              seed: int, own_policy: bool = True) -> MaxN:
+    """A max^n solver for one thread's worlds (or, ``own_policy`` False, for PIMC's one
+    thread, with the game's shared policy), as new (``MaxN(game, paranoid, tt_bits,
+    evaluation, rollouts, seed, True, game.new_policy() if own_policy else None)``): a kept
+    idle one reset to ``seed``, else a new one. Give it back with ``give_maxn`` (a solver in
+    use is never shared)."""
+    key = (id(game), paranoid, tt_bits, evaluation, rollouts, own_policy)
     with _idle_lock:
         idle = _idle_maxn.get(key, [])
         mx = idle.pop() if idle else None
     if mx is not None and mx.game is game:
         mx.reset(seed)
         return mx
-    return MaxN(game, paranoid, tt_bits, evaluation, rollouts, seed, True, game.new_policy())
+    return MaxN(game, paranoid, tt_bits, evaluation, rollouts, seed, True,
+                game.new_policy() if own_policy else None)
 
 
-def _give_maxn(mx: MaxN, paranoid: bool, tt_bits: int, evaluation: str, rollouts: int) -> None:
-    """Keep ``mx`` for a later thread search (the oldest kept ones are dropped past
-    ``_IDLE_MAXN_LIMIT``)."""
-    key = (id(mx.game), paranoid, tt_bits, evaluation, rollouts)
+def give_maxn(mx: MaxN, paranoid: bool, tt_bits: int, evaluation: str, rollouts: int,
+              own_policy: bool = True) -> None:
+    """Keep ``mx`` (from ``take_maxn`` with these options) for a later search (the oldest kept
+    ones are dropped past ``_IDLE_MAXN_LIMIT``)."""
+    key = (id(mx.game), paranoid, tt_bits, evaluation, rollouts, own_policy)
     with _idle_lock:
         _idle_maxn.setdefault(key, []).append(mx)
         while sum(len(v) for v in _idle_maxn.values()) > _IDLE_MAXN_LIMIT:
@@ -568,12 +573,12 @@ def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evalu
             return r["actions"], r["nodes"], True
         return run_ab, lambda: None
     paranoid = solver == "paranoid"
-    mx = _take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
+    mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
     def run_mx(world: Any, time_s: float | None) -> tuple[dict, int, bool]:
         r = mx.solve(world, node_budget, time_s=time_s)
         return r["actions"], r["nodes"], r["exact"]
-    return run_mx, lambda: _give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
+    return run_mx, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
 
 
 def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit: SearchLimit,
