@@ -18,12 +18,23 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
   repeated worlds first and hands each thread its distinct worlds in one call without the GIL
   (``alphabeta_world_values``): its values are exact, hence the same answer again (only
-  ``nodes`` differs, the tables being split);
-  max^n / paranoid deepen within a node budget and their frontier playouts draw from the
-  thread's own stream, so the answer is reproducible for a (seed, worlds, N) but may differ
-  from one thread's (with the default frontier estimate, no playouts, it is the one-thread
-  answer). The max^n core (solver/search/_maxn.pyx) releases the GIL for its passes, so its
-  worlds run on separate cores like alpha-beta's.
+  ``nodes`` differs, the tables being split); max^n / paranoid deepen within a node budget
+  and their frontier playouts draw from the thread's own stream, so the answer is
+  reproducible for a (seed, worlds, N) but may differ from one thread's (with the default
+  frontier estimate, no playouts, it is the one-thread answer). The max^n core
+  (solver/search/_maxn.pyx) releases the GIL for its passes, so its worlds run on separate
+  cores like alpha-beta's. The max^n solvers are kept between searches and reset
+  (``take_maxn``), not rebuilt with the GIL held by every thread of every search. The fixed
+  assignment (not claims, as the UCT worlds have) stays because a world's answer depends on
+  the table and stream it inherits: claims would need a table reset per world, a 5 MB clear
+  (~0.18 ms) against ~0.6 ms a world at the bench's openings, or a generation stamp in the
+  max^n node loop (solver/search/_maxn.pyx, reworked elsewhere).
+* **The solver bot with perfect information** (Mate's default rules: one world, the position
+  itself): the threads share one principal-variation search of the root
+  (``alphabeta_root_best``: moves claimed in turn, null windows around the best exact value
+  any thread found, the younger moves waiting for the first's value), the same optimal moves
+  as one thread's best-only solve; near the end of a round, where a solve costs less than the
+  hand-off, it runs inline (``ROOT_SPLIT_MIN_PLIES``).
 
 Each thread has its own scratch objects and its own :class:`~solver.game.Policy` instance
 (``Game.new_policy``): a policy may keep caches its nogil methods write (Vic Village's plan
