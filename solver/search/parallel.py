@@ -156,6 +156,52 @@ def run_threads(jobs: Sequence[Callable[[], T]]) -> list[T]:
     return [first] + rest
 
 
+def run_claimed(jobs: Sequence[Callable[[], T]]) -> list[T]:
+    """Run the jobs on up to ``len(jobs)`` threads, each free thread taking the next job not yet
+    taken: the calling thread takes the first, pool threads the others as they start, and the
+    calling thread, once free, takes any job no pool thread has started yet. On a busy machine
+    a pool thread that does not get a core in time then costs nothing (the caller waits only
+    for the jobs a pool thread is running), where ``run_threads`` would wait for it. Each job
+    must carry its own scratch (a solver, its table and stream), so that its result does not
+    depend on the thread that runs it: the answer (and node counts) stay fixed for the jobs.
+    Results in job order; the first job's exception (in job order) is re-raised."""
+    n = len(jobs)
+    if n == 1:
+        return [jobs[0]()]
+    lock = threading.Lock()
+    taken = [0]                                     # the next job to take
+    results: list[Any] = [None] * n
+    errors: list[BaseException | None] = [None] * n
+    finished = [threading.Event() for _ in range(n)]
+
+    def take() -> int | None:
+        with lock:
+            if taken[0] >= n:
+                return None
+            taken[0] += 1
+            return taken[0] - 1
+
+    def work() -> None:
+        while (i := take()) is not None:
+            try:
+                results[i] = jobs[i]()
+            except BaseException as e:              # re-raised by the caller, in job order
+                errors[i] = e
+            finally:
+                finished[i].set()
+
+    pool = _executor(n - 1)
+    for _ in range(n - 1):
+        pool.submit(work)
+    work()
+    for event in finished:           # every job is taken: wait for those running elsewhere
+        event.wait()
+    for error in errors:
+        if error is not None:
+            raise error
+    return results
+
+
 def map_threads(items: Sequence[Any], workers: Sequence[Callable[[Any], T]]) -> list[T]:
     """``[worker(item) for item in items]`` computed by ``len(workers)`` threads, each calling
     its own worker (which holds that thread's scratch objects: a solver, its table, a policy):
@@ -204,7 +250,7 @@ def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[in
     def job(ab: AlphaBeta, share: list[int]) -> Callable[[], dict[int, float]]:
         return lambda: ab.solve_values([state], share)[0][0]
 
-    parts = run_threads([job(ab, share) for ab, share in zip(solvers, shares)])
+    parts = run_claimed([job(ab, share) for ab, share in zip(solvers, shares)])
     values: dict[int, float] = {}
     for part in parts:
         values.update(part)
@@ -235,7 +281,7 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     def job(ab: AlphaBeta, share: list[int]) -> Callable[[], list[tuple[dict[int, float], int]]]:
         return lambda: ab.solve_values([worlds[i] for i in share])
 
-    parts = run_threads([job(ab, share) for ab, share in zip(solvers, shares)])
+    parts = run_claimed([job(ab, share) for ab, share in zip(solvers, shares)])
     solved: dict[int, tuple[dict[int, float], int]] = {}
     for share, part in zip(shares, parts):
         solved.update(zip(share, part))
@@ -494,7 +540,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
                                dict.fromkeys(values, 1), n_nodes, 1, True, None)
         else:
-            run_threads([solver_job(t) for t in range(threads)])
+            # job t carries its own solver and stream: whichever thread runs it, its answer
+            run_claimed([solver_job(t) for t in range(threads)])
     return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
                   t0, ess, threads,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,

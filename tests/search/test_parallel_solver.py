@@ -10,11 +10,13 @@
   (``AlphaBeta.solve_values``): the one-thread values, node counts fixed for a thread count.
 No timings here: speed is measured by ``trickhound bench`` (tournaments/bench/search.py).
 """
+import threading
+
 import pytest
 
 from bots.registry import make_bot
 from solver.registry import load_game
-from solver.search import AlphaBeta, MaxN, SearchLimit, pimc
+from solver.search import AlphaBeta, MaxN, SearchLimit, parallel, pimc
 from solver.search._alphabeta import RootSplit
 from solver.search.bench import opening_state
 from solver.search.parallel import (
@@ -222,3 +224,40 @@ def test_pimc_max_n_threads_repeat_their_answer_with_kept_solvers():
         again = pimc(view, seed=3, **kw)
         assert again.nodes == first.nodes
         assert [a.to_json() for a in again.actions] == [a.to_json() for a in first.actions]
+
+
+def test_run_claimed_keeps_job_order_and_runs_jobs_no_pool_thread_started():
+    """With every pool thread busy (blocked until the end of the test), the calling thread runs
+    all the jobs itself instead of waiting for a pool thread: the results in job order. (Two
+    jobs: one helper wanted, so the pool, at least one thread, is not grown.)"""
+    pool = parallel._executor(1)
+    release = threading.Event()
+    blockers = [pool.submit(release.wait) for _ in range(parallel._pool_size)]
+    try:
+        ran_on = []
+
+        def job(i):
+            def run():
+                ran_on.append(threading.get_ident())
+                return i
+            return run
+
+        assert parallel.run_claimed([job(i) for i in range(2)]) == [0, 1]
+        assert set(ran_on) == {threading.get_ident()}
+    finally:
+        release.set()
+        for b in blockers:
+            b.result()
+
+
+def test_run_claimed_reraises_the_first_failing_jobs_error():
+    def ok():
+        return 1
+
+    def bad(message):
+        def run():
+            raise ValueError(message)
+        return run
+
+    with pytest.raises(ValueError, match="first"):
+        parallel.run_claimed([ok, bad("first"), ok, bad("second")])
