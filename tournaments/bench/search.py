@@ -272,9 +272,11 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         # run to run, as the bot keeps its tables from decision to decision
         one_solver = AlphaBeta(game, 18)
         thread_solvers = [AlphaBeta(game, 18) for _ in range(threads)]
+        openings = {rep: [SB.opening_state(game, 1000 + 8 * (rep + 1) + i) for i in range(8)]
+                    for rep in range(-1, THREAD_REPS)}      # rep -1: the unmeasured run
 
         def roots(k: int, rep: int) -> object:
-            states = [SB.opening_state(game, 1000 + 8 * (rep + 1) + i) for i in range(8)]
+            states = openings[rep]
             if k == 1:
                 return [one_solver.solve(st, False, "best") for st in states]
             return [alphabeta_root_best(st, thread_solvers[:k]) for st in states]
