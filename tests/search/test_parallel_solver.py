@@ -261,3 +261,22 @@ def test_run_claimed_reraises_the_first_failing_jobs_error():
 
     with pytest.raises(ValueError, match="first"):
         parallel.run_claimed([ok, bad("first"), ok, bad("second")])
+
+
+def test_a_kept_alpha_beta_solves_as_a_new_one():
+    """take_alphabeta hands out a kept solver cleared (its table and the kernel's): the same
+    values and node counts as a new solver, after other positions filled its tables
+    (docs/rules/mate.md §9.2 worlds)."""
+    game = load_game(MATE_HIDDEN)
+    s = opening_state(game, 5)
+    view = s.view(s.current_player())
+    worlds = [view.determinize(i) for i in range(6)]
+    used = parallel.take_alphabeta(game, 14)
+    used.solve_values([opening_state(game, 9).view(0).determinize(1)])
+    parallel.give_alphabeta(used, 14)
+    kept = parallel.take_alphabeta(game, 14)
+    assert kept is used
+    try:
+        assert kept.solve_values(worlds) == AlphaBeta(game, 14).solve_values(worlds)
+    finally:
+        parallel.give_alphabeta(kept, 14)
