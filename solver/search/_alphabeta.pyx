@@ -108,9 +108,9 @@ cdef double _remaining_line(State s, int rnd, int* plies=NULL) noexcept nogil:
 cdef class RootSplit:
     """One perfect-information root shared by several threads' ``AlphaBeta.split_search``
     (solver/search/parallel.py: the solver bot's decision in Mate with its default rules).
-    The moves are claimed one at a time from a shared counter, so the threads stay busy
-    however unequal the moves are, and each probe uses the best exact value any thread has
-    found so far. Whatever the timing, the best exact value is the position's and the moves
+    The caller's thread values the first move exactly; the other moves are claimed one at a
+    time from a shared counter, so the threads stay busy however unequal the moves are, and
+    each probe uses the best exact value any thread has found so far. Whatever the timing, the best exact value is the position's and the moves
     reaching it are exactly its optimal moves (a move whose probe failed low is below some
     exact value, hence below the best); which moves are only bounded, and the node counts,
     depend on the timing. Read the answer with ``result`` once the caller's thread returned."""
@@ -124,7 +124,7 @@ cdef class RootSplit:
     cdef double total                   # R: what both seats gain to the end of the round
     cdef readonly int plies             # plies to the end of the round (the lowest line)
     # shared between the threads, through the th_* atomics only:
-    cdef int next                       # the next move to claim
+    cdef int next                       # the next move to claim (from 1: 0 is the caller's)
     cdef int active                     # helpers inside the search
     cdef int closed                     # the caller's thread has run out of moves
     cdef double best                    # the best exact difference so far (-inf: none)
@@ -143,7 +143,7 @@ cdef class RootSplit:
             self.flags[i] = SPLIT_NONE
             self.move_nodes[i] = 0
         self.total = _remaining_line(state.clone(), self.rnd, &self.plies)
-        self.next = 0
+        self.next = 1                   # move 0 is the caller's (split_search)
         self.active = 0
         self.closed = 0
         self.best = -INFINITY
@@ -535,15 +535,23 @@ cdef class AlphaBeta:
         cdef int i
         cdef double b, d, eps
         cdef long long n0
+        cdef bint mine
         if helper:
             th_add(&job.active, 1)
             if th_load(&job.closed):
                 th_add(&job.active, -1)
                 return
+        # The caller's thread searches the first move itself (reserved: ``next`` starts at 1),
+        # so the younger moves never wait on a helper that lost its core.
+        mine = not helper
         while True:
-            i = th_add(&job.next, 1)
-            if i >= job.n:
-                break
+            if mine:
+                i = 0
+                mine = False
+            else:
+                i = th_add(&job.next, 1)
+                if i >= job.n:
+                    break
             n0 = self.nodes
             b = th_load_d(&job.best)
             # The younger moves wait for the first move's exact value: searched with a full

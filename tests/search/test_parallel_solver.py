@@ -37,31 +37,28 @@ def _positions(game, seeds=range(1, 7), fractions=(0.0, 0.05, 0.3, 0.6)):
             yield mid_state(game, seed, fraction=fraction)
 
 
-def _split(state, solvers, helpers_first=True):
+def _split(state, solvers):
     """``state`` searched as one RootSplit by ``solvers`` in this thread, one after the other:
-    the helpers (all but the first) before the caller's thread, or after it (a helper that
-    starts once the moves ran out, as on a machine whose other core is busy)."""
+    the caller's thread (the first solver) takes every move, then the helpers start late, once
+    the moves ran out (as on a machine whose other core is busy) and do nothing."""
     job = RootSplit(state)
-    if helpers_first:
-        for ab in solvers[1:]:
-            ab.split_search(job, True)
     solvers[0].split_search(job, False)
-    if not helpers_first:
-        for ab in solvers[1:]:
-            ab.split_search(job, True)
+    before = [ab.nodes for ab in solvers[1:]]
+    for ab in solvers[1:]:
+        ab.split_search(job, True)
+    assert [ab.nodes for ab in solvers[1:]] == before
     return job.result()
 
 
 @pytest.mark.parametrize("config", ["mate", "mate(first_dealer=1,utility=match_result)"])
 def test_root_split_finds_the_best_only_solves_optimal_moves(config):
-    """However the moves fall to the threads (all to one helper, all to the caller, or shared
-    by real threads), the optimal set and the value are the one-thread best-only solve's, and
-    every move outside it is exact and lower or bounded below the best."""
+    """However the moves fall to the threads (all to the caller, or shared by real threads),
+    the optimal set and the value are the one-thread best-only solve's, and every move outside
+    it is exact and lower or bounded below the best."""
     game = load_game(config)
     for state in _positions(game):
         expected = AlphaBeta(game, 16).solve(state, False, "best")
-        runs = [_split(state, [AlphaBeta(game, 16), AlphaBeta(game, 16)], True),
-                _split(state, [AlphaBeta(game, 16), AlphaBeta(game, 16)], False),
+        runs = [_split(state, [AlphaBeta(game, 16), AlphaBeta(game, 16)]),
                 alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(2)]),
                 alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(3)])]
         for got in runs:
