@@ -31,8 +31,9 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   max^n node loop (solver/search/_maxn.pyx, reworked elsewhere).
 * **The solver bot with perfect information** (Mate's default rules: one world, the position
   itself): the threads share one principal-variation search of the root
-  (``alphabeta_root_best``: moves claimed in turn, null windows around the best exact value
-  any thread found, the younger moves waiting for the first's value), the same optimal moves
+  (``alphabeta_root_best``: the caller's thread values the first move, the others are claimed
+  in turn and probed with null windows around the best exact value any thread found, after
+  the first's value is known), the same optimal moves
   as one thread's best-only solve; near the end of a round, where a solve costs less than the
   hand-off, it runs inline (``ROOT_SPLIT_MIN_PLIES``).
 
