@@ -69,12 +69,14 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
         return solver, run, lambda: None
     from solver.search.parallel import give_maxn, take_maxn
     paranoid = solver == "paranoid"
-    mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed, False)
+    # the kept solver of a thread search's first thread (its own policy instance: the same
+    # answers as the game's shared one, and one kept solver serves both paths)
+    mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
     def run(State w, time_s):
         r = mx.solve(w, node_budget, time_s=time_s)
         return r["actions"], r["nodes"], r["exact"]
-    return solver, run, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts, False)
+    return solver, run, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
 
 
 cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evaluator, double c,
