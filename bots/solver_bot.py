@@ -25,9 +25,10 @@ own solver, and merges them in world order: the same answer as one thread for al
 alpha-beta kernel and the max^n core (the multiplayer games) run without the GIL, so the
 worlds run in parallel; with the playout frontier each thread's max^n draws from its own
 stream, so the answer is reproducible per thread count but not the one-thread answer. With
-perfect information (one world: Mate's default rules) the threads share the root's moves
-instead: a best-only search whose moves they claim in turn (the same optimal set as one
-thread), or every move valued exactly (``action_values``: the same values).
+perfect information (one world: Mate's default rules) ``act`` solves best-only inline
+(parallel.alphabeta_root_best: its root split, the same optimal set, measured slower at
+Mate's 0.1-0.8 ms decisions, is off by default), and ``action_values`` splits the root's
+moves over the threads, each valued exactly (the same values).
 """
 from typing import Any, Optional
 
@@ -188,9 +189,8 @@ class SolverBot(Bot[View]):
         default rules): the position is solved once, and each action probed with a null
         window around its value (AlphaBeta.solve values="best") — the same optimal set as
         valuing every action exactly, for a fraction of the search (issue 18 item 3). With
-        ``threads`` > 1 the threads share the root's moves (parallel.alphabeta_root_best: the
-        same optimal set; inline near the end of a round, where a solve is cheaper than the
-        hand-off)."""
+        ``threads`` > 1 through parallel.alphabeta_root_best: inline by default (its root
+        split, the same optimal set, was measured slower than one thread at these sizes)."""
         self._ensure(view)
         assert self._solver is not None and view.game.perfect_information
         if len(self._thread_solvers) > 1:

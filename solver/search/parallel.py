@@ -35,7 +35,9 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   in turn and probed with null windows around the best exact value any thread found, after
   the first's value is known), the same optimal moves
   as one thread's best-only solve; near the end of a round, where a solve costs less than the
-  hand-off, it runs inline (``ROOT_SPLIT_MIN_PLIES``).
+  hand-off, it runs inline (``ROOT_SPLIT_MIN_PLIES``). Measured slower than one thread at
+  Mate's decision sizes (0.1-0.8 ms) on this 2-core machine, it is off by default
+  (``ROOT_SPLIT``): the solver bot then solves inline, never slower than one thread.
 
 Each thread has its own scratch objects and its own :class:`~solver.game.Policy` instance
 (``Game.new_policy``): a policy may keep caches its nogil methods write (Vic Village's plan
@@ -83,10 +85,17 @@ MAX_THREADS = 256
 UNLIMITED = 1 << 62
 _MASK64 = 0xFFFFFFFFFFFFFFFF
 # A perfect-information root is split over threads only this many plies or more from the end
-# of its round (else solved inline): in Mate, with the solver bot's table kept from decision to
-# decision, the median best-only solve takes 2-25 us (up to 1,000 nodes) at 16 plies or fewer,
-# less than handing the moves to a thread costs, and 0.3-0.7 ms (8,000-22,000 nodes) at 17-20.
+# of its round along the lowest line (else solved inline): in Mate, with the solver bot's table
+# kept from decision to decision, the median best-only solve takes 2-25 us (up to 1,000 nodes)
+# below 17 plies, 0.3-0.7 ms (8,000-22,000 nodes) at 17-20 (the round's first decisions).
 ROOT_SPLIT_MIN_PLIES = 17
+# Whether alphabeta_root_best splits at all by default. Measured (2 cores, load ~2, kept
+# solvers, 58 Mate decisions at >= 17 plies, alternated): the split took 1.35-1.5x the wall
+# time of one thread's best-only solve (median per decision 0.58-0.60x), though its node
+# critical path is ~1.6x shorter: at 0.1-0.8 ms a decision, a pool thread's wake-up and its
+# cold table cost more than half the search saves. So the solver bot solves inline (threads=2
+# is then never slower than threads=1); ``split=True`` forces the split.
+ROOT_SPLIT = False
 
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
@@ -294,7 +303,8 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     return out
 
 
-def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta]) -> dict[str, Any]:
+def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta],
+                        split: bool = ROOT_SPLIT) -> dict[str, Any]:
     """The optimal actions of one perfect-information position (the solver bot's decision in
     Mate with its default rules), the root's moves shared by ``len(solvers)`` threads: a
     principal-variation search whose moves the threads claim one at a time, each probing with
@@ -305,11 +315,13 @@ def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta]) -> dict[str,
     A dict as ``solve(values="best")``'s: ``player``, ``value`` (each seat's gain), ``actions``
     ({action: value}, an upper bound for the ``bounded`` ones), ``best`` (ascending),
     ``bounded``, ``nodes``. ``best`` and ``value`` are one thread's whatever N and the timing;
-    which other moves are only bounded, and ``nodes``, depend on the timing. With one solver,
-    or without a kernel (the generic negamax holds the GIL: threads would only take turns),
-    it is ``solvers[0].solve(state, False, "best")`` inline."""
+    which other moves are only bounded, and ``nodes``, depend on the timing. Without ``split``
+    (the default, ROOT_SPLIT: measured slower on this machine), with one solver, or without a
+    kernel (the generic negamax holds the GIL: threads would only take turns), it is
+    ``solvers[0].solve(state, False, "best")`` inline."""
     solvers = list(solvers)
-    if len(solvers) == 1 or not solvers[0].uses_kernel or len(state.legal_actions()) < 2:
+    if (not split or len(solvers) == 1 or not solvers[0].uses_kernel
+            or len(state.legal_actions()) < 2):
         return solvers[0].solve(state, False, "best")
     job = RootSplit(state)
     if job.plies < ROOT_SPLIT_MIN_PLIES:

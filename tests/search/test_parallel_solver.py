@@ -59,8 +59,9 @@ def test_root_split_finds_the_best_only_solves_optimal_moves(config):
     for state in _positions(game):
         expected = AlphaBeta(game, 16).solve(state, False, "best")
         runs = [_split(state, [AlphaBeta(game, 16), AlphaBeta(game, 16)]),
-                alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(2)]),
-                alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(3)])]
+                alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(2)], split=True),
+                alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(3)], split=True),
+                alphabeta_root_best(state, [AlphaBeta(game, 16) for _ in range(2)])]
         for got in runs:
             assert got["best"] == sorted(expected["best"])
             assert got["value"] == expected["value"]
@@ -93,7 +94,7 @@ def test_root_best_is_inline_near_the_end_of_a_round():
     assert late
     for state in late:
         solvers = [AlphaBeta(game, 16), AlphaBeta(game, 16)]
-        got = alphabeta_root_best(state, solvers)
+        got = alphabeta_root_best(state, solvers, split=True)
         assert got["best"] == AlphaBeta(game, 16).solve(state, False, "best")["best"]
         assert solvers[1].nodes == 0
 
@@ -105,7 +106,7 @@ def test_split_search_needs_a_kernel():
     state = mid_state(game, 3, fraction=0.0)
     with pytest.raises(ValueError, match="kernel"):
         AlphaBeta(game, 12).split_search(RootSplit(state), False)
-    got = alphabeta_root_best(state, [AlphaBeta(game, 12), AlphaBeta(game, 12)])
+    got = alphabeta_root_best(state, [AlphaBeta(game, 12), AlphaBeta(game, 12)], split=True)
     assert got["best"] == AlphaBeta(game, 12).solve(state, False, "best")["best"]
 
 
