@@ -174,7 +174,10 @@ def run_claimed(jobs: Sequence[Callable[[], T]]) -> list[T]:
     for the jobs a pool thread is running), where ``run_threads`` would wait for it. Each job
     must carry its own scratch (a solver, its table and stream), so that its result does not
     depend on the thread that runs it: the answer (and node counts) stay fixed for the jobs.
-    Results in job order; the first job's exception (in job order) is re-raised."""
+    For short jobs (alpha-beta's, ~0.1-1 ms, the order of a pool thread's wake-up on a busy
+    machine); for jobs of milliseconds, waiting for the pool thread (``run_threads``) is
+    better than running its job serially. Results in job order; the first job's exception
+    (in job order) is re-raised."""
     n = len(jobs)
     if n == 1:
         return [jobs[0]()]
@@ -559,8 +562,10 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
                                dict.fromkeys(values, 1), n_nodes, 1, True, None)
         else:
-            # job t carries its own solver and stream: whichever thread runs it, its answer
-            run_claimed([solver_job(t) for t in range(threads)])
+            # run_threads, not run_claimed: a max^n share takes milliseconds, and on a loaded
+            # machine the caller taking over a share its pool thread had not started yet made
+            # the search serial (measured 0.93x where waiting gave 1.35-1.9x, load ~2)
+            run_threads([solver_job(t) for t in range(threads)])
     return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
                   t0, ess, threads,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
