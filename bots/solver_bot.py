@@ -34,11 +34,14 @@ every world (issue 15); the last card is out whatever the others do, a pick-up i
 
 ``threads=N`` solves the sampled worlds on N threads (solver/search/parallel.py), each with its
 own solver, and merges them in world order: the same answer as one thread for alpha-beta
-(exact). Mate's alpha-beta kernel and the max^n core (the multiplayer games) run without the
-GIL, so the worlds run in parallel; with the playout frontier each thread's max^n draws from
-its own stream, so the answer is reproducible per thread count but not the one-thread answer.
-With perfect information (one world: Mate's default rules) the root's moves are split over
-the threads instead, each valued exactly by its thread's alpha-beta: the same values.
+(exact; the distinct worlds are split, a thread's in one call without the GIL). Mate's
+alpha-beta kernel and the max^n core (the multiplayer games) run without the GIL, so the
+worlds run in parallel; with the playout frontier each thread's max^n draws from its own
+stream, so the answer is reproducible per thread count but not the one-thread answer. With
+perfect information (one world: Mate's default rules) ``act`` solves best-only inline
+(parallel.alphabeta_root_best: its root split, the same optimal set, measured slower at
+Mate's 0.1-0.8 ms decisions, is off by default), and ``action_values`` splits the root's
+moves over the threads, each valued exactly (the same values).
 """
 from typing import Any, Optional
 
@@ -51,7 +54,12 @@ from solver.game import Game, State, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
 from solver.rng import Random, derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, alphabeta, play_defaults, recommend
-from solver.search.parallel import MAX_THREADS, alphabeta_root_values, map_threads
+from solver.search.parallel import (
+    MAX_THREADS,
+    alphabeta_root_best,
+    alphabeta_root_values,
+    alphabeta_world_values,
+)
 from solver.search.params import endgame_options
 from solver.search.recommend import STRONGEST_SEARCH
 from solver.search.result import SearchResult
@@ -228,9 +236,14 @@ class SolverBot(Bot[View]):
             # one world (perfect information): split its root moves over the threads instead
             return alphabeta_root_values(worlds[0], self._thread_solvers)
         totals = dict.fromkeys(legal, 0.0)
-        workers = [lambda w, ab=ab: alphabeta(w, pv=False, solver=ab).values()
-                   for ab in self._thread_solvers]
-        for world_values in map_threads(worlds, workers):    # merged in world order
+        per_world: list[dict[int, Optional[float]]]
+        if len(self._thread_solvers) > 1:
+            # the distinct worlds over the threads, each thread's in one call without the GIL
+            per_world = [dict(values) for values, _ in
+                         alphabeta_world_values(worlds, self._thread_solvers)]
+        else:
+            per_world = [alphabeta(w, pv=False, solver=self._solver).values() for w in worlds]
+        for world_values in per_world:                        # merged in world order
             for a, v in world_values.items():
                 assert v is not None  # alpha-beta values every legal move exactly
                 totals[a] += v
@@ -355,9 +368,13 @@ class SolverBot(Bot[View]):
         """Every optimal action of a perfect-information two-player position (Mate with its
         default rules): the position is solved once, and each action probed with a null
         window around its value (AlphaBeta.solve values="best") — the same optimal set as
-        valuing every action exactly, for a fraction of the search (issue 18 item 3)."""
+        valuing every action exactly, for a fraction of the search (issue 18 item 3). With
+        ``threads`` > 1 through parallel.alphabeta_root_best: inline by default (its root
+        split, the same optimal set, was measured slower than one thread at these sizes)."""
         self._ensure(view)
         assert self._solver is not None and view.game.perfect_information
+        if len(self._thread_solvers) > 1:
+            return list(alphabeta_root_best(view.determinize(0), self._thread_solvers)["best"])
         return list(self._solver.solve(view.determinize(0), False, "best")["best"])
 
     def act(self, view: View) -> int:

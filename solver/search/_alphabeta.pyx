@@ -24,15 +24,49 @@ struct: integer values, lead positions with inline replies, mates found without 
 bounds, forcing layers in the same tree) and it gives the same values as the generic search
 (tests/games/mate/test_solver.py) for every option. This module imports no game.
 ``AlphaBeta(game, kernel=False)`` forces the generic search.
+
+Two entry points serve root-parallel search (solver/search/parallel.py, issue 18 item 4), each
+one call that runs its whole search without the GIL when the game has a kernel (the generic
+negamax keeps Python objects in its state pool and holds the GIL): ``solve_values`` values every
+action of a block of worlds (a thread's share of PIMC's worlds: one GIL hand-off per block, not
+one per root child), and ``split_search`` a principal-variation search of one root shared by
+the threads (``RootSplit``: one perfect-information decision).
 """
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t, int16_t, int8_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
+from cpython.ref cimport PyObject
 
 import time
 
 from solver.game cimport ExactSolver, Game, State, MAX_LEGAL, MAX_PLAYERS
+
+cdef extern from "sched.h" nogil:
+    int sched_yield()
+
+# Atomics on the fields a RootSplit's threads share (GCC/Clang builtins, sequentially
+# consistent: a helper's "active" increment and the caller's "closed" store are ordered, so
+# either the helper sees the job closed or the caller sees it active and waits for it).
+cdef extern from *:
+    """
+    static inline int th_add(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+    static inline int th_load(int *p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
+    static inline void th_store(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
+    static inline double th_load_d(double *p) {
+        double v; __atomic_load(p, &v, __ATOMIC_SEQ_CST); return v;
+    }
+    static inline void th_max_d(double *p, double v) {
+        double cur; __atomic_load(p, &cur, __ATOMIC_SEQ_CST);
+        while (v > cur && !__atomic_compare_exchange(p, &cur, &v, 0, __ATOMIC_SEQ_CST,
+                                                     __ATOMIC_SEQ_CST)) {}
+    }
+    """
+    int th_add(int* p, int v) nogil
+    int th_load(int* p) nogil
+    void th_store(int* p, int v) nogil
+    double th_load_d(double* p) nogil
+    void th_max_d(double* p, double v) nogil
 
 cdef enum:
     EXACT = 1
@@ -44,6 +78,98 @@ ctypedef struct TTEntry:
     double value
     int16_t best
     int8_t flag
+
+
+cdef enum:
+    SPLIT_NONE = 0     # a RootSplit move not searched (yet)
+    SPLIT_EXACT = 1    # its difference is exact
+    SPLIT_UPPER = 2    # its difference is an upper bound, strictly below the root's value
+
+
+cdef double _remaining_line(State s, int rnd, int* plies=NULL) noexcept nogil:
+    """R from ``s``: what the two seats gain together to the end of round ``rnd``, the same on
+    every line of a constant-sum round, read off the line of the lowest legal actions (``s``
+    is played out along it: scratch); that line's length into ``plies`` when given."""
+    cdef double before[MAX_PLAYERS]
+    cdef double after[MAX_PLAYERS]
+    cdef int acts[MAX_LEGAL]
+    cdef int n = 0
+    s.scores_c(before)
+    while not s.is_terminal_c() and s.round_c() == rnd:
+        s.legal_actions_c(acts)
+        s.apply_action_c(acts[0])
+        n += 1
+    if plies != NULL:
+        plies[0] = n
+    s.scores_c(after)
+    return (after[0] - before[0]) + (after[1] - before[1])
+
+
+cdef class RootSplit:
+    """One perfect-information root shared by several threads' ``AlphaBeta.split_search``
+    (solver/search/parallel.py: the solver bot's decision in Mate with its default rules).
+    The caller's thread values the first move exactly; the other moves are claimed one at a
+    time from a shared counter, so the threads stay busy however unequal the moves are, and
+    each probe uses the best exact value any thread has found so far. Whatever the timing, the best exact value is the position's and the moves
+    reaching it are exactly its optimal moves (a move whose probe failed low is below some
+    exact value, hence below the best); which moves are only bounded, and the node counts,
+    depend on the timing. Read the answer with ``result`` once the caller's thread returned."""
+
+    cdef State root
+    cdef int n, rnd, me
+    cdef int acts[MAX_LEGAL]
+    cdef double diffs[MAX_LEGAL]        # the mover's gain minus the other's, per move
+    cdef int flags[MAX_LEGAL]           # SPLIT_*
+    cdef long long move_nodes[MAX_LEGAL]
+    cdef double total                   # R: what both seats gain to the end of the round
+    cdef readonly int plies             # plies to the end of the round (the lowest line)
+    # shared between the threads, through the th_* atomics only:
+    cdef int next                       # the next move to claim (from 1: 0 is the caller's)
+    cdef int active                     # helpers inside the search
+    cdef int closed                     # the caller's thread has run out of moves
+    cdef double best                    # the best exact difference so far (-inf: none)
+
+    def __cinit__(self, State state):
+        cdef int i
+        if state.is_terminal_c():
+            raise ValueError("the game is over; there is nothing to solve")
+        if state.game.num_players != 2:
+            raise ValueError("a root split needs a two-player game")
+        self.root = state.clone()
+        self.rnd = state.round_c()
+        self.me = state.current_player_c()
+        self.n = state.legal_actions_c(self.acts)
+        for i in range(self.n):
+            self.flags[i] = SPLIT_NONE
+            self.move_nodes[i] = 0
+        self.total = _remaining_line(state.clone(), self.rnd, &self.plies)
+        self.next = 1                   # move 0 is the caller's (split_search)
+        self.active = 0
+        self.closed = 0
+        self.best = -INFINITY
+
+    def result(self):
+        """A dict as ``AlphaBeta.solve(values="best")``'s: ``player``, ``value`` (each seat's
+        gain to the end of the round), ``actions`` (every legal action's value for the mover;
+        an upper bound for the ``bounded`` ones), ``best`` (every optimal action, ascending),
+        ``bounded``, ``nodes``."""
+        cdef int i
+        # (a helper that started late may still be passing through, touching nothing)
+        if th_load(&self.next) < self.n:
+            raise RuntimeError("the root split is still running")
+        for i in range(self.n):
+            if self.flags[i] == SPLIT_NONE:
+                raise RuntimeError("a move of the root split was not searched")
+        top = 0.5 * (self.best + self.total)
+        found = {self.acts[i]: 0.5 * (self.diffs[i] + self.total) for i in range(self.n)}
+        return {"player": self.me,
+                "value": [top if p == self.me else self.total - top for p in range(2)],
+                "actions": found,
+                "best": [self.acts[i] for i in range(self.n)
+                         if self.flags[i] == SPLIT_EXACT and self.diffs[i] == self.best],
+                "bounded": [self.acts[i] for i in range(self.n)
+                            if self.flags[i] == SPLIT_UPPER],
+                "nodes": sum(self.move_nodes[i] for i in range(self.n))}
 
 
 cdef class AlphaBeta:
@@ -278,6 +404,188 @@ cdef class AlphaBeta:
         if child.current_player_c() == me:
             return delta + self.window(<State>self.pool[1], 1, alpha - delta, beta - delta)
         return delta - self.window(<State>self.pool[1], 1, delta - beta, delta - alpha)
+
+    cdef double _kernel_gain_c(self, State root, int a, State child, int rnd, double alpha,
+                               double beta) noexcept nogil:
+        """``_gain`` through the kernel without the GIL: the mover's gain minus the other's
+        from ``root`` after action ``a`` (played on the scratch ``child``) to the end of round
+        ``rnd``, searched within (alpha, beta) of that difference (both infinite: exact)."""
+        cdef double before[MAX_PLAYERS]
+        cdef double after[MAX_PLAYERS]
+        cdef int me = root.current_player_c()
+        cdef double delta, v
+        root.scores_c(before)
+        child.copy_from(root)
+        child.apply_action_c(a)
+        child.scores_c(after)
+        delta = (after[me] - before[me]) - (after[1 - me] - before[1 - me])
+        if child.is_terminal_c() or child.round_c() != rnd:
+            return delta
+        # the kernel's value is the mover's gain, half the difference (zero-sum rounds)
+        if alpha == -INFINITY and beta == INFINITY:
+            v = 2.0 * self.kernel.value_c(child)
+        elif child.current_player_c() == me:
+            v = 2.0 * self.kernel.value_window_c(child, 0.5 * (alpha - delta),
+                                                 0.5 * (beta - delta))
+        else:
+            v = 2.0 * self.kernel.value_window_c(child, 0.5 * (delta - beta),
+                                                 0.5 * (delta - alpha))
+        self.nodes += self.kernel.nodes
+        return delta + v if child.current_player_c() == me else delta - v
+
+    def solve_values(self, list worlds, actions=None):
+        """[({action: exact value for the mover}, nodes)] for each state of ``worlds``, in
+        order: what ``solve(world, False)["actions"]`` gives (the round's gain after each
+        action, best play), restricted to the legal actions in ``actions`` when given, with
+        the kernel's searches of every world in ONE section without the GIL (a thread's share
+        of PIMC's worlds costs one hand-off, not one per root child). Without a kernel the
+        worlds are solved one by one.
+
+        ``actions`` lets threads split the root's moves rather than the worlds: sampled
+        worlds share most of their positions, so one solver's table carries a move's subtree
+        over from world to world (in Mate the first world costs ~1 ms, the next ~0.03 ms);
+        a thread that valued every move of half the worlds would pay the first world again."""
+        cdef Py_ssize_t n_w = len(worlds), w
+        cdef int i, n, rnd, a
+        cdef int* acts
+        cdef int* counts
+        cdef double* vals
+        cdef long long* nodes
+        cdef PyObject** ptrs
+        cdef State st, child, scratch
+        cdef double total, d
+        cdef bint* wanted = NULL
+        for obj in worlds:
+            st = <State?>obj
+            if st.is_terminal_c():
+                raise ValueError("the game is over; there is nothing to solve")
+        if actions is not None:
+            actions = frozenset(actions)
+        if not self.uses_kernel:
+            out = []
+            for obj in worlds:
+                r = self.solve(obj, False)
+                out.append(({a: v for a, v in r["actions"].items()
+                             if actions is None or a in actions}, r["nodes"]))
+            return out
+        if n_w == 0:
+            return []
+        acts = <int*>malloc(n_w * MAX_LEGAL * sizeof(int))
+        vals = <double*>malloc(n_w * MAX_LEGAL * sizeof(double))
+        counts = <int*>malloc(n_w * sizeof(int))
+        nodes = <long long*>malloc(n_w * sizeof(long long))
+        ptrs = <PyObject**>malloc(n_w * sizeof(PyObject*))
+        # wanted[a]: action a is to be valued (every action when ``actions`` is None)
+        wanted = <bint*>calloc(self.game.num_distinct_actions, sizeof(bint))
+        if not (acts and vals and counts and nodes and ptrs and wanted):
+            free(acts); free(vals); free(counts); free(nodes); free(ptrs); free(wanted)
+            raise MemoryError()
+        for i in range(self.game.num_distinct_actions):
+            wanted[i] = actions is None or i in actions
+        for w in range(n_w):
+            ptrs[w] = <PyObject*>worlds[w]       # borrowed: ``worlds`` holds them
+        child = <State>self.pool[1]
+        scratch = <State>self.pool[2]
+        try:
+            with nogil:
+                for w in range(n_w):
+                    self.nodes = 0
+                    rnd = (<State>ptrs[w]).round_c()
+                    scratch.copy_from(<State>ptrs[w])
+                    total = _remaining_line(scratch, rnd)
+                    n = (<State>ptrs[w]).legal_actions_c(acts + w * MAX_LEGAL)
+                    counts[w] = 0
+                    for i in range(n):
+                        a = acts[w * MAX_LEGAL + i]
+                        if not wanted[a]:
+                            continue
+                        d = self._kernel_gain_c(<State>ptrs[w], a, child, rnd, -INFINITY,
+                                                INFINITY)
+                        acts[w * MAX_LEGAL + counts[w]] = a
+                        vals[w * MAX_LEGAL + counts[w]] = 0.5 * (d + total)
+                        counts[w] += 1
+                    nodes[w] = self.nodes
+            return [({acts[w * MAX_LEGAL + i]: vals[w * MAX_LEGAL + i]
+                      for i in range(counts[w])}, nodes[w]) for w in range(n_w)]
+        finally:
+            free(acts); free(vals); free(counts); free(nodes); free(ptrs); free(wanted)
+
+    def split_search(self, RootSplit job, bint helper):
+        """Take part in ``job``, a shared principal-variation search of one root (see
+        ``RootSplit``): claim its moves one at a time until none is left and value each — the
+        first with a full window while no exact value is known yet, the others with a null
+        window around the best exact value found so far by any thread (re-searched exactly when
+        the probe fails high). The whole loop runs without the GIL. A ``helper`` that starts
+        after the caller's thread has closed the job does nothing (so the caller never waits
+        for a thread that did not get a core); the caller's thread (``helper`` False) closes
+        the job when the moves run out and waits for the helpers still searching."""
+        cdef State child, root
+        if not self.uses_kernel:
+            raise ValueError("split_search needs the game's exact kernel (the generic search "
+                             "holds the GIL)")
+        if type(job.root) is not type(self.pool[0]):
+            raise ValueError("the job's position is of another game")
+        child = <State>self.pool[1]
+        root = job.root
+        with nogil:
+            self._split_c(job, root, child, helper)
+
+    cdef void _split_c(self, RootSplit job, State root, State child, bint helper) noexcept nogil:
+        """``split_search``'s loop (the th_* atomics order the shared fields)."""
+        cdef int i
+        cdef double b, d, eps
+        cdef long long n0
+        cdef bint mine
+        if helper:
+            th_add(&job.active, 1)
+            if th_load(&job.closed):
+                th_add(&job.active, -1)
+                return
+        # The caller's thread searches the first move itself (reserved: ``next`` starts at 1),
+        # so the younger moves never wait on a helper that lost its core.
+        mine = not helper
+        while True:
+            if mine:
+                i = 0
+                mine = False
+            else:
+                i = th_add(&job.next, 1)
+                if i >= job.n:
+                    break
+            n0 = self.nodes
+            b = th_load_d(&job.best)
+            # The younger moves wait for the first move's exact value: searched with a full
+            # window instead, a second move costs up to 5x the probe around that value.
+            while i > 0 and b == -INFINITY:
+                sched_yield()
+                b = th_load_d(&job.best)
+            if b == -INFINITY:
+                d = self._kernel_gain_c(root, job.acts[i], child, job.rnd, -INFINITY,
+                                        INFINITY)
+                job.flags[i] = SPLIT_EXACT
+            else:
+                # the null window around the best so far (values are sums of points and half
+                # points: eps far below any difference of two values, far above rounding)
+                eps = 1e-7 * max(1.0, abs(b))
+                d = self._kernel_gain_c(root, job.acts[i], child, job.rnd, b - eps, b + eps)
+                if d <= b - eps:
+                    job.flags[i] = SPLIT_UPPER
+                elif d >= b + eps:
+                    d = self._kernel_gain_c(root, job.acts[i], child, job.rnd, -INFINITY,
+                                            INFINITY)
+                    job.flags[i] = SPLIT_EXACT
+                else:
+                    job.flags[i] = SPLIT_EXACT
+            job.diffs[i] = d
+            job.move_nodes[i] = self.nodes - n0
+            if job.flags[i] == SPLIT_EXACT:
+                th_max_d(&job.best, d)
+        if helper:
+            th_add(&job.active, -1)
+            return
+        th_store(&job.closed, 1)
+        while th_load(&job.active) > 0:
+            sched_yield()
 
     def principal_variation(self, State state):
         """The actions of one optimal line from ``state`` to the end of its round."""

@@ -27,6 +27,7 @@ class MaxN:
         policy: Policy | None = None,
         fill: bool | None = None,
     ) -> None: ...
+    def reset(self, seed: int) -> None: ...
     def solve(
         self,
         state: State,

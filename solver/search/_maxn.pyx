@@ -35,7 +35,7 @@ from cpython.ref cimport PyObject
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t, int16_t, int8_t
 from libc.stdlib cimport calloc, free, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 import time
@@ -188,6 +188,16 @@ cdef class MaxN:
     def __dealloc__(self):
         free(self.table)
         free(self.stack)
+
+    def reset(self, uint64_t seed):
+        """Forget the table and restart the playout stream at ``seed``: the solver then
+        searches exactly as a new one built with the same options and this seed (the thread
+        paths of solver/search/parallel.py keep their solvers from search to search rather
+        than pay a new one's set-up, with the GIL held, each time). The table is cleared
+        without the GIL."""
+        with nogil:
+            memset(self.table, 0, (self.mask + 1) * sizeof(MEntry))
+        rng_seed(&self.rng, seed)
 
     cdef int _grow(self, int size) except -1:
         """Make stack[0..size) valid (GIL held): a search that reaches ply p uses stack[p + 1],

@@ -50,8 +50,10 @@ def uct_world_seed(seed, int world):
 
 
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
-    """(name, callable (state, seconds or None) -> (actions {a: value}, nodes, exact)): max^n
-    deepens within ``node_budget`` nodes and, when given, the seconds (alpha-beta is exact)."""
+    """(name, callable (state, seconds or None) -> (actions {a: value}, nodes, exact), callable
+    to call when done with it): max^n deepens within ``node_budget`` nodes and, when given, the
+    seconds (alpha-beta is exact). The max^n solver is a kept one reset to ``seed`` when one is
+    idle (parallel.take_maxn: the same search as a new one, without a new one's set-up)."""
     if solver not in SOLVERS:
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     if solver == "auto":
@@ -64,14 +66,17 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
         def run(State w, time_s):
             r = ab.solve(w, False)
             return r["actions"], r["nodes"], True
-        return solver, run
-    from solver.search._maxn import MaxN
-    mx = MaxN(game, solver == "paranoid", tt_bits, evaluation, rollouts, seed)
+        return solver, run, lambda: None
+    from solver.search.parallel import give_maxn, take_maxn
+    paranoid = solver == "paranoid"
+    # the kept solver of a thread search's first thread (its own policy instance: the same
+    # answers as the game's shared one, and one kept solver serves both paths)
+    mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
     def run(State w, time_s):
         r = mx.solve(w, node_budget, time_s=time_s)
         return r["actions"], r["nodes"], r["exact"]
-    return solver, run
+    return solver, run, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
 
 
 cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evaluator, double c,
@@ -143,23 +148,27 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
         if objective != "score":
             raise ValueError("the exact solvers maximise the round's score (objective=score)")
         kind = "round_gain"
-        solver, run = _solver_for(game, solver, node_budget, tt_bits, evaluation, rollouts, seed)
-        for wi in range(W):
-            share = None
-            if limit.time_s is not None:
-                left = limit.time_s - (time.perf_counter() - t0)
-                if wi > 0 and left <= 0:
-                    break
-                share = max(left, 1e-6) / (W - wi)   # the time left, shared by the worlds left
-            values, n_nodes, exact = run(<State>worlds[wi], share)
-            per_world.append(values)
-            top = max(values.values())
-            best_sets.append({a for a, v in values.items() if v >= top - 1e-9})
-            for a in values:
-                visits[a] = visits.get(a, 0) + 1
-            nodes += n_nodes
-            iterations += 1
-            all_exact = all_exact and exact
+        solver, run, done = _solver_for(game, solver, node_budget, tt_bits, evaluation,
+                                        rollouts, seed)
+        try:
+            for wi in range(W):
+                share = None
+                if limit.time_s is not None:
+                    left = limit.time_s - (time.perf_counter() - t0)
+                    if wi > 0 and left <= 0:
+                        break
+                    share = max(left, 1e-6) / (W - wi)   # the time left, shared by the worlds left
+                values, n_nodes, exact = run(<State>worlds[wi], share)
+                per_world.append(values)
+                top = max(values.values())
+                best_sets.append({a for a, v in values.items() if v >= top - 1e-9})
+                for a in values:
+                    visits[a] = visits.get(a, 0) + 1
+                nodes += n_nodes
+                iterations += 1
+                all_exact = all_exact and exact
+        finally:
+            done()
     used = len(per_world)
     rows = []
     for a in acts:

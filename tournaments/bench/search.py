@@ -15,7 +15,7 @@ from solver.game import Game, View
 from solver.registry import BenchConfig, load_game
 from solver.search import AlphaBeta, MaxN, SearchLimit, ismcts, maxn, pimc, play_defaults
 from solver.search import bench as SB
-from solver.search.parallel import alphabeta_root_values
+from solver.search.parallel import alphabeta_root_best
 from tournaments.bench.interop import openspiel_cpp_ohhell_its, openspiel_python_ismcts_its
 
 
@@ -247,8 +247,8 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
     worlds) iterations per wall second with the bots' defaults (policy rollouts, the round's
     points where rounds add up), and in the multiplayer games PIMC with max^n in each of 8
     worlds (worlds per wall second; max^n's passes run without the GIL); in
-    two-player games the solver bot's exact decisions with their root moves on threads, and
-    in Mate its 16 alpha-beta worlds with the forced card hidden. The
+    two-player games the solver bot's best-only decisions with the threads sharing the root's
+    moves, and in Mate its 16 alpha-beta worlds with the forced card hidden. The
     ratio and the target are printed, with the load average: on a shared machine the other
     processes' load takes cores from the threads."""
     rows = []
@@ -271,16 +271,22 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         ("PIMC", lambda k, rep: pimc(view, limit=SearchLimit(iterations=its_p, worlds=20),
                                      seed=rep, threads=k, **kw), its_p, "it/s")]
     if game.num_players == 2 and game.utility_sum() is not None:
-        # the solver bot's one-world decisions (Mate's default rules) at 8 seeded openings,
-        # root moves on threads, fresh tables each time (a warm one would favour a rerun)
-        states = [SB.opening_state(game, seed) for seed in range(1, 9)]
+        # the solver bot's one-world decisions (Mate's default rules) at 8 seeded openings a
+        # run (other openings each run: a rerun of the same positions would find them in the
+        # table), best-only as the bot plays them: one thread's solve(values="best") against
+        # the threads sharing the root (alphabeta_root_best); each side keeps its solvers from
+        # run to run, as the bot keeps its tables from decision to decision
+        one_solver = AlphaBeta(game, 18)
+        thread_solvers = [AlphaBeta(game, 18) for _ in range(threads)]
+        openings = {rep: [SB.opening_state(game, 1000 + 8 * (rep + 1) + i) for i in range(8)]
+                    for rep in range(-1, THREAD_REPS)}      # rep -1: the unmeasured run
 
         def roots(k: int, rep: int) -> object:
+            states = openings[rep]
             if k == 1:
-                return [AlphaBeta(game, 18).solve(st, False) for st in states]
-            return [alphabeta_root_values(st, [AlphaBeta(game, 18) for _ in range(k)])
-                    for st in states]
-        searches.append(("alpha-beta root (solver bot)", roots, len(states), "decisions/s"))
+                return [one_solver.solve(st, False, "best") for st in states]
+            return [alphabeta_root_best(st, thread_solvers[:k]) for st in states]
+        searches.append(("alpha-beta root best-only (solver bot)", roots, 8, "decisions/s"))
     hidden = _forced_card_hidden(game)
     if hidden is not None:
         # Mate with the forced card hidden: the solver bot's 16 worlds, split over threads
