@@ -165,6 +165,25 @@ ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12
 CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 
 
+# The ISMCTS bot's UCT exploration constant per game slug (on values scaled to the range seen,
+# horizon round), measured with `trickhound evaluate` (results/strength/ismcts-budget/):
+#   dog-tag-trick   0.2: the default c = 0.7 explores nearly uniformly (a round's points spread
+#                   over ~20 while the best moves differ by tenths), so the tree's opponents
+#                   play almost at random and more iterations buy nothing: 16x vs 1x at
+#                   c = 0.7 -0.06 [-0.80, +0.67] (48 deals, results/strength/baseline-2); at
+#                   c = 0.2 +0.93 [+0.03, +1.83] (32 deals).
+# A game not listed uses DEFAULT_C.
+EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
+
+
+def exploration_c(game: Game, c: float = -1.0, algorithm: str = "ismcts") -> float:
+    """The UCT exploration constant a search bot (``algorithm``) uses in ``game``: ``c`` when it
+    is >= 0, else the measured default for the game (EXPLORATION_DEFAULTS), else DEFAULT_C."""
+    if c >= 0:
+        return float(c)
+    return EXPLORATION_DEFAULTS.get(game.name, {}).get(algorithm, DEFAULT_C)
+
+
 def endgame_options(game: Game, horizon: str, endgame: int = -1, cutoff: int = -1,
                     algorithm: str = "pimc") -> dict[str, int]:
     """The ``endgame`` and ``cutoff`` keywords a search bot (``algorithm`` "ismcts" or "pimc")
