@@ -24,6 +24,13 @@ Two defaults come from measurement (paired margins against ``heuristic`` on dupl
   misjudge a hand plan — even 20x the budget there lost to the heuristic's discard. ``wide=0``
   searches every decision.
 
+ISMCTS's exploration constant ``c`` (-1 by default: the game's measured value,
+``solver.search.params.EXPLORATION_DEFAULTS``) is 0.2 in Dog Tag Trick, else 0.7. UCB's values
+are scaled to the range seen, which in Dog Tag Trick is ~20 points while good moves differ by
+tenths: at 0.7 the tree explored nearly uniformly and 16x the budget gained nothing (-0.06
+[-0.80, +0.67] a game, 48 deals); at 0.2 it gains +0.80 [+0.05, +1.55] (48), no weaker against
+the heuristic at the default budget (results/strength/ismcts-budget/).
+
 ``exact=true`` (the default) hands a decision to the exact solver when the bot's view is
 perfect information for the rest of the round and the game is two-player constant-sum (Mate with
 face-up forcing, docs/rules/mate.md §9.2): alpha-beta proves the round's value of every move, so
@@ -156,8 +163,8 @@ class ISMCTSBot(_SearchBot):
     PARAMS = {
         "iterations": (2000, "iterations per decision (0: time only)"),
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
-        "c": (-1.0, "UCT exploration constant on values scaled to the range seen (negative:"
-                    " the game's measured default, 0.2 in Dog Tag Trick, else 0.7)"),
+        "c": (-1.0, "UCT exploration constant on values scaled to the range seen (-1: the"
+                    " game's measured value, 0.2 in Dog Tag Trick, else 0.7)"),
         "observers": ("single", "single (SO-ISMCTS) or multi (MO-ISMCTS)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
         "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
