@@ -173,7 +173,8 @@ CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 #                   (4 players, 5 ms a decision = 2,000 iterations) at c = 0.7 -0.06 [-0.80,
 #                   +0.67] (48 deals, results/strength/baseline-2), at c = 0.2 +0.80 [+0.05,
 #                   +1.55] (48); 1x over the heuristic c = 0.2 minus c = 0.7: +0.17 [-0.85,
-#                   +1.19] (32).
+#                   +1.19] (32 deals), 3 players +1.79 [+0.79, +2.79] (32), 5 players +0.14
+#                   [-0.58, +0.85] (32).
 #   mate-vic-village 0.7 kept: c = 0.2 16x vs 1x +2.6 [-0.5, +5.8] (32 deals; 0.7: +2.1
 #                   [-0.5, +4.7], 48) and over the heuristic at 1x -0.84 [-3.56, +1.89] (32).
 # A game not listed uses DEFAULT_C.

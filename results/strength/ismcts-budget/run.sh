@@ -21,13 +21,18 @@ ev "$OUT/scratch" dtt-c0.2-budget16 "dog-tag-trick(players=4)" --mode budget \
 ev "$OUT/scratch" dtt-seat-c0.7-c0.2 "dog-tag-trick(players=4)" --mode seat \
    --candidate 'ismcts(iterations=2000,c=0.7)' --candidate 'ismcts(iterations=2000,c=0.2)' \
    --deals 32
+for n in 3 5; do
+  ev "$OUT/scratch" "dtt${n}p-seat-c0.7-c0.2" "dog-tag-trick(players=$n)" --mode seat \
+     --candidate 'ismcts(iterations=2000,c=0.7)' --candidate 'ismcts(iterations=2000,c=0.2)' \
+     --deals 32
+done
 ev "$OUT/scratch" vic-c0.2-budget16 "mate-vic-village(players=4)" --mode budget \
    --candidate 'ismcts(iterations=1567,c=0.2)' --scale 16 --deals 32
 ev "$OUT/scratch" vic-seat-c0.7-c0.2 "mate-vic-village(players=4)" --mode seat \
    --candidate 'ismcts(iterations=1567,c=0.7)' --candidate 'ismcts(iterations=1567,c=0.2)' \
    --deals 32
 # The paired difference of the two seat margins (same deals, same all-heuristic games):
-for g in dtt vic; do
+for g in dtt dtt3p dtt5p vic; do
   f="$OUT/scratch/$g-seat-c0.7-c0.2.json"
   if [ -f "$f" ]; then PYTHONPATH=. python "$OUT/paired.py" "$f" 0 1; fi
 done
