@@ -176,7 +176,8 @@ CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 #                   +1.19] (32 deals), 3 players +1.79 [+0.79, +2.79] (32), 5 players +0.14
 #                   [-0.58, +0.85] (32).
 #   mate-vic-village 0.7 kept: c = 0.2 16x vs 1x +2.6 [-0.5, +5.8] (32 deals; 0.7: +2.1
-#                   [-0.5, +4.7], 48) and over the heuristic at 1x -0.84 [-3.56, +1.89] (32).
+#                   [-0.5, +4.7], 48, and -1.5 [-5.1, +2.1] on 24 other deals) and over the
+#                   heuristic at 1x -0.84 [-3.56, +1.89] (32).
 # A game not listed uses DEFAULT_C.
 EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
 
