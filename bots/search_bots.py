@@ -24,6 +24,13 @@ Two defaults come from measurement (paired margins against ``heuristic`` on dupl
   misjudge a hand plan — even 20x the budget there lost to the heuristic's discard. ``wide=0``
   searches every decision.
 
+ISMCTS's exploration constant ``c`` (-1 by default: the game's measured value,
+``solver.search.params.EXPLORATION_DEFAULTS``) is 0.2 in Dog Tag Trick, else 0.7. UCB's values
+are scaled to the range seen, which in Dog Tag Trick is ~20 points while good moves differ by
+tenths: at 0.7 the tree explored nearly uniformly and 16x the budget gained nothing (-0.06
+[-0.80, +0.67] a game, 48 deals); at 0.2 it gains +0.80 [+0.05, +1.55] (48), no weaker against
+the heuristic at the default budget (results/strength/ismcts-budget/).
+
 ``exact=true`` (the default) hands a decision to the exact solver when the bot's view is
 perfect information for the rest of the round and the game is two-player constant-sum (Mate with
 face-up forcing, docs/rules/mate.md §9.2): alpha-beta proves the round's value of every move, so
@@ -56,7 +63,7 @@ from solver.search import (
     search_state,
 )
 from solver.search.parallel import MAX_THREADS, alphabeta_root_values
-from solver.search.params import MAX_CUTOFF, MAX_ENDGAME, endgame_options
+from solver.search.params import MAX_CUTOFF, MAX_ENDGAME, endgame_options, exploration_c
 
 _THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
 
@@ -156,7 +163,8 @@ class ISMCTSBot(_SearchBot):
     PARAMS = {
         "iterations": (2000, "iterations per decision (0: time only)"),
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
-        "c": (0.7, "UCT exploration constant (values scaled to the range seen)"),
+        "c": (-1.0, "UCT exploration constant on values scaled to the range seen (-1: the"
+                    " game's measured value, 0.2 in Dog Tag Trick, else 0.7)"),
         "observers": ("single", "single (SO-ISMCTS) or multi (MO-ISMCTS)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
         "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
@@ -177,7 +185,7 @@ class ISMCTSBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
+              "c": (-1.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
               "threads": (1, MAX_THREADS),
               **_ENDGAME_RANGES}
     c: float
@@ -186,7 +194,8 @@ class ISMCTSBot(_SearchBot):
     particles: int
 
     def search(self, view: View) -> SearchResult:
-        return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False, c=self.c,
+        return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False,
+                         c=exploration_c(view.game, self.c, "ismcts"),
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),

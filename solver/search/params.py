@@ -165,6 +165,32 @@ ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12
 CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 
 
+# The ISMCTS bot's UCT exploration constant per game slug (on values scaled to the range seen,
+# horizon round), measured with `trickhound evaluate` (results/strength/ismcts-budget/):
+#   dog-tag-trick   0.2: the default c = 0.7 explores nearly uniformly (a round's points spread
+#                   over ~20 while the best moves differ by tenths), so the tree's opponents
+#                   play almost at random and more iterations buy nothing: 16x vs 1x
+#                   (4 players, 5 ms a decision = 2,000 iterations) at c = 0.7 -0.06 [-0.80,
+#                   +0.67] (48 deals, results/strength/baseline-2), at c = 0.2 +0.80 [+0.05,
+#                   +1.55] (48); 1x over the heuristic c = 0.2 minus c = 0.7: +0.17 [-0.85,
+#                   +1.19] (32 deals), 3 players +1.79 [+0.79, +2.79] (32), 5 players +0.14
+#                   [-0.58, +0.85] (32).
+#   mate-vic-village 0.7 kept: c = 0.2 16x vs 1x +2.6 [-0.5, +5.8] (32 deals; 0.7: +2.1
+#                   [-0.5, +4.7], 48, and -1.5 [-5.1, +2.1] on 24 other deals) and over the
+#                   heuristic at 1x -0.84 [-3.56, +1.89] (32).
+# A game not listed uses DEFAULT_C.
+EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
+
+
+def exploration_c(game: Game, c: float = -1.0, algorithm: str = "ismcts") -> float:
+    """The UCT exploration constant a search bot (``algorithm``) uses in ``game``: ``c`` when it
+    is >= 0, else (the bots' -1) the measured default for the game (EXPLORATION_DEFAULTS), else
+    DEFAULT_C."""
+    if c >= 0:
+        return float(c)
+    return EXPLORATION_DEFAULTS.get(game.name, {}).get(algorithm, DEFAULT_C)
+
+
 def endgame_options(game: Game, horizon: str, endgame: int = -1, cutoff: int = -1,
                     algorithm: str = "pimc") -> dict[str, int]:
     """The ``endgame`` and ``cutoff`` keywords a search bot (``algorithm`` "ismcts" or "pimc")

@@ -67,3 +67,41 @@ def test_wide_decisions_go_to_the_heuristic(monkeypatch, players, spec, delegate
         again = make_bot(spec, seed=5)
         again.reset(game, seat, 5)
         assert again.act(view) == action
+
+
+@pytest.mark.parametrize("spec, game, c", [
+    ("ismcts", "dog-tag-trick(players=4)", 0.2), ("ismcts", "dog-tag-trick(players=3)", 0.2),
+    ("ismcts", "mate-vic-village(players=4)", 0.7), ("ismcts", "mattis(players=4)", 0.7),
+    ("ismcts(c=0.5)", "dog-tag-trick(players=4)", 0.5), ("ismcts(c=0)", "dog-tag-trick", 0.0),
+    ("ismcts(c=1.5)", "mate-vic-village", 1.5),
+])
+def test_ismcts_searches_with_the_games_measured_exploration(monkeypatch, spec, game, c):
+    """ISMCTS's c defaults per game (solver/search/params.py EXPLORATION_DEFAULTS, measured in
+    results/strength/ismcts-budget/); an explicit c >= 0 is searched with as given."""
+    import bots.search_bots as sb
+    seen = []
+    real = sb.recommend
+
+    def spy(view, algo, limit, seed, **kw):
+        seen.append(kw["c"])
+        return real(view, algo, limit, seed, **kw)
+
+    monkeypatch.setattr(sb, "recommend", spy)
+    g = load_game(game)
+    bot = make_bot(spec.replace("ismcts", "ismcts(iterations=40)") if "(" not in spec
+                   else spec.replace(")", ",iterations=40)"), seed=2)
+    state = g.new_initial_state(5)
+    while len(state.legal_actions()) < 2 or len(state.legal_actions()) >= bot.wide:
+        state.apply_action(state.legal_actions()[0])
+    bot.reset(g, state.current_player(), 1)
+    assert bot.act(state.view(state.current_player())) in state.legal_actions()
+    assert seen == [c]
+
+
+def test_exploration_default_is_the_table_else_the_search_default():
+    from solver.search.params import DEFAULT_C, EXPLORATION_DEFAULTS, exploration_c
+    dtt, vic = load_game("dog-tag-trick"), load_game("mate-vic-village")
+    assert exploration_c(dtt) == EXPLORATION_DEFAULTS["dog-tag-trick"]["ismcts"]
+    assert exploration_c(dtt, algorithm="pimc") == DEFAULT_C
+    assert exploration_c(vic) == DEFAULT_C
+    assert exploration_c(vic, 0.0) == 0.0 and exploration_c(dtt, 3.0) == 3.0

@@ -19,7 +19,7 @@ def forfeits(run_dir):
 
 @pytest.mark.parametrize("spec, words", [
     ("ismcts(iterations=-5)", ["iterations=-5", "between 0 and 10000000"]),
-    ("ismcts(c=-1)", ["c=-1.0", "between 0.0 and 100.0"]),
+    ("ismcts(c=-2)", ["c=-2.0", "between -1.0 and 100.0"]),   # -1: the game's measured c
     ("ismcts(iterations=1000000000000)", ["iterations=1000000000000", "between"]),
     ("pimc(worlds=0)", ["worlds=0", "between 1 and 10000"]),
     ("ismcts(c=nan)", ["c=nan", "finite"]),
