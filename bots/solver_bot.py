@@ -60,7 +60,7 @@ from solver.search.parallel import (
     alphabeta_root_values,
     alphabeta_world_values,
 )
-from solver.search.params import endgame_options
+from solver.search.params import endgame_options, exploration_c
 from solver.search.recommend import STRONGEST_SEARCH
 from solver.search.result import SearchResult
 
@@ -288,7 +288,8 @@ class SolverBot(Bot[View]):
         horizon = play_defaults(game, "ismcts", {"objective": "score"}).get("horizon", "game")
         t = float(self.time_s or 0.0)
         limit = SearchLimit(iterations=self.iterations, time_s=t if t > 0 else None)
-        return recommend(view, "ismcts", limit, seed, check=False, c=ISMCTS_DEFAULTS["c"],
+        return recommend(view, "ismcts", limit, seed, check=False,
+                         c=exploration_c(game, ISMCTS_DEFAULTS["c"], "ismcts"),
                          observers=ISMCTS_DEFAULTS["observers"], objective="score",
                          horizon=horizon, rollout=ISMCTS_DEFAULTS["rollout"],
                          inference=bot_inference(self.inference, game, "ismcts"),

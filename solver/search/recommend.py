@@ -37,6 +37,7 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
 from solver.search.parallel import check_threads, ismcts_threads, pimc_threads
+from solver.search.params import exploration_c
 from solver.search.result import SearchResult
 
 ALGORITHMS = ("ismcts", "pimc", "solver")
@@ -157,9 +158,14 @@ def play_defaults(game: Game, algo: str,
                   params: dict[str, Any] | None = None) -> dict[str, Any]:
     """``params`` completed with what the search bots play with unless told otherwise (the
     measurements are in bots/search_bots.py): the game's rollout policy and, for the score
-    where the game's rounds add up (``Game.rounds_add_up``), the round's points as the value.
+    where the game's rounds add up (``Game.rounds_add_up``), the round's points as the value;
+    for ISMCTS the game's measured exploration constant.
     ``trickhound recommend`` and the human player's hint search with them."""
     kw = dict(params or {})
+    if algo == "ismcts":
+        # the exploration measured for the game (solver/search/params.py EXPLORATION_DEFAULTS:
+        # 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly and more budget bought nothing)
+        kw.setdefault("c", exploration_c(game, -1.0, "ismcts"))
     if algo in ("ismcts", "pimc"):
         kw.setdefault("rollout", "policy")
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
