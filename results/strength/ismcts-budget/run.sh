@@ -34,6 +34,11 @@ ev "$OUT/scratch" vic-c0.7-budget16-seed2 "mate-vic-village(players=4)" --mode b
 ev "$OUT/scratch" vic-seat-c0.7-c0.2 "mate-vic-village(players=4)" --mode seat \
    --candidate 'ismcts(iterations=1567,c=0.7)' --candidate 'ismcts(iterations=1567,c=0.2)' \
    --deals 32
+# The ISMCTS bot at its defaults over the heuristic (the lead's runs after the merge).
+ev "$OUT" dog-tag-trick-3p-ismcts-seat "dog-tag-trick(players=3)" --mode seat --candidate ismcts \
+   --baseline heuristic --deals 48 --cpu-ms 5
+ev "$OUT" mate-vic-village-3p-ismcts-seat-seed2 "mate-vic-village(players=3)" --mode seat \
+   --candidate ismcts --baseline heuristic --deals 64 --cpu-ms 5 --seed 2
 # The paired difference of the two seat margins (same deals, same all-heuristic games):
 for g in dtt dtt3p dtt5p vic; do
   f="$OUT/scratch/$g-seat-c0.7-c0.2.json"
