@@ -83,6 +83,9 @@ REPS = 2
 #: disk) that a run of a few dozen milliseconds would count against 2 workers far more than
 #: against 1.
 RUN_SHARE = 0.25
+#: ... and at least this long whatever ``seconds`` says: the run's fixed costs (~10 ms) are then
+#: about 1% of a 2-worker run, as in a real tournament of minutes, not 10% of a 0.1 s one.
+MIN_RUN_SECONDS = 1.0
 
 
 def bench_cheap_tournaments(seconds: float, games: list[str],
@@ -99,8 +102,8 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
     ``trickhound tournament`` makes it, minus its play: ~0.1 s, which would swamp a few hundred
     sub-millisecond games; the fork server's own start, once per process, is not in it
     either), and the gathering of the workers' log (one record per chunk).
-    ``seconds`` bounds each game's measurement: each 1-worker run is sized to take
-    RUN_SHARE of it at the pace the pool measured in the warm-up."""
+    ``seconds`` sets each game's measurement: each 1-worker run is sized to take RUN_SHARE of
+    it, and at least MIN_RUN_SECONDS, at the pace the pool measured in the warm-up."""
     from tournaments.bench.limits import note
     rows: list[dict] = []
     bots = ["random", "heuristic"]
@@ -121,10 +124,12 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
                 _, wall0, play0 = _play(game, 1, 1, os.path.join(tmp, f"{game}-start"),
                                         bots=bots)
                 startup = max(0.0, wall0 - play0)
-                # a 1-worker run about RUN_SHARE of the budget: enough games that a run's
-                # fixed costs (folder, lock, meta, last fsync) stay small
+                # a 1-worker run about RUN_SHARE of the budget (at least MIN_RUN_SECONDS):
+                # enough games that a run's fixed costs (folder, lock, meta, last fsync) stay
+                # small
                 per_deal = n / CALIBRATION_DEALS
-                deals = max(MIN_DEALS, int(RUN_SHARE * seconds / max(pace * per_deal, 1e-6)))
+                run_s = max(RUN_SHARE * seconds, MIN_RUN_SECONDS)
+                deals = max(MIN_DEALS, int(run_s / max(pace * per_deal, 1e-6)))
                 for rep in range(REPS):
                     for workers, pool in pools.items():
                         got = _play(game, deals, workers,
