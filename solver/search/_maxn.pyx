@@ -41,7 +41,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 import time
 
 from solver.game cimport Game, Policy, State, MAX_LEGAL, MAX_PLAYERS
-from solver.rng cimport Rng, rng_below, rng_seed
+from solver.rng cimport Rng, rng_below, rng_next, rng_seed
 from solver.search._common cimport HORIZON_ROUND, rollout
 
 cdef enum:
@@ -134,6 +134,9 @@ cdef class MaxN:
     cdef double projected           # an aborted pass: its nodes so far scaled by the share
                                     # of root children begun (a lower bound on its cost)
     cdef bint aborted, tt_on, use_table
+    cdef bint table_option          # the constructor's ``table`` (forget restores use_table)
+    cdef uint64_t salt              # XORed into every table key: a new salt empties the table
+                                    # in O(1) (forget); entries under an old one never match
     cdef readonly bint fill         # shallower passes while a whole trick does not fit (solve)
     cdef Rng rng
     cdef list pool                  # owns the per-ply states (grows; see _grow)
@@ -171,6 +174,8 @@ cdef class MaxN:
             policy = frontier_policy(game, evaluation, policy)
         self.policy = policy if policy is not None else game.policy
         self.use_table = table
+        self.table_option = table
+        self.salt = 0
         self.fill = cheap if fill is None else bool(fill)
         self.paranoid = paranoid
         self.n_players = game.num_players
@@ -197,6 +202,20 @@ cdef class MaxN:
         without the GIL."""
         with nogil:
             memset(self.table, 0, (self.mask + 1) * sizeof(MEntry))
+        rng_seed(&self.rng, seed)
+
+    def forget(self, uint64_t seed):
+        """``reset`` in O(1), for one solver that solves many small worlds in turn: the table
+        keys take a new salt (drawn from ``seed``), so no entry stored before can match a probe
+        (every store replaces its slot's entry, so an old entry never blocks a new one), the
+        table's use is as at construction, and the playout stream restarts at ``seed``. A
+        solve after ``forget(seed)`` therefore gives the answer, node count and depth of a
+        new solver's solve with that seed (but for a 2^-64 key collision, as in any table):
+        what lets the threads of parallel.py claim worlds in any order reproducibly."""
+        cdef Rng salt_rng
+        rng_seed(&salt_rng, seed ^ <uint64_t>0x5EED5A17)
+        self.salt = rng_next(&salt_rng) | 1
+        self.use_table = self.table_option
         rng_seed(&self.rng, seed)
 
     cdef int _grow(self, int size) except -1:
@@ -343,7 +362,7 @@ cdef class MaxN:
         # answered a depth-1 node: the pass now searches it at its own depth instead.
         if not done and self.tt_on and depth > 1:
             use_tt = True
-            key = s.hash_c()
+            key = s.hash_c() ^ self.salt
             self.tt_probe(key, &e)
             if e.flag and e.key == key and e.mode == MODE_MAXN and e.depth >= depth:
                 memcpy(best, e.value, P * sizeof(double))
@@ -449,7 +468,7 @@ cdef class MaxN:
         beta0 = beta
         if not done and self.tt_on:
             use_tt = True
-            key = s.hash_c()
+            key = s.hash_c() ^ self.salt
             self.tt_probe(key, &e)
             if (e.flag and e.key == key and e.mode == MODE_PARANOID and e.owner == R
                     and e.depth >= depth):
@@ -831,7 +850,7 @@ cdef class MaxN:
         line = [first]
         s.apply_action_c(first)
         while not s.is_terminal_c() and s.round_c() == self.root_round and len(line) < 1000:
-            key = s.hash_c()
+            key = s.hash_c() ^ self.salt
             e = &self.table[key & self.mask]
             if not (e.flag and e.key == key and e.best >= 0
                     and e.mode == (MODE_PARANOID if self.paranoid else MODE_MAXN)):

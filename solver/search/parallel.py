@@ -18,17 +18,18 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
   repeated worlds first and hands each thread its distinct worlds in one call without the GIL
   (``alphabeta_world_values``): its values are exact, hence the same answer again (only
-  ``nodes`` differs, the tables being split); max^n / paranoid deepen within a node budget
-  and their frontier playouts draw from the thread's own stream, so the answer is
-  reproducible for a (seed, worlds, N) but may differ from one thread's (with the default
-  frontier estimate, no playouts, it is the one-thread answer). The max^n core
-  (solver/search/_maxn.pyx) releases the GIL for its passes, so its worlds run on separate
-  cores like alpha-beta's. The max^n solvers are kept between searches and reset
-  (``take_maxn``), not rebuilt with the GIL held by every thread of every search. The fixed
-  assignment (not claims, as the UCT worlds have) stays because a world's answer depends on
-  the table and stream it inherits: claims would need a table reset per world, a 5 MB clear
-  (~0.18 ms) against ~0.6 ms a world at the bench's openings, or a generation stamp in the
-  max^n node loop (solver/search/_maxn.pyx, reworked elsewhere).
+  ``nodes`` differs, the tables being split). Max^n / paranoid within a node budget: a free
+  thread claims the next world, as the UCT worlds are claimed, and solves it after
+  ``MaxN.forget`` to the world's own seed (an O(1) reset: a new salt on the table's keys, the
+  stream restarted), so a world's answer, depth and node count do not depend on the thread or
+  on the worlds it solved before: one answer for every N >= 2, and with the default frontier
+  estimate (no playouts) the one-thread answer too; the threads balance unequal worlds (a
+  fixed split measured 1.5x on 2 threads in Vic Village, claims 1.87x). With a time limit
+  each thread shares its time over a fixed set of worlds (t, t + N, ...; its table carries
+  over), reproducible only as far as time is. The max^n core (solver/search/_maxn.pyx)
+  releases the GIL for its passes, so its worlds run on separate cores like alpha-beta's; the
+  solvers are kept between searches (``take_maxn``), not rebuilt with the GIL held by every
+  thread of every search.
 * **The solver bot with perfect information** (Mate's default rules: one world, the position
   itself): the threads share one principal-variation search of the root
   (``alphabeta_root_best``: the caller's thread values the first move, the others are claimed
@@ -561,10 +562,42 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 top = max(values.values())
                 results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
                                dict.fromkeys(values, 1), n_nodes, 1, True, None)
+        elif limit.time_s is None:
+            # max^n within a node budget: a free thread claims the next world and solves it
+            # with its solver forgotten to the world's own seed (MaxN.forget: O(1)), so a
+            # world's answer does not depend on the thread or on the worlds before it and the
+            # threads balance unequal worlds (a fixed split left Vic Village at 1.5x).
+            paranoid = solver_used == "paranoid"
+            n_threads = min(threads, worlds)
+            claimed = [take_maxn(game, paranoid, tt_bits, evaluation, rollouts,
+                                 derive_seed(seed, "solver-thread", t) & _MASK64)
+                       for t in range(n_threads)]
+
+            def claim_job(mx: MaxN) -> Callable[[], None]:
+                def run() -> None:
+                    while (wi := claims.next()) is not None:
+                        mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
+                        r = mx.solve(sampled[wi], node_budget)
+                        values = r["actions"]
+                        top = max(values.values())
+                        results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
+                                       dict.fromkeys(values, 1), r["nodes"], 1, r["exact"],
+                                       None)
+                return run
+
+            try:
+                # run_threads, not run_claimed: a thread waits for its pool thread (the caller
+                # taking over a pool thread's share made the search serial under load)
+                run_threads([claim_job(mx) for mx in claimed])
+            finally:
+                for mx in claimed:
+                    give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
         else:
-            # run_threads, not run_claimed: a max^n share takes milliseconds, and on a loaded
-            # machine the caller taking over a share its pool thread had not started yet made
-            # the search serial (measured 0.93x where waiting gave 1.35-1.9x, load ~2)
+            # with a time limit each thread shares its time over a fixed set of worlds (thread
+            # t: worlds t, t + N, ...); run_threads, not run_claimed: a max^n share takes
+            # milliseconds, and on a loaded machine the caller taking over a share its pool
+            # thread had not started yet made the search serial (measured 0.93x where waiting
+            # gave 1.35-1.9x, load ~2)
             run_threads([solver_job(t) for t in range(threads)])
     return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
                   t0, ess, threads,

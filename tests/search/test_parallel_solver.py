@@ -278,3 +278,37 @@ def test_a_kept_alpha_beta_solves_as_a_new_one():
         assert kept.solve_values(worlds) == AlphaBeta(game, 14).solve_values(worlds)
     finally:
         parallel.give_alphabeta(kept, 14)
+
+
+@pytest.mark.parametrize("evaluation", ["auto", "policy"])
+def test_a_forgotten_max_n_searches_as_a_new_one(evaluation):
+    """MaxN.forget (the O(1) reset by a new key salt, taken before every claimed world): after
+    other worlds filled its table and drew from its stream, a forgotten solver gives a new
+    one's answers, node counts and depths, with the fitted estimate and with policy playouts."""
+    for config in ("mate-vic-village(players=3)", "mattis(players=4)"):
+        game = load_game(config)
+        s = opening_state(game, 5)
+        view = s.view(s.current_player())
+        worlds = [view.determinize(i) for i in range(3)]
+        kept = MaxN(game, False, 12, evaluation, 2, 7, True, game.new_policy())
+        for world in worlds:
+            kept.solve(world, 3000)
+        for world in worlds:
+            kept.forget(13)
+            new = MaxN(game, False, 12, evaluation, 2, 13, True, game.new_policy())
+            a, b = kept.solve(world, 3000), new.solve(world, 3000)
+            assert (a["actions"], a["nodes"], a["depth"]) == (b["actions"], b["nodes"], b["depth"])
+
+
+def test_pimc_max_n_claimed_worlds_answer_alike_for_any_thread_count():
+    """With a node budget, the threads claim max^n worlds in whatever order they free up, each
+    world solved by a forgotten solver at its own seed: 2 and 3 threads give one answer and node
+    count (which thread solved which world does not matter), run after run."""
+    game = load_game("mate-vic-village(players=3)")
+    s = opening_state(game, 6)
+    view = s.view(s.current_player())
+    kw = dict(limit=SearchLimit(iterations=1, worlds=7), evaluator="solver", node_budget=4000)
+    answers = [pimc(view, seed=21, threads=k, **kw) for k in (2, 3, 2)]
+    for r in answers[1:]:
+        assert r.nodes == answers[0].nodes
+        assert [a.to_json() for a in r.actions] == [a.to_json() for a in answers[0].actions]
