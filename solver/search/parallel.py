@@ -541,10 +541,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                             if wi != t and left <= 0:
                                 return
                             share = max(left, 1e-6) / len(range(wi, worlds, threads))
-                        values, n_nodes, exact = solve(sampled[wi], share)
-                        top = max(values.values())
-                        results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
-                                       dict.fromkeys(values, 1), n_nodes, 1, exact, None)
+                        results[wi] = _solved_world(*solve(sampled[wi], share))
                 finally:
                     done()
             return run
@@ -559,9 +556,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 for ab in solvers:
                     give_alphabeta(ab, bits)
             for wi, (values, n_nodes) in enumerate(per_world):
-                top = max(values.values())
-                results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
-                               dict.fromkeys(values, 1), n_nodes, 1, True, None)
+                results[wi] = _solved_world(values, n_nodes, True)
         elif limit.time_s is None:
             # max^n within a node budget: a free thread claims the next world and solves it
             # with its solver forgotten to the world's own seed (MaxN.forget: O(1)), so a
@@ -578,11 +573,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                     while (wi := claims.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
                         r = mx.solve(sampled[wi], node_budget)
-                        values = r["actions"]
-                        top = max(values.values())
-                        results[wi] = (values, {a for a, v in values.items() if v >= top - 1e-9},
-                                       dict.fromkeys(values, 1), r["nodes"], 1, r["exact"],
-                                       None)
+                        results[wi] = _solved_world(r["actions"], r["nodes"], r["exact"])
                 return run
 
             try:
@@ -608,6 +599,14 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                   {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                    "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits},
                   inference, particles)
+
+
+def _solved_world(values: dict, nodes: int, exact: bool) -> tuple:
+    """One solved world's answer in the merge's shape: its values, every move within 1e-9 of
+    the best as its best, one visit a move, one iteration, no tree."""
+    top = max(values.values())
+    return (values, {a for a, v in values.items() if v >= top - 1e-9}, dict.fromkeys(values, 1),
+            nodes, 1, exact, None)
 
 
 def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tuple:

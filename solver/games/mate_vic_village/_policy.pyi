@@ -1,19 +1,10 @@
 """Type stubs for the compiled module solver/games/mate_vic_village/_policy.pyx (the game's rules of
 thumb; scores, rollout action and evaluation are the base Policy's Python methods)."""
-from collections.abc import Sequence
-
 import numpy as np
 
-from solver.game import Game, Policy, State
+from solver.evaluation._fitted import FittedPolicy
+from solver.game import Game, State
 
-class MateVicVillagePolicy(Policy):
+class MateVicVillagePolicy(FittedPolicy):
     def __init__(self, game: Game | None = None) -> None: ...
-    def _set_model(self, weights: Sequence[Sequence[float]], lo: float, hi: float, on: bool,
-                   logistic: bool = False) -> None: ...
-    @property
-    def num_features(self) -> int: ...
-    @property
-    def evaluation(self) -> str: ...
-    @evaluation.setter
-    def evaluation(self, name: str) -> None: ...
     def features(self, state: State) -> np.ndarray: ...

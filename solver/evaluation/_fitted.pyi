@@ -1,0 +1,16 @@
+"""Type stubs for the compiled module solver/evaluation/_fitted.pyx (the base of every game
+policy with a fitted position estimate)."""
+from collections.abc import Sequence
+
+from solver.game import Game, Policy
+
+class FittedPolicy(Policy):
+    def __init__(self, game: Game | None = None, num_features: int = 0) -> None: ...
+    def _set_model(self, weights: Sequence[Sequence[float]], lo: float, hi: float, on: bool,
+                   logistic: bool = False) -> None: ...
+    @property
+    def num_features(self) -> int: ...
+    @property
+    def evaluation(self) -> str: ...
+    @evaluation.setter
+    def evaluation(self, name: str) -> None: ...
