@@ -87,8 +87,10 @@ class Bot(Generic[Observation]):
         """The action to play; ``view`` is this seat's View (the State, for oracles)."""
         raise NotImplementedError
 
-    def observe(self, view: View, seat: int, action: int) -> None:
-        """Called after every action (``seat`` played ``action``) with this bot's new view."""
+    def observe(self, view: View, seat: int, action: int | None) -> None:
+        """Called after every action with this bot's new view: ``seat`` played ``action``, or
+        ``action`` is None when this seat cannot tell which move it was (a card played face
+        down: solver/observation.py)."""
 
     def __repr__(self) -> str:
         params = ",".join(f"{k}={getattr(self, k)!r}" for k in self.PARAMS)

@@ -18,6 +18,8 @@ class Resign(Exception):
 
 @register
 class HumanBot(Bot[View]):
+    """You, at the terminal: the moves are typed in the game's notation (`trickhound play`)."""
+
     name = "human"
     interactive = True      # needs a person at the terminal: not for unattended tournaments
     PARAMS = {"hints": (True, "allow the `hint` command")}
@@ -28,7 +30,10 @@ class HumanBot(Bot[View]):
         click.echo(view.render())
         legal = view.legal_actions()
         while True:
-            click.echo("Your move: " + " ".join(view.action_to_str(a) for a in legal))
+            names = [view.action_to_str(a) for a in legal]
+            # moves that hold a space (Dog Tag Trick's "8F ONE") are listed with commas
+            sep = ", " if any(" " in n for n in names) else " "
+            click.echo("Your move: " + sep.join(names))
             line = self.read_line()
             if line in ("quit", "q", "exit", "resign"):
                 raise Resign("resigned at the terminal")

@@ -69,6 +69,11 @@ def _load_plugin_file(target: str) -> type[Bot]:
                                f"{type(e).__name__}: {e}") from None
         _PLUGIN_MODULES[key] = module
     cls = getattr(module, clsname, None)
+    if cls is None:
+        found = sorted(n for n, v in vars(module).items()
+                       if isinstance(v, type) and issubclass(v, Bot) and v.__module__ == modname)
+        raise BotSpecError(f"no class {clsname!r} in {path!r}; its Bot classes: "
+                           f"{', '.join(found) or 'none'}")
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotSpecError(f"{clsname!r} in {path!r} is not a trickhound Bot subclass")
     return cls

@@ -43,7 +43,7 @@ round, the wrong target for a match result or a win.
 trees of iterations/N each at the root, PIMC splits its worlds over the threads (the same answer
 as one thread). In a tournament, workers times threads should not exceed the cores.
 """
-from typing import Optional
+from typing import Any, Optional
 
 from bots import heuristic
 from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS, Bot
@@ -99,6 +99,15 @@ class _SearchBot(Bot[View]):
     threads: int
     endgame: int
     cutoff: int
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        # refused when the bot is configured (make_bot), not at its first move: a bot with no
+        # budget would forfeit every game of a tournament that had started
+        if ("iterations" in self.PARAMS and self.iterations <= 0
+                and getattr(self, "algo", "") != "solver"     # the exact solver needs none
+                and float(getattr(self, "time_s", 0.0) or 0.0) <= 0):
+            raise BotSpecError(f"bot {self.name} needs iterations > 0 or time_s > 0")
 
     def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)

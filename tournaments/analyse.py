@@ -377,7 +377,8 @@ def review_text(review: Review) -> str:
     lines = [f"Review of {review.game}, deal {review.deal_seed}: "
              + ", ".join(f"seat {i} {b}" for i, b in enumerate(review.seating)),
              f"(losses in points of the round; exact = full-state solve, view = what the "
-             f"mover could know; budget {review.budget})", ""]
+             f"mover could know; budget {review.budget}; ~ = the full-state solve did not "
+             f"finish within the budget, so no exact loss)", ""]
     rows = [("ply", "seat", "played", "best (exact)", "loss", "best (view)", "loss", "label")]
     for d in review.decisions:
         if d.forced:
@@ -398,8 +399,9 @@ def _summary_lines(rows: list[dict], key: str) -> list[str]:
     for r in rows:
         who = f"seat {r['seat']} {r['bot']}" if key == "seat" else r["bot"]
         ci = f" ±{r['ci95']:.2f}" if r.get("ci95") is not None else ""
+        exact = f"exact {_f(r['mean_exact_loss'])} over the {r['exact_decisions']} solved"
         out.append(f"  {who:32s} {r['decisions']:4d} decisions  mean loss "
-                   f"{_f(r['mean_loss'])}{ci}  (exact {_f(r['mean_exact_loss'])})  "
+                   f"{_f(r['mean_loss'])}{ci}  ({exact})  "
                    + "  ".join(f"{n} {r[n]}" for n in LABELS))
     return out
 

@@ -16,9 +16,10 @@ import logging
 import os
 import signal
 import sys
+import threading
 import traceback
 from collections.abc import Iterator, Sequence
-from typing import IO, Any, Callable, NoReturn, Optional
+from typing import IO, Any, Callable, NoReturn, Optional, TypeVar
 
 import click
 
@@ -28,6 +29,7 @@ from solver.registry import available_games, game_class, load_game
 
 #: Exit codes besides 0: a user error; a bug (or a run that cannot go on); Ctrl-C; SIGTERM.
 EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPT, EXIT_TERM = 2, 1, 130, 143
+T = TypeVar("T")
 
 
 class UserError(click.ClickException):
@@ -99,6 +101,39 @@ def _clean_shutdown() -> "contextlib.AbstractContextManager[None]":
         finally:
             signal.signal(signal.SIGTERM, old)
     return both()
+
+
+def _interruptible(work: Callable[[], T]) -> T:
+    """``work()`` in a helper thread while the main thread waits, so that Ctrl-C (or SIGTERM)
+    stops a search at once: a search's loop runs in C without the GIL and would only see the
+    signal when it returns, minutes later for a long search. On a signal the command prints
+    one line and exits (130, or 143 for SIGTERM) without waiting for the search, which holds
+    no file or lock."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as e:          # re-raised in the main thread, as if called there
+            box["error"] = e
+
+    thread = threading.Thread(target=run, name="trickhound-search", daemon=True)
+    old = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        thread.start()
+        while thread.is_alive():
+            thread.join(0.05)
+    except KeyboardInterrupt as e:
+        terminated = isinstance(e, Terminated)
+        click.echo(f"trickhound: {'terminated' if terminated else 'interrupted'}", err=True)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(EXIT_TERM if terminated else EXIT_INTERRUPT)   # the search cannot be stopped
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 def _interrupted(run_dir: str, e: KeyboardInterrupt) -> NoReturn:
@@ -239,12 +274,22 @@ def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
         raise UserError(f"{state_file}: a state JSON must be an object")
     game = _load_game(game_text or obj.pop("game", "mate"))
     obj.pop("game", None)
-    state = game.state_from_json(obj)
     if game.num_players != 2:
         raise UserError(f"solve handles two-player games; {game.name} has "
                         f"{game.num_players} players")
     if not game.perfect_information:
         raise UserError(f"{game.spec()} has hidden information; use `trickhound recommend`")
+    if "seat" in obj:
+        # a view (view.to_json(): what one seat knows): solvable when it hides nothing
+        from solver.search import perfect_information_for
+        view = game.view_from_json(obj)
+        if not perfect_information_for(view):
+            raise UserError(f"{state_file} is a view that hides cards from seat {view.player}; "
+                            f"solve needs a full state (state.to_json()); for a view use "
+                            f"`trickhound recommend {state_file}`")
+        state = view.determinize(0)          # the one world: nothing is hidden
+    else:
+        state = game.state_from_json(obj)
     if state.is_terminal():
         raise UserError("the position is terminal; there is nothing to solve")
     res = alphabeta(state)
@@ -380,6 +425,7 @@ def play(game_text: str, seat: int, vs: str, seed: int) -> None:
     """Play a game at the terminal against bots. Type a move in the game's notation (e.g. AS,
     PASS), `hint` for the engine's value of every legal move, `moves`, or `quit`."""
     from bots.registry import check_supports
+    from solver.observation import move_text_for
     from solver.rng import derive_seed
     from tournaments.referee import play_game
     game = _load_game(game_text)
@@ -395,9 +441,14 @@ def play(game_text: str, seat: int, vs: str, seed: int) -> None:
     specs = others[:seat] + ["human"] + others[seat:]
     seeds = [derive_seed(seed, "bot", p) for p in range(game.num_players)]
 
+    # the position before each move, to tell the human only what the human's seat sees of it
+    # (a card played face down is "a hidden move": solver/observation.py)
+    before = game.new_initial_state(seed)
+
     def show(state: Any, who: int, action: int) -> None:
         if who != seat:
-            click.echo(f"seat {who} ({specs[who]}) plays {state.action_to_str(action)}")
+            click.echo(f"seat {who} ({specs[who]}) plays {move_text_for(before, action, seat)}")
+        before.apply_action(action)
 
     rec = play_game(game, specs, seed, seeds, on_move=show, seating_specs=specs)
     click.echo("")
@@ -419,8 +470,9 @@ def bots_command() -> None:
         cls = bot_class(name)
         games_ = ", ".join(cls.games) if cls.games else "all games"
         flag = "  [oracle: sees the full state]" if cls.cheats else ""
-        doc = (cls.__doc__ or "").strip().splitlines()
-        click.echo(f"{name}: {doc[0] if doc else ''}{flag}")
+        # the docstring's first paragraph, on one line
+        summary = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+        click.echo(f"{name}: {summary}{flag}")
         click.echo(f"    games: {games_}")
         for p, (default, pdoc) in cls.PARAMS.items():
             click.echo(f"    {p} = {default!r}  {pdoc}")
@@ -501,6 +553,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     if view.current_player() != view.player:
         raise UserError(f"seat {view.current_player()} is to act, not seat {view.player}")
     chosen = choose_algorithm(view)[0] if algo == "auto" else algo
+    if algo == "solver" and iterations is not None:
+        raise UserError("--iterations does not apply to --algo solver (it solves each sampled "
+                        "world within a node budget); use --worlds or --time")
     default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(
         iterations=(iterations if iterations is not None
@@ -513,8 +568,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     kw = play_defaults(game, chosen, kw)
     if inference != "none":
         kw.update(inference=inference, particles=particles)
-    result = run_search(view, algo, limit, search_seed if search_seed is not None else seed,
-                        threads=threads, **kw)
+    result = _interruptible(lambda: run_search(
+        view, algo, limit, search_seed if search_seed is not None else seed, threads=threads,
+        **kw))
     if as_json:
         out = result.to_json(timing=True)
         out["seat"] = view.player
@@ -731,11 +787,11 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
     try:
         with _clean_shutdown():
             if until_separated:
-                from tournaments.adaptive import outcome_text, run_sanity_table, run_until_separated
-                outcome = _config_errors(run_until_separated, cfg, max_deals or cfg.deals,
-                                         progress=not quiet,
-                                         echo=lambda m: click.echo(m, err=True))
-                click.echo(outcome_text(outcome))
+                from tournaments.adaptive import run_sanity_table, run_until_separated
+                # the outcome ("every adjacent pair separated after ..." or not) is printed
+                # once, with the leaderboard below (run_summary reads it from the run)
+                _config_errors(run_until_separated, cfg, max_deals or cfg.deals,
+                               progress=not quiet, echo=lambda m: click.echo(m, err=True))
                 _config_errors(run_sanity_table, cfg, progress=not quiet)
             else:
                 res = _config_errors(run_tournament, cfg, progress=not quiet)

@@ -162,11 +162,17 @@ def split_specs(text: str) -> list[str]:
             depth += 1
         elif ch == ")":
             depth -= 1
+        if depth < 0:
+            raise ConfigError(f"cannot parse bot spec {''.join(cur + [ch]).strip()!r}: a ')' "
+                              f"without its '('")
         if ch == "," and depth == 0:
             out.append("".join(cur).strip())
             cur = []
         else:
             cur.append(ch)
+    if depth:
+        raise ConfigError(f"cannot parse bot spec {''.join(cur).strip()!r}: a '(' is not "
+                          f"closed")
     out.append("".join(cur).strip())
     return [s for s in out if s]
 
@@ -263,8 +269,9 @@ def resolve_spec(text: str, game: Game, iterations: Optional[int] = None,
                 params[key] = move_time
         spec = BotSpec(name, tuple(sorted(params.items())))
         if getattr(cls, "interactive", False):
-            raise ConfigError(f"bot {text} needs a person at the terminal; a tournament runs "
-                              f"unattended")
+            raise ConfigError(f"bot {text} needs a person at the terminal; tournaments and "
+                              f"matches run unattended (play against bots with `trickhound "
+                              f"play`)")
         make_bot(spec, 0)
         check_supports(spec, game)
     except (BotSpecError, ConfigError) as e:

@@ -98,6 +98,22 @@ def published_pool(game_spec: str, directory: str) -> Optional[
     return [r["spec"] for r in rows], fixed, rows
 
 
+def stale_note(game_spec: str, directory: str) -> Optional[str]:
+    """A warning when the published board was played by another trickhound version (its
+    fixed ratings describe the pool's bots as they played then), else None."""
+    from tournaments import __version__
+    path = leaderboard_path(game_spec, directory)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        played = json.load(f).get("trickhound_version")
+    if played == __version__:
+        return None
+    return (f"the published board {path} was played by trickhound {played or 'before 0.5.0'} "
+            f"(this is {__version__}): the pool's fixed TrueSkill ratings may be out of date; "
+            f"the test itself plays fresh games")
+
+
 @dataclass
 class SPRT:
     """The state of the two-sided sequential test after some deals."""
@@ -203,6 +219,9 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
         published = published_pool(g.spec(), leaderboards)
         if published:
             pool_specs, fixed, _ = published
+            note = stale_note(g.spec(), leaderboards)
+            if note:
+                echo(f"warning: {note}")
         else:
             pool_specs, fixed = default_pool(g), {}
     if not pool:
@@ -302,10 +321,13 @@ def format_result(res: dict) -> str:
     if t is None:
         lines = [f"{cand}: no decision (too few deals for the test) after {res['games']} games"]
     else:
+        cap = ("no decision: the game cap came first"
+               + (f" (the test decides only after {MIN_DEALS} deals; raise --max-games)"
+                  if t["deals"] < MIN_DEALS else ""))
         words = {"stronger": "STRONGER than the pool by at least the margin",
                  "weaker": "WEAKER than the pool by at least the margin",
                  "equal": "EQUAL to the pool within ± the margin",
-                 None: "no decision: the game cap came first"}
+                 None: cap}
         lines = [f"{cand}: {words[res['decision']]}",
                  f"  mean paired score difference vs the pool {t['mean']:+.3g} per deal "
                  f"(sd {t['sd']:.3g}) over {t['deals']} deals, {res['games']} games",

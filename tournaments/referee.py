@@ -16,6 +16,7 @@ from bots.base import Bot
 from bots.registry import make_bot
 from bots.spec import BotSpec
 from solver.game import Game, State
+from solver.observation import seen_action
 from solver.registry import load_game
 from tournaments.records import GameRecord
 
@@ -57,9 +58,14 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
             seat = state.current_player()
             bot = players[seat]
             arg = state.clone() if bot.cheats else state.view(seat)
+            fingerprint = state.state_hash()
             t0 = time.perf_counter()
             action = _guard(seat, "exception", lambda: bot.act(arg))  # noqa: B023
             dt = time.perf_counter() - t0
+            if state.state_hash() != fingerprint:
+                # a bot is trusted code in our process and could reach the referee's state
+                # (e.g. through the call stack); changing it is caught here, reading it is not
+                raise Forfeit(seat, "tampering", "the game state changed during its move")
             if move_time_limit is not None and dt > move_time_limit:
                 raise Forfeit(seat, "timeout", f"{dt:.3f}s > {move_time_limit:.3f}s")
             try:
@@ -69,15 +75,17 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
             if action not in state.legal_actions():
                 raise Forfeit(seat, "illegal", f"returned {_text(state, action)}, "
                                                f"not legal in: {state.summary()}")
+            # what each observing bot may learn of the move (None: hidden from that seat)
+            seen = {s: seen_action(state, action, s) for s, b in enumerate(players)
+                    if b.observe is not None and type(b).observe is not _base_observe()}
             state.apply_action(action)
             record.actions.append(action)
             record.move_times.append(dt)
             if on_move is not None:
                 on_move(state, seat, action)
-            for s, b in enumerate(players):
-                if b.observe is not None and type(b).observe is not _base_observe():
-                    _guard(s, "exception",
-                           lambda: b.observe(state.view(s), seat, action))  # noqa: B023
+            for s in seen:
+                _guard(s, "exception",
+                       lambda: players[s].observe(state.view(s), seat, seen[s]))  # noqa: B023
         out = state.outcome()
         assert out is not None  # the loop above ends only at a terminal state
         record.returns, record.ranks = list(out.returns), list(out.ranks)

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
+from tournaments import __version__
 from tournaments.config import ConfigError, TournamentConfig
 from tournaments.records import GameRecord
 from tournaments.runner import load_records, read_meta
@@ -369,7 +370,9 @@ def publish(run_dir: str, summary: Summary, directory: str = "results/leaderboar
     os.makedirs(directory, exist_ok=True)
     path = leaderboard_path(game, directory)
     names = {r.spec: r.label for r in summary.bots}
+    # the version whose bots played the games (None: a run from before versions were kept)
     obj = {"game": game, "run": run_dir, "updated": time.strftime("%Y-%m-%dT%H:%M:%S"),
+           "trickhound_version": meta.get("trickhound_version"),
            "ranking": ranking_statement(summary),
            "bots": [{"spec": r.spec, "label": r.label, "mu": r.mu, "sigma": r.sigma,
                      "conservative": r.conservative, "games": r.games, "oracle": r.oracle,
@@ -389,8 +392,9 @@ def publish(run_dir: str, summary: Summary, directory: str = "results/leaderboar
 
 
 def write_index(directory: str = "results/leaderboards") -> str:
-    """Rewrite ``README.md`` beside the leaderboards folder: one table per published board,
-    with what each board knows about its adjacent pairs."""
+    """Rewrite ``README.md`` inside the leaderboards folder (its index, never a file outside
+    it): one table per published board, with what each board knows about its adjacent
+    pairs."""
     boards = []
     for name in sorted(os.listdir(directory)):
         if name.endswith(".json"):
@@ -398,8 +402,8 @@ def write_index(directory: str = "results/leaderboards") -> str:
                 boards.append(json.load(f))
     lines = ["# Published leaderboards", "",
              "Produced by the project's own commands; each board's config is "
-             "`leaderboards/<board>.toml`, its run (records, report, plots) "
-             "`leaderboards/runs/<board>/`. Reproduce one (into another folder) with",
+             "`<board>.toml` in this folder, its run (records, report, plots) "
+             "`runs/<board>/`. Reproduce one (into another folder) with",
              "", "    trickhound tournament results/leaderboards/<board>.toml --until-separated "
              "--out results/my-run",
              "    trickhound report results/my-run --publish --leaderboards results/my-boards",
@@ -410,7 +414,13 @@ def write_index(directory: str = "results/leaderboards") -> str:
              "deals keeping the order. `trickhound rate` uses the non-oracle bots as its pool.",
              ""]
     for b in boards:
-        lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']})", ""]
+        played = b.get("trickhound_version")
+        lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']}; played "
+                  f"by trickhound {played or 'before 0.5.0'})", ""]
+        if played != __version__:
+            lines += [f"**Stale**: the bots have changed since these games were played (this is "
+                      f"trickhound {__version__}; see CHANGELOG.md): the rows describe the "
+                      f"bots as they were. Replay the board with the command above.", ""]
         if b.get("ranking"):
             lines += [b["ranking"][0].upper() + b["ranking"][1:] + ".", ""]
         lines += ["| # | bot | paired | score | mu | sigma | mu − 3σ | games |",
@@ -444,7 +454,7 @@ def write_index(directory: str = "results/leaderboards") -> str:
                       f"{cv['var_raw']:.2f} -> {cv['var_adjusted']:.2f}, "
                       f"{cv['factor']:.2f}x fewer deals for the same interval."]
         lines.append("")
-    path = os.path.join(os.path.dirname(os.path.abspath(directory)), "README.md")
+    path = os.path.join(directory, "README.md")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
     return path

@@ -255,7 +255,8 @@ def read_meta(run_dir: str) -> dict[str, Any]:
 def write_meta(run_dir: str, cfg: TournamentConfig, digest: str, games: int,
                num_players: int) -> dict:
     """Write tournament.json (atomically): the resolved config, the schedule's hash and size."""
-    meta = {"trickhound_tournament": 1, "config": cfg.to_json(),
+    from tournaments import __version__
+    meta = {"trickhound_tournament": 1, "trickhound_version": __version__, "config": cfg.to_json(),
             "schedule_hash": digest, "games": games,
             "num_players": num_players, "move_time_limit": cfg.move_time_limit,
             "created": time.strftime("%Y-%m-%dT%H:%M:%S")}
@@ -445,9 +446,14 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if meta.get("schedule_hash") != digest:
             raise ConfigError(f"{run_dir}: the schedule rebuilt from {META} does not match the "
                               f"recorded hash (different trickhound version or edited file)")
+        if not repair:
+            # refuse a file with corrupt lines before changing anything in it (the error says
+            # "nothing was changed"); read_records skips a torn last line
+            read_records(gpath)
         cut = repair_tail(gpath)
         if cut:
-            log.warning("cut a torn last line (%d bytes) from %s", cut, gpath)
+            _warn(stream)(f"cut a torn last line ({cut} bytes) from {gpath}: its game is "
+                          f"played again")
         if repair:
             moved = set_aside_corrupt(gpath)
             if moved:

@@ -354,6 +354,11 @@ def summarize(records: Iterable[GameRecord],
     return summary
 
 
+# TrueSkill mu differences below this are not an order (expectation propagation stops within
+# ~1e-6; a board's sigmas are tenths at least).
+MU_TOLERANCE = 0.01
+
+
 def adjacent_pairs(summary: Summary, trueskill: bool = True) -> list[AdjacentRow]:
     """Adjacent pairs of the primary order among the non-oracle bots (see the module doc)."""
     chain = [r for r in summary.bots if not r.oracle and r.games > 0]
@@ -365,8 +370,10 @@ def adjacent_pairs(summary: Summary, trueskill: bool = True) -> list[AdjacentRow
             continue
         sep = p.ci is not None and p.mean - p.ci > 0
         rev = p.ci is not None and p.mean + p.ci < 0
+        # TrueSkill's own order disagrees only by more than its convergence noise (two bots
+        # that tie on every game end within ~1e-6 of each other, in either order)
         disagree = trueskill and up.mu == up.mu and low.mu == low.mu and (
-            (up.mu < low.mu) if summary.ranking == "paired" else p.mean < 0)
+            (up.mu < low.mu - MU_TOLERANCE) if summary.ranking == "paired" else p.mean < 0)
         out.append(AdjacentRow(up.spec, low.spec, p.mean, p.ci, p.deals, sep, rev,
                                bootstrap_share(p.diffs), bool(disagree)))
     return out
@@ -495,7 +502,8 @@ def adjacent_lines(summary: Summary) -> list[str]:
     for a in summary.adjacent:
         u, lo = names.get(a.upper, a.upper), names.get(a.lower, a.lower)
         if a.mean is None:
-            lines.append(f"  {u} > {lo}: never met on the same deal — NOT SEPARATED")
+            lines.append(f"  {u} > {lo}: no scored game on a shared deal (never met, or "
+                         f"every game they shared was forfeited) — NOT SEPARATED")
             continue
         verdict = ("separated" if a.separated else
                    "REVERSED (their own games put the lower bot ahead)" if a.reversed else
@@ -511,13 +519,11 @@ def control_lines(summary: Summary) -> list[str]:
     cv = summary.control
     if cv is None:
         return []
-    sd = math.sqrt(cv.var_raw) if cv.var_raw > 0 else 1.0
-    h = max(0.1 * sd, 1e-9)
-    without, with_ = cv.deals_needed(h)
+    gain = (f"an interval of the same width needs {cv.factor:.2f}x fewer deals with it"
+            if cv.factor >= 1.05 else "it removes no variance here (the same deals needed)")
     return [f"Control variate ({cv.reference}, per deal and seat; unbiased: the reference is "
             f"fixed by the deal and seat alone): per-deal variance of a bot's score "
-            f"{cv.var_raw:.2f} -> {cv.var_adjusted:.2f} (x{cv.factor:.2f}); deals for a "
-            f"±{h:.2f} interval on a bot's mean: {without} without, {with_} with."]
+            f"{cv.var_raw:.2f} -> {cv.var_adjusted:.2f} (x{cv.factor:.2f}); {gain}."]
 
 
 def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:

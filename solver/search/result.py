@@ -155,6 +155,14 @@ class SearchResult:
             what = (f"{b.text} is optimal, {gap:g}{unit} better than {s.text}" if gap > 0
                     else f"{b.text} and {s.text} are equally good")
             return {"label": label, "gap": gap, "z": None, "text": f"{label} (exact): {what}{rob}"}
+        if (gap == 0 and self.algorithm != "ismcts" and self.worlds > 1
+                and b.robustness == 1.0 and s.robustness == 1.0):
+            # each is a best move in every world: they are worth the same in each sampled world
+            # (the spread of their values is the worlds', not a difference between them)
+            detail = (f"{b.text} and {s.text} tie in every one of the {self.worlds} sampled "
+                      f"worlds")
+            return {"label": "close", "gap": gap, "z": 0.0, "text": f"{_WORDS['close']}: "
+                    f"{detail}", "detail": detail}
         se = math.hypot((b.half_width or 0.0) / Z95, (s.half_width or 0.0) / Z95)
         z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
         label = "clear" if z >= 3 else ("likely" if z >= 1.64 else "close")

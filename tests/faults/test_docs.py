@@ -131,7 +131,7 @@ def is_slow(command):
 def test_the_readme_shows_the_commands_it_should():
     cmds = readme_commands(readme())
     assert "trickhound games" in cmds and "trickhound resume results/demo" in cmds
-    assert "trickhound match mate --bots my_bot.py:MyBot(samples=2),random" in cmds
+    assert 'trickhound match mate --bots "my_bot.py:MyBot(samples=2),random"' in cmds
     assert any(c.startswith("trickhound recommend --game") for c in cmds)
     assert len(help_examples()) >= 2
 

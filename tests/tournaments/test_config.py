@@ -64,7 +64,7 @@ def test_plugin_that_is_missing_or_not_a_bot(tmp_path, plugins):
     assert_one_line_error(r, "not found")
     r = run(["tournament", "--game", "mate", "--bots", f"random,{plugins['first.py']}:Nope",
              "--out", str(tmp_path / "b")])
-    assert_one_line_error(r, "not a trickhound bot")
+    assert_one_line_error(r, "no class 'Nope'", "its Bot classes: FirstLegal")
 
 
 def test_unwritable_output(tmp_path):

@@ -34,6 +34,9 @@ def test_report_writes_markdown_json_and_plots(tmp_path, plugins):
     assert ratings["records"] == 6 * 1 and len(ratings["pairs"]) == 3
     board = json.load(open(os.path.join(boards, "mate.json")))
     assert board["game"] == "mate" and len(board["bots"]) == 3
+    # the index lives inside the boards folder: publishing never rewrites a file beside it
+    assert "## mate" in open(os.path.join(boards, "README.md")).read()
+    assert not os.path.exists(tmp_path / "README.md")
 
 
 def test_report_errors(tmp_path):

@@ -193,7 +193,7 @@ def test_control_variate_is_unbiased_and_reports_the_reduction():
     assert s.control.factor > 10
     without, with_ = s.control.deals_needed(1.0)
     assert without > 10 * with_
-    assert "Control variate" in leaderboard_text(s) and "without" in leaderboard_text(s)
+    assert "Control variate" in leaderboard_text(s) and "fewer deals with it" in leaderboard_text(s)
 
 
 def test_until_separated_stops_when_separated_or_says_which_pairs_it_could_not(tmp_path, twins):
@@ -211,6 +211,7 @@ def test_until_separated_stops_when_separated_or_says_which_pairs_it_could_not(t
     assert "could not separate twins.py:TwinA / twins.py:TwinB after 6 deal(s)" in r.output \
         or "could not separate twins.py:TwinB / twins.py:TwinA after 6 deal(s)" in r.output
     assert "NOT SEPARATED" in r.output
+    assert r.output.count("could not separate") == 1        # once, with the board
     r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots", "random,heuristic",
                                   "--max-deals", "6", "--out", str(tmp_path / "x")])
     assert r.exit_code == 2 and "--until-separated" in r.output

@@ -2,7 +2,8 @@
 between moves (as under the referee) and a bot's search never blocks the server.
 
 The host holds the true state; the page only ever gets the human seat's view (its render, its
-view JSON and its legal moves), the moves as they were played, and the result at the end.
+view JSON and its legal moves), the moves as the human's seat saw them (a card played face down
+is "a hidden move"), and the result at the end.
 Protocol over a pipe: the parent sends ("state",) or ("move", text) and receives a snapshot
 dict, or {"error": message} for a move that is not legal or not the human's turn.
 """
@@ -13,6 +14,7 @@ from typing import Any, Optional
 
 from solver.errors import TrickhoundError
 from solver.game import State
+from solver.observation import move_text_for, seen_action
 
 _CTX = multiprocessing.get_context("forkserver")
 
@@ -47,11 +49,14 @@ def _host(conn: Connection, game_text: str, deal_seed: int, seat: int, specs: li
     log: list[list] = []
 
     def played(p: int, a: int) -> None:
-        log.append([p, specs[p], state.action_to_str(a)])
+        # the log is the human's: a move hidden from the human's seat reads "a hidden move"
+        log.append([p, specs[p], move_text_for(state, a, seat)])
+        seen = {q: seen_action(state, a, q) for q, b in bots.items()
+                if type(b).observe is not _base_observe()}
         state.apply_action(a)
         for q, b in bots.items():
-            if type(b).observe is not _base_observe():
-                b.observe(state.view(q), p, a)
+            if q in seen:
+                b.observe(state.view(q), p, seen[q])
 
     def advance() -> None:
         while not state.is_terminal() and state.current_player() != seat:
