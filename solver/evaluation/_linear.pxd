@@ -13,7 +13,6 @@ cdef enum:
     EVAL_MAX_FEATURES = 64     # upper bound on a game's feature count
     EVAL_STAGES = 3            # stages of a round with their own weights
     EVAL_STAGE_COL = 2         # index of the "stage" feature
-    EVAL_MAX_SEATS = 8         # seats evaluated at once (solver/game.pxd MAX_PLAYERS)
 
 ctypedef struct LinearEval:
     int k                      # features of the game; 0 = no fitted model loaded
@@ -64,24 +63,49 @@ cdef inline double linear_eval(LinearEval* m, double* f) noexcept nogil:
 
 cdef inline void linear_eval_seats(LinearEval* m, double* f, int n, int stride,
                                    double* out) noexcept nogil:
-    """linear_eval of the n seats' feature rows f[p * stride ...] into out[p]. The seats' sums
-    run side by side (feature by feature, every seat's sum in linear_eval's order, so each
-    result is bit for bit linear_eval's): n independent chains of additions instead of one
-    chain n times as long, whose latency bounded the frontier evaluation."""
-    cdef double s[EVAL_MAX_SEATS]
-    cdef double* w[EVAL_MAX_SEATS]
-    cdef double* fi
-    cdef int j, i, p
-    for p in range(n):
-        s[p] = 0.0
-        w[p] = m.w[stage_index(f[p * stride + EVAL_STAGE_COL])]
-    for j in range(m.nk):
-        i = m.idx[j]
-        fi = f + i
-        for p in range(n):
-            s[p] += w[p][i] * fi[p * stride]
-    for p in range(n):
-        out[p] = linear_link(m, s[p])
+    """linear_eval of the n seats' feature rows f[p * stride ...] into out[p]. Four seats'
+    sums run side by side in registers (feature by feature, every seat's sum in linear_eval's
+    order, so each result is bit for bit linear_eval's): four independent chains of additions
+    instead of one chain four times as long, whose latency bounded the frontier evaluation. A
+    group of fewer than four seats repeats its last seat's row in the spare lanes (valid
+    memory; those sums are dropped)."""
+    cdef double s0, s1, s2, s3
+    cdef double* f0
+    cdef double* f1
+    cdef double* f2
+    cdef double* f3
+    cdef double* w0
+    cdef double* w1
+    cdef double* w2
+    cdef double* w3
+    cdef int j, i, p = 0, last = n - 1
+    while p < n:
+        f0 = f + p * stride
+        f1 = f + (p + 1 if p + 1 < n else last) * stride
+        f2 = f + (p + 2 if p + 2 < n else last) * stride
+        f3 = f + (p + 3 if p + 3 < n else last) * stride
+        w0 = m.w[stage_index(f0[EVAL_STAGE_COL])]
+        w1 = m.w[stage_index(f1[EVAL_STAGE_COL])]
+        w2 = m.w[stage_index(f2[EVAL_STAGE_COL])]
+        w3 = m.w[stage_index(f3[EVAL_STAGE_COL])]
+        s0 = 0.0
+        s1 = 0.0
+        s2 = 0.0
+        s3 = 0.0
+        for j in range(m.nk):
+            i = m.idx[j]
+            s0 += w0[i] * f0[i]
+            s1 += w1[i] * f1[i]
+            s2 += w2[i] * f2[i]
+            s3 += w3[i] * f3[i]
+        out[p] = linear_link(m, s0)
+        if p + 1 < n:
+            out[p + 1] = linear_link(m, s1)
+        if p + 2 < n:
+            out[p + 2] = linear_link(m, s2)
+        if p + 3 < n:
+            out[p + 3] = linear_link(m, s3)
+        p += 4
 
 
 cdef inline int stage_of(double done) noexcept nogil:

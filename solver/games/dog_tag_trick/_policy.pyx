@@ -520,6 +520,7 @@ cdef int TOP_KEY[NUM_CARDS]                # a card's strongest single's key (a 
 cdef uint64_t NOT_BEATEN_BY[NUM_CARDS]     # cards whose top single is at least card c's
 cdef int8_t FIVE_BEST[2048]                # values held (bit v, 1..10) -> best_strength(EV_FIVE)
                                            # without two 5/10s
+cdef double TENTHS[11]                     # k / 10.0: a strength feature without a division
 
 
 cdef void init_feature_tables() noexcept nogil:
@@ -538,6 +539,8 @@ cdef void init_feature_tables() noexcept nogil:
         for c2 in range(NUM_CARDS):
             if TOP_KEY[c2] >= TOP_KEY[c]:
                 NOT_BEATEN_BY[c] |= 1ULL << c2
+    for v in range(11):
+        TENTHS[v] = v / 10.0
     for has in range(2048):
         FIVE_BEST[has] = 0
         for v in range(8):
@@ -607,8 +610,8 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
     for p in range(d.n):
         f = out + p * DTT_NF
         h = d.hand[p]
-        for j in range(DTT_NF):
-            f[j] = 0.0
+        # every feature is written (no zeroing pass: a rep stos per seat cost more than the
+        # features it cleared)
         f[0] = 1.0
         f[1] = remaining * (1.0 + high[p] + 0.5 * pairs[p]) / strength_total   # evaluate_d
         f[2] = stage
@@ -630,12 +633,10 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
         f[16] = pairs[p]
         # best_strength: the lowest value held twice (SET), the lowest of two adjacent values
         # (RUN), two 5/10s or the strongest High Five value pair (FIVE)
-        if two:
-            f[17] = (11 - lowest_card(<uint64_t>two)) / 10.0
+        f[17] = TENTHS[11 - lowest_card(<uint64_t>two) if two else 0]
         run = has & (has >> 1) & 0x3FE
-        if run:
-            f[18] = (11 - lowest_card(<uint64_t>run)) / 10.0
-        f[19] = (10 if cnt[5] >= 2 else FIVE_BEST[has]) / 10.0
+        f[18] = TENTHS[11 - lowest_card(<uint64_t>run) if run else 0]
+        f[19] = TENTHS[10 if cnt[5] >= 2 else FIVE_BEST[has]]
         # singles no other hand beats: the strongest single among the others' cards is at
         # most theirs (TOP_KEY), all of them when the other hands are empty
         j = top2 if top1 == p else top1
@@ -643,6 +644,10 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
         f[20] = popcount(unbeaten)
         f[21] = 1.0 if d.lead == p else 0.0
         f[22] = d.pos
+        f[23] = 0.0
+        f[24] = 0.0
+        f[25] = 0.0
+        f[26] = 0.0
         jp = p - d.lead
         if jp < 0:
             jp += d.n
@@ -661,10 +666,8 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
         f[27] = 1.0 if final else 0.0
         f[28] = pairs[p] * smallest
         f[29] = high[p] * smallest
-        if all_pairs:
-            f[30] = pairs[p] * smallest / <double>all_pairs
-        if all_high:
-            f[31] = high[p] * smallest / <double>all_high
+        f[30] = pairs[p] * smallest / <double>all_pairs if all_pairs else 0.0
+        f[31] = high[p] * smallest / <double>all_high if all_high else 0.0
     return True
 
 

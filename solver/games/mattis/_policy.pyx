@@ -297,6 +297,9 @@ cdef enum:
 cdef uint64_t HIGH_RANKS = 0            # cards of rank index >= 9 (J, Q, K, A)
 cdef uint64_t LOW_RANKS = 0             # cards of rank index <= 2 (2, 3, 4)
 cdef double WORTH_10[5][NCARDS]         # [trumps + 1][card]: worth(card, trumps) / 10.0
+cdef double SQUARE_100[NCARDS + 2]      # k * k / 100.0 for the cards to shed k (at most 53)
+for _c in range(NCARDS + 2):
+    SQUARE_100[_c] = _c * _c / 100.0
 for _c in range(NCARDS):
     if RANK[_c] >= 9:
         HIGH_RANKS |= 1ULL << _c
@@ -316,7 +319,7 @@ cdef bint features_d(MattisData* d, double* out) noexcept nogil:
     cdef int shed[8]
     cdef bint live[8]                                     # in the game (phase 1: everyone)
     cdef double w[8]                                      # heuristic_d's weights
-    cdef double total = 0.0, worth_sum
+    cdef double total = 0.0, worth_sum, in_share, stock_share = d.stock_n / 52.0
     cdef uint64_t cards, m
     cdef double stage = (0.0 if d.stock_n > 0 else 1.0) if d.phase == PHASE1 else 2.0
     cdef double* f
@@ -334,19 +337,22 @@ cdef bint features_d(MattisData* d, double* out) noexcept nogil:
         k = shed[j] + 1 if d.phase != PHASE1 and (d.inmask >> j) & 1 else shed[j]
         w[j] = <double>k * k
         total += w[j]
+    in_share = n_in / <double>d.n
     for p in range(d.n):
         f = out + p * MATTIS_NF
         k = shed[p]
-        for j in range(MATTIS_NF):
-            f[j] = 0.0
+        # every feature is written (no zeroing pass: a rep stos per seat cost more than the
+        # features it cleared)
         f[0] = 1.0
         f[1] = 1.0 - (w[p] / total if total > 0 else 1.0 / d.n)     # heuristic_d
         f[2] = stage                                      # collecting while the stock lasts,
         f[3] = 1.0 if d.phase == PHASE1 else 0.0          # after it, then shedding
         f[4] = 1.0 if live[p] else 0.0
         f[5] = k
-        f[6] = k * k / 100.0
+        f[6] = SQUARE_100[k]
         others_min = 99
+        f[9] = 0.0
+        f[10] = 0.0
         for j in range(d.n):
             if live[j] and j != p:
                 if shed[j] > k:
@@ -355,12 +361,10 @@ cdef bint features_d(MattisData* d, double* out) noexcept nogil:
                     f[10] += 1.0
                 if shed[j] < others_min:
                     others_min = shed[j]
-        if sum_in > 0:
-            f[7] = k * n_in / <double>sum_in
-        f[8] = n_in / <double>d.n
+        f[7] = k * n_in / <double>sum_in if sum_in > 0 else 0.0
+        f[8] = in_share
         cards = d.hand[p] | (d.won[p] if d.phase == PHASE1 else 0)
-        if d.trumps >= 0:
-            f[11] = popcount(cards & SUIT_MASK[d.trumps])
+        f[11] = popcount(cards & SUIT_MASK[d.trumps]) if d.trumps >= 0 else 0
         f[12] = popcount(cards & HIGH_RANKS)
         f[13] = popcount(cards & LOW_RANKS)
         worth_sum = 0.0                                   # card by card, as the fit saw it
@@ -370,11 +374,15 @@ cdef bint features_d(MattisData* d, double* out) noexcept nogil:
             m &= m - 1
             worth_sum += worth_10[c]
         f[20] = worth_sum
-        f[14] = d.stock_n / 52.0
+        f[14] = stock_share
         if d.phase != PHASE1:
             f[15] = 1.0 if d.to_act == p else 0.0
             f[16] = d.nlays
             f[17] = d.N
+        else:
+            f[15] = 0.0
+            f[16] = 0.0
+            f[17] = 0.0
         f[18] = others_min if others_min < 99 else 0
         f[19] = 1.0 if live[p] and n_in == 1 else 0.0
     return True
