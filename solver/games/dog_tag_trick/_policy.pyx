@@ -70,7 +70,7 @@ main #2 or sub #1 so far) and the hand-written estimate above, with weights fitt
 """
 from libc.math cimport pow
 from libc.stdint cimport int8_t, uint64_t
-from solver.cards cimport popcount, lowest_card
+from solver.cards cimport popcount, lowest_card, highest_card
 from solver.game cimport Game, State, Policy, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below
 from solver.evaluation._fitted cimport FittedPolicy
@@ -521,6 +521,8 @@ cdef uint64_t NOT_BEATEN_BY[NUM_CARDS]     # cards whose top single is at least 
 cdef int8_t FIVE_BEST[2048]                # values held (bit v, 1..10) -> best_strength(EV_FIVE)
                                            # without two 5/10s
 cdef double TENTHS[11]                     # k / 10.0: a strength feature without a division
+cdef int STRONG_VALUES[9]                  # top single values, strongest first (5/10 as 10)
+STRONG_VALUES[:] = [5, 9, 8, 7, 6, 4, 3, 2, 1]
 
 
 cdef void init_feature_tables() noexcept nogil:
@@ -556,17 +558,15 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
     """The fitted estimate's features of every seat p, written to out[p * DTT_NF ...] (names in
     solver/evaluation/features.py, same order); False, writing nothing, at the end of the game.
     The hand-written estimate (``heuristic``) is evaluate_d's, bit for bit, from the same
-    counts. What every seat shares (hand sizes, pair and high-card counts, each hand's strongest
-    single, the trick so far) is computed once, a hand's values and cards by base as popcounts:
-    this runs at every frontier node."""
-    cdef uint64_t h, m, unbeaten
-    cdef int j, p, c, b, smallest = 99, total = 0, all_pairs = 0, all_high = 0
+    counts. What every seat shares (hand sizes, pair and high-card counts, the trick so far) is
+    computed once, a hand's values and cards by base as popcounts: this runs at every frontier
+    node."""
+    cdef uint64_t all_cards = 0, h, m, others, unbeaten
+    cdef int j, p, b, smallest = 99, total = 0, all_pairs = 0, all_high = 0
     cdef int jp, a, e = 0, key, mi = d.opt_minicon, stage, has, two, run
-    cdef int top1 = -1, top2 = -1                  # the seats holding the two strongest singles
     cdef int size[DTT_MAX_SEATS]
     cdef int pairs[DTT_MAX_SEATS]
     cdef int high[DTT_MAX_SEATS]
-    cdef int top[DTT_MAX_SEATS]                    # each hand's strongest single card; -1: empty
     cdef int cnt[10]
     cdef double strength_total = 0.0, remaining
     cdef bint final = False
@@ -576,6 +576,7 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
         return False
     for j in range(d.n):
         h = d.hand[j]
+        all_cards |= h
         size[j] = popcount(h)
         total += size[j]
         if size[j] < smallest:
@@ -583,28 +584,17 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
         if size[j] <= 1:
             final = True                                  # R4: this trick ends the round
         pairs[j] = 0
-        top[j] = -1
         m = h
         while m:
-            c = lowest_card(m)
+            pairs[j] += popcount(PARTNER[lowest_card(m)] & h)   # PARTNER[c]: cards above c
             m &= m - 1
-            pairs[j] += popcount(PARTNER[c] & h)          # PARTNER[c]: only cards above c
-            if top[j] < 0 or TOP_KEY[c] > TOP_KEY[top[j]]:
-                top[j] = c
         high[j] = popcount(h & HIGH_CARDS)
         all_pairs += pairs[j]
         all_high += high[j]
         # evaluate_d's strength: 1 + high cards + pairs / 2, every partial sum a small multiple
         # of 0.5 (exact), so the same double as its card-by-card sum
         strength_total += 1.0 + high[j] + 0.5 * pairs[j]
-        if top[j] >= 0:
-            if top1 < 0 or TOP_KEY[top[j]] > TOP_KEY[top[top1]]:
-                top2 = top1
-                top1 = j
-            elif top2 < 0 or TOP_KEY[top[j]] > TOP_KEY[top[top2]]:
-                top2 = j
-    if d.pos:
-        trick_so_far(d, &t)
+    trick_so_far(d, &t)                                   # no plays yet: all -1
     remaining = 4.5 * (smallest / 1.6 + 0.5)
     stage = stage_of(1.0 - smallest / <double>d.hand_size)   # the round ends as a hand empties
     for p in range(d.n):
@@ -637,10 +627,16 @@ cdef bint features_d(DttData* d, double* out) noexcept nogil:
         run = has & (has >> 1) & 0x3FE
         f[18] = TENTHS[11 - lowest_card(<uint64_t>run) if run else 0]
         f[19] = TENTHS[10 if cnt[5] >= 2 else FIVE_BEST[has]]
-        # singles no other hand beats: the strongest single among the others' cards is at
-        # most theirs (TOP_KEY), all of them when the other hands are empty
-        j = top2 if top1 == p else top1
-        unbeaten = h & NOT_BEATEN_BY[top[j]] if j >= 0 else h
+        # singles no other hand beats: the others' strongest single is at most theirs
+        # (TOP_KEY), all of them when the other hands are empty. Singles rank by top value,
+        # then icon (§7), so the strongest is the highest card id of the strongest value held
+        others = all_cards & ~h
+        unbeaten = h
+        for j in range(9):
+            m = others & VALMASK[STRONG_VALUES[j]]
+            if m:
+                unbeaten = h & NOT_BEATEN_BY[highest_card(m)]
+                break
         f[20] = popcount(unbeaten)
         f[21] = 1.0 if d.lead == p else 0.0
         f[22] = d.pos
