@@ -92,12 +92,20 @@ cdef inline void linear_eval_seats(LinearEval* m, double* f, int n, int stride,
         s1 = 0.0
         s2 = 0.0
         s3 = 0.0
-        for j in range(m.nk):
-            i = m.idx[j]
-            s0 += w0[i] * f0[i]
-            s1 += w1[i] * f1[i]
-            s2 += w2[i] * f2[i]
-            s3 += w3[i] * f3[i]
+        if w0 == w1 and w1 == w2 and w2 == w3:            # one stage (every game's case)
+            for j in range(m.nk):
+                i = m.idx[j]
+                s0 += w0[i] * f0[i]
+                s1 += w0[i] * f1[i]
+                s2 += w0[i] * f2[i]
+                s3 += w0[i] * f3[i]
+        else:
+            for j in range(m.nk):
+                i = m.idx[j]
+                s0 += w0[i] * f0[i]
+                s1 += w1[i] * f1[i]
+                s2 += w2[i] * f2[i]
+                s3 += w3[i] * f3[i]
         out[p] = linear_link(m, s0)
         if p + 1 < n:
             out[p + 1] = linear_link(m, s1)
