@@ -699,6 +699,26 @@ cdef void evaluate_d(VicData* d, double* out) noexcept nogil:
 cdef enum:
     VIC_NF = 37     # features per seat: solver/evaluation/features.py FEATURES["mate-vic-village"]
 
+# Per instruction id, what the features add up over the instructions still to come, so that
+# the loop over them has no branch: evaluate_d's term (the same double: -2.0 is added as
+# -(2.0), which is subtracting 2.0 exactly), the GO! number (0 for STAY) and the cards of its
+# number, as a GO! or as a STAY target.
+cdef double INSTR_VALUE[15]
+cdef int INSTR_GO_NUM[15]
+cdef uint64_t INSTR_GO_CARDS[15]
+cdef uint64_t INSTR_STAY_CARDS[15]
+for _i in range(15):
+    if INSTR_GO[_i]:
+        INSTR_VALUE[_i] = 0.3 * INSTR_NUM[_i] + 6.3 + 0.2 * 5.5
+        INSTR_GO_NUM[_i] = INSTR_NUM[_i]
+        INSTR_GO_CARDS[_i] = NUMMASK[INSTR_NUM[_i]]
+        INSTR_STAY_CARDS[_i] = 0
+    else:
+        INSTR_VALUE[_i] = -2.0
+        INSTR_GO_NUM[_i] = 0
+        INSTR_GO_CARDS[_i] = 0
+        INSTR_STAY_CARDS[_i] = NUMMASK[INSTR_NUM[_i]]
+
 
 cdef bint features_d(VicData* d, double* out) noexcept nogil:
     """The fitted estimate's features of every seat p, written to out[p * VIC_NF ...] (names in
@@ -723,15 +743,12 @@ cdef bint features_d(VicData* d, double* out) noexcept nogil:
         h_all |= d.hand[j]
     for t in range(first, d.T):
         instr = d.deck[t]
-        if INSTR_GO[instr]:
-            n_go += 1
-            go_sum += INSTR_NUM[instr]
-            go_cards |= NUMMASK[INSTR_NUM[instr]]         # cards of a GO! number to come
-            total += 0.3 * INSTR_NUM[instr] + 6.3 + 0.2 * 5.5     # evaluate_d, same order
-        else:
-            n_stay += 1
-            stay_cards |= NUMMASK[INSTR_NUM[instr]]
-            total -= 2.0
+        total += INSTR_VALUE[instr]                       # evaluate_d's sum, in its order
+        n_go += INSTR_GO[instr]
+        go_sum += INSTR_GO_NUM[instr]
+        go_cards |= INSTR_GO_CARDS[instr]                 # cards of a GO! number to come
+        stay_cards |= INSTR_STAY_CARDS[instr]
+    n_stay = tl - n_go
     heur = total / d.n
     # shares of all hands' high cards and target-number cards: who takes the GO! points and
     # who is left with the STAY tricks
