@@ -2,12 +2,15 @@
 policy with a fitted position estimate)."""
 from collections.abc import Sequence
 
-from solver.game import Game, Policy
+import numpy as np
+
+from solver.game import Game, Policy, State
 
 class FittedPolicy(Policy):
     def __init__(self, game: Game | None = None, num_features: int = 0) -> None: ...
     def _set_model(self, weights: Sequence[Sequence[float]], lo: float, hi: float, on: bool,
                    logistic: bool = False) -> None: ...
+    def features(self, state: State) -> np.ndarray: ...
     @property
     def num_features(self) -> int: ...
     @property

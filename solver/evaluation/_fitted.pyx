@@ -6,11 +6,14 @@ two ways: the hand-written estimate and a linear model fitted from self-play
 them from the game's data file when the policy is made (switched on where the file says the
 fitted estimate is the measured default), and switches between the two estimates by name
 (``policy.evaluation = "fitted" | "heuristic"``). The features and the choice inside
-``evaluate_c`` stay with each game, whose C code reads ``self.model``.
+``evaluate_c`` stay with each game (``features_c``), whose C code reads ``self.model``;
+``features`` turns them into the numpy rows the fit reads.
 """
+import numpy as np
+
 from solver.evaluation import EvaluationError, check_evaluation, load_fitted
 from solver.evaluation._linear cimport load_weights
-from solver.game cimport Game, Policy
+from solver.game cimport Game, Policy, State
 
 
 cdef class FittedPolicy(Policy):
@@ -30,6 +33,21 @@ cdef class FittedPolicy(Policy):
         the bounds of the estimate and its link (``logistic``, else linear and clipped);
         ``on``: use them."""
         load_weights(&self.model, weights, self.nf, lo, hi, on, logistic)
+
+    cdef bint features_c(self, State state, double* out) noexcept nogil:
+        return False
+
+    def features(self, State state):
+        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
+        computed by the same C code as ``evaluate_c`` (``features_c``; zeros once the game is
+        over). ``state`` must be a state of the policy's game."""
+        if self.game is None or type(state.game) is not type(self.game):
+            raise TypeError(f"{state.game.spec()} is not a state of this policy's game")
+        rows = np.zeros((state.game.num_players, self.nf), dtype=np.float64)
+        cdef double[:, ::1] out = rows
+        if self.nf > 0:
+            self.features_c(state, &out[0, 0])
+        return rows
 
     @property
     def num_features(self):

@@ -69,13 +69,12 @@ main #2 or sub #1 so far) and the hand-written estimate above, with weights fitt
 ``python -m solver.evaluation.fit`` on seeded self-play (``dog_tag_trick.json``).
 """
 from libc.math cimport pow
-from libc.stdint cimport uint64_t
-from solver.cards cimport popcount, lowest_card
-import numpy as np
+from libc.stdint cimport int8_t, uint64_t
+from solver.cards cimport popcount, lowest_card, highest_card
 from solver.game cimport Game, State, Policy, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below
 from solver.evaluation._fitted cimport FittedPolicy
-from solver.evaluation._linear cimport LinearEval, linear_eval, stage_of
+from solver.evaluation._linear cimport LinearEval, linear_eval_seats, stage_of
 from solver.games.dog_tag_trick._state cimport (
     DttData, DogTagTrickState, DTT_MAX_SEATS, NUM_CARDS, NUM_PAIRS, NUM_SINGLES,
     NUM_ALL, EV_ONE, EV_SET, EV_RUN, EV_FIVE, EV_NONE, ALL36, ACT_CARDS, ACT_EV, ACT_KEY,
@@ -513,21 +512,68 @@ cdef void evaluate_d(DttData* d, double* out) noexcept nogil:
 cdef enum:
     DTT_NF = 32     # features per seat: solver/evaluation/features.py FEATURES["dog-tag-trick"]
 
+# Card sets and per-card facts the features read as popcounts and lookups instead of loops over
+# a hand's cards (they run for every seat at every max^n frontier node).
+cdef uint64_t PAW_CARDS                    # cards of icon 4 (the paw)
+cdef uint64_t HIGH_CARDS                   # high singles: base 8, 9 and the 5/10 card
+cdef int TOP_KEY[NUM_CARDS]                # a card's strongest single's key (a 5/10 as 10)
+cdef uint64_t NOT_BEATEN_BY[NUM_CARDS]     # cards whose top single is at least card c's
+cdef int8_t FIVE_BEST[2048]                # values held (bit v, 1..10) -> best_strength(EV_FIVE)
+                                           # without two 5/10s
+cdef double TENTHS[11]                     # k / 10.0: a strength feature without a division
+cdef int STRONG_VALUES[9]                  # top single values, strongest first (5/10 as 10)
+STRONG_VALUES[:] = [5, 9, 8, 7, 6, 4, 3, 2, 1]
 
-cdef void features_d(DttData* d, double* heur, double* out) noexcept nogil:
+
+cdef void init_feature_tables() noexcept nogil:
+    global PAW_CARDS, HIGH_CARDS
+    cdef int c, c2, has, v
+    PAW_CARDS = 0
+    HIGH_CARDS = 0
+    for c in range(NUM_CARDS):
+        if card_icon(c) == 4:
+            PAW_CARDS |= 1ULL << c
+        if card_base(c) >= 8 or card_base(c) == 5:
+            HIGH_CARDS |= 1ULL << c
+        TOP_KEY[c] = ACT_KEY[0][EV_ONE][SINGLE_FIRST[c] + SINGLE_CNT[c] - 1]
+    for c in range(NUM_CARDS):
+        NOT_BEATEN_BY[c] = 0
+        for c2 in range(NUM_CARDS):
+            if TOP_KEY[c2] >= TOP_KEY[c]:
+                NOT_BEATEN_BY[c] |= 1ULL << c2
+    for v in range(11):
+        TENTHS[v] = v / 10.0
+    for has in range(2048):
+        FIVE_BEST[has] = 0
+        for v in range(8):
+            if (has >> FIVE_T[v]) & 1 and (has >> FIVE_O[v]) & 1:
+                FIVE_BEST[has] = FIVE_T[v]
+                break
+
+
+init_feature_tables()
+
+
+cdef bint features_d(DttData* d, double* out) noexcept nogil:
     """The fitted estimate's features of every seat p, written to out[p * DTT_NF ...] (names in
-    solver/evaluation/features.py, same order), on a full state before the end of the game;
-    ``heur`` is the hand-written estimate. What every seat shares (hand sizes, the trick so
-    far, all hands' strength) is computed once: this runs at every frontier node."""
-    cdef uint64_t all_cards = 0, h, m
-    cdef int j, p, c, smallest = 99, total = 0, all_pairs = 0, all_high = 0
-    cdef int jp, a, e = 0, key, mi = d.opt_minicon, stage
+    solver/evaluation/features.py, same order); False, writing nothing, at the end of the game.
+    The hand-written estimate (``heuristic``) is evaluate_d's, bit for bit, from the same
+    counts. What every seat shares (hand sizes, pair and high-card counts, the trick so far) is
+    computed once, a hand's values and cards by base as popcounts: this runs at every frontier
+    node."""
+    cdef uint64_t all_cards = 0, h, m, others, unbeaten
+    cdef int j, p, b, smallest = 99, total = 0, all_pairs = 0, all_high = 0
+    cdef int jp, a, e = 0, key, mi = d.opt_minicon, stage, has, two, run
     cdef int size[DTT_MAX_SEATS]
     cdef int pairs[DTT_MAX_SEATS]
     cdef int high[DTT_MAX_SEATS]
+    cdef int cnt[10]
+    cdef double strength_total = 0.0, remaining
     cdef bint final = False
     cdef double* f
     cdef Trick t
+    if d.over:
+        return False
     for j in range(d.n):
         h = d.hand[j]
         all_cards |= h
@@ -538,45 +584,66 @@ cdef void features_d(DttData* d, double* heur, double* out) noexcept nogil:
         if size[j] <= 1:
             final = True                                  # R4: this trick ends the round
         pairs[j] = 0
-        high[j] = 0
         m = h
         while m:
-            c = lowest_card(m)
-            m &= m - 1                                    # now only cards above c
-            pairs[j] += popcount(PARTNER[c] & m)
-            if card_base(c) >= 8 or card_base(c) == 5:
-                high[j] += 1
+            pairs[j] += popcount(PARTNER[lowest_card(m)] & h)   # PARTNER[c]: cards above c
+            m &= m - 1
+        high[j] = popcount(h & HIGH_CARDS)
         all_pairs += pairs[j]
         all_high += high[j]
-    if d.pos:
-        trick_so_far(d, &t)
+        # evaluate_d's strength: 1 + high cards + pairs / 2, every partial sum a small multiple
+        # of 0.5 (exact), so the same double as its card-by-card sum
+        strength_total += 1.0 + high[j] + 0.5 * pairs[j]
+    trick_so_far(d, &t)                                   # no plays yet: all -1
+    remaining = 4.5 * (smallest / 1.6 + 0.5)
     stage = stage_of(1.0 - smallest / <double>d.hand_size)   # the round ends as a hand empties
     for p in range(d.n):
         f = out + p * DTT_NF
         h = d.hand[p]
-        for j in range(DTT_NF):
-            f[j] = 0.0
+        # every feature is written (no zeroing pass: a rep stos per seat cost more than the
+        # features it cleared)
         f[0] = 1.0
-        f[1] = heur[p]
+        f[1] = remaining * (1.0 + high[p] + 0.5 * pairs[p]) / strength_total   # evaluate_d
         f[2] = stage
         f[3] = size[p]
         f[4] = smallest
         f[5] = (total - size[p]) / (d.n - 1.0)
-        m = h
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
-            f[5 + card_base(c)] += 1.0                    # base1..base9: f[6..14]
-            if card_icon(c) == 4:
-                f[15] += 1.0
-            if (stronger_singles(c) & all_cards & ~h) == 0:
-                f[20] += 1.0                              # no other hand beats it as a single
+        has = 0
+        two = 0
+        for b in range(1, 10):
+            cnt[b] = popcount(h & VALMASK[b])
+            f[5 + b] = cnt[b]                             # base1..base9: f[6..14]
+            if cnt[b]:
+                has |= 1 << b
+                if cnt[b] >= 2:
+                    two |= 1 << b
+        if cnt[5]:
+            has |= 1 << 10                                # the 5/10 card as 10
+        f[15] = popcount(h & PAW_CARDS)
         f[16] = pairs[p]
-        f[17] = best_strength(h, EV_SET) / 10.0
-        f[18] = best_strength(h, EV_RUN) / 10.0
-        f[19] = best_strength(h, EV_FIVE) / 10.0
+        # best_strength: the lowest value held twice (SET), the lowest of two adjacent values
+        # (RUN), two 5/10s or the strongest High Five value pair (FIVE)
+        f[17] = TENTHS[11 - lowest_card(<uint64_t>two) if two else 0]
+        run = has & (has >> 1) & 0x3FE
+        f[18] = TENTHS[11 - lowest_card(<uint64_t>run) if run else 0]
+        f[19] = TENTHS[10 if cnt[5] >= 2 else FIVE_BEST[has]]
+        # singles no other hand beats: the others' strongest single is at most theirs
+        # (TOP_KEY), all of them when the other hands are empty. Singles rank by top value,
+        # then icon (§7), so the strongest is the highest card id of the strongest value held
+        others = all_cards & ~h
+        unbeaten = h
+        for j in range(9):
+            m = others & VALMASK[STRONG_VALUES[j]]
+            if m:
+                unbeaten = h & NOT_BEATEN_BY[highest_card(m)]
+                break
+        f[20] = popcount(unbeaten)
         f[21] = 1.0 if d.lead == p else 0.0
         f[22] = d.pos
+        f[23] = 0.0
+        f[24] = 0.0
+        f[25] = 0.0
+        f[26] = 0.0
         jp = p - d.lead
         if jp < 0:
             jp += d.n
@@ -595,25 +662,19 @@ cdef void features_d(DttData* d, double* heur, double* out) noexcept nogil:
         f[27] = 1.0 if final else 0.0
         f[28] = pairs[p] * smallest
         f[29] = high[p] * smallest
-        if all_pairs:
-            f[30] = pairs[p] * smallest / <double>all_pairs
-        if all_high:
-            f[31] = high[p] * smallest / <double>all_high
+        f[30] = pairs[p] * smallest / <double>all_pairs if all_pairs else 0.0
+        f[31] = high[p] * smallest / <double>all_high if all_high else 0.0
+    return True
 
 
 cdef void fitted_d(DttData* d, LinearEval* model, double* out) noexcept nogil:
     """The fitted estimate for every seat (zeros at the end of the game)."""
-    cdef double heur[MAX_PLAYERS]
     cdef double f[DTT_MAX_SEATS * DTT_NF]
     cdef int p
     for p in range(MAX_PLAYERS):
         out[p] = 0.0
-    if d.over:
-        return
-    evaluate_d(d, heur)
-    features_d(d, heur, f)
-    for p in range(d.n):
-        out[p] = linear_eval(model, f + p * DTT_NF)
+    if features_d(d, f):
+        linear_eval_seats(model, f, d.n, DTT_NF, out)
 
 
 cdef class DogTagTrickPolicy(FittedPolicy):
@@ -628,22 +689,11 @@ cdef class DogTagTrickPolicy(FittedPolicy):
     def __init__(self, Game game=None):
         FittedPolicy.__init__(self, game, DTT_NF)
 
+    cdef bint features_c(self, State state, double* out) noexcept nogil:
+        return features_d(&(<DogTagTrickState>state).d, out)
+
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
         if self.model.on:
             fitted_d(&(<DogTagTrickState>state).d, &self.model, out)
         else:
             evaluate_d(&(<DogTagTrickState>state).d, out)
-
-    def features(self, State state):
-        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
-        computed by the same C code as ``evaluate_c`` (zeros once the game is over)."""
-        cdef DttData* d = &(<DogTagTrickState>state).d
-        cdef double heur[MAX_PLAYERS]
-        cdef double f[DTT_MAX_SEATS * DTT_NF]
-        cdef int p, j
-        if d.over:
-            return np.zeros((d.n, DTT_NF))
-        evaluate_d(d, heur)
-        features_d(d, heur, f)
-        return np.array([[f[p * DTT_NF + j] for j in range(DTT_NF)] for p in range(d.n)],
-                        dtype=np.float64)

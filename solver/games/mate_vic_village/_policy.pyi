@@ -1,10 +1,7 @@
 """Type stubs for the compiled module solver/games/mate_vic_village/_policy.pyx (the game's rules of
 thumb; scores, rollout action and evaluation are the base Policy's Python methods)."""
-import numpy as np
-
 from solver.evaluation._fitted import FittedPolicy
-from solver.game import Game, State
+from solver.game import Game
 
 class MateVicVillagePolicy(FittedPolicy):
     def __init__(self, game: Game | None = None) -> None: ...
-    def features(self, state: State) -> np.ndarray: ...

@@ -48,11 +48,10 @@ and the prior, with weights fitted by ``python -m solver.evaluation.fit`` on see
 from libc.math cimport pow
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t
 from solver.cards cimport popcount, lowest_card, highest_card
-import numpy as np
 from solver.game cimport Game, Policy, State, MAX_PLAYERS
 from solver.rng cimport Rng, rng_below, rng_uniform
 from solver.evaluation._fitted cimport FittedPolicy
-from solver.evaluation._linear cimport LinearEval, linear_eval, stage_of
+from solver.evaluation._linear cimport LinearEval, linear_eval_seats, stage_of
 from solver.games.mate_vic_village._state cimport (
     VicData, MateVicVillageState, DISCARD, PLAY, OVER, PAIR_BASE, ALL_CARDS, STRIDE10, COLMASK,
     COLSET, NUM, COL, INSTR_NUM, INSTR_GO, PAIR_LO, PAIR_HI, NUMMASK, GEMASK, seat_after,
@@ -700,37 +699,62 @@ cdef void evaluate_d(VicData* d, double* out) noexcept nogil:
 cdef enum:
     VIC_NF = 37     # features per seat: solver/evaluation/features.py FEATURES["mate-vic-village"]
 
+# Per instruction id, what the features add up over the instructions still to come, so that
+# the loop over them has no branch: evaluate_d's term (the same double: -2.0 is added as
+# -(2.0), which is subtracting 2.0 exactly), the GO! number (0 for STAY) and the cards of its
+# number, as a GO! or as a STAY target.
+cdef double INSTR_VALUE[15]
+cdef int INSTR_GO_NUM[15]
+cdef uint64_t INSTR_GO_CARDS[15]
+cdef uint64_t INSTR_STAY_CARDS[15]
+for _i in range(15):
+    if INSTR_GO[_i]:
+        INSTR_VALUE[_i] = 0.3 * INSTR_NUM[_i] + 6.3 + 0.2 * 5.5
+        INSTR_GO_NUM[_i] = INSTR_NUM[_i]
+        INSTR_GO_CARDS[_i] = NUMMASK[INSTR_NUM[_i]]
+        INSTR_STAY_CARDS[_i] = 0
+    else:
+        INSTR_VALUE[_i] = -2.0
+        INSTR_GO_NUM[_i] = 0
+        INSTR_GO_CARDS[_i] = 0
+        INSTR_STAY_CARDS[_i] = NUMMASK[INSTR_NUM[_i]]
 
-cdef void features_d(VicData* d, double* heur, double* out) noexcept nogil:
+
+cdef bint features_d(VicData* d, double* out) noexcept nogil:
     """The fitted estimate's features of every seat p, written to out[p * VIC_NF ...] (names in
-    solver/evaluation/features.py, same order), on a full, dealt state in the DISCARD or PLAY
-    phase; ``heur`` is the hand-written estimate. What every seat shares (the instructions to
-    come, all hands, who holds the trick) is computed once: this runs at every frontier node."""
-    cdef uint64_t h, m, h_all = 0
-    cdef int first = d.trick if d.phase == PLAY else 0, t, instr = 0, c, v, j, k, p
-    cdef int best = -1, win = -1, N = 0, W = 0, high, low, tl = d.T - first
-    cdef int n_go = 0, n_stay = 0, go_sum = 0, all_high, all_go = 0, all_stay = 0, stage
-    cdef uint32_t go_nums = 0, stay_nums = 0     # bit v: number v is a target still to come
+    solver/evaluation/features.py, same order); False, writing nothing, at the end of the game.
+    A pending round is dealt first (as evaluate_d does). The hand-written estimate
+    (``heuristic``) is evaluate_d's, bit for bit (the same sum over the same instructions).
+    What every seat shares (the instructions to come, all hands, who holds the trick) is
+    computed once, a hand's numbers as popcounts: this runs at every frontier node."""
+    cdef uint64_t h, h_all = 0, go_cards = 0, stay_cards = 0
+    cdef uint64_t low_cards = NUMMASK[1] | NUMMASK[2] | NUMMASK[3]
+    cdef int first, t, instr = 0, c, v, j, k, p, cnt
+    cdef int best = -1, win = -1, N = 0, W = 0, high, low, tl, num_sum
+    cdef int n_go = 0, n_stay = 0, go_sum = 0, all_high, all_go, all_stay, stage
+    cdef double total = 0.0, heur
     cdef double* f
+    if d.phase == OVER:
+        return False
+    ensure_dealt_d(d)
+    first = d.trick if d.phase == PLAY else 0
+    tl = d.T - first
     for j in range(d.n):
         h_all |= d.hand[j]
     for t in range(first, d.T):
         instr = d.deck[t]
-        if INSTR_GO[instr]:
-            n_go += 1
-            go_sum += INSTR_NUM[instr]
-            go_nums |= (<uint32_t>1) << INSTR_NUM[instr]
-        else:
-            n_stay += 1
-            stay_nums |= (<uint32_t>1) << INSTR_NUM[instr]
+        total += INSTR_VALUE[instr]                       # evaluate_d's sum, in its order
+        n_go += INSTR_GO[instr]
+        go_sum += INSTR_GO_NUM[instr]
+        go_cards |= INSTR_GO_CARDS[instr]                 # cards of a GO! number to come
+        stay_cards |= INSTR_STAY_CARDS[instr]
+    n_stay = tl - n_go
+    heur = total / d.n
     # shares of all hands' high cards and target-number cards: who takes the GO! points and
     # who is left with the STAY tricks
     all_high = popcount(h_all & GEMASK[8])
-    for v in range(1, 11):
-        if (go_nums >> v) & 1:
-            all_go += popcount(h_all & NUMMASK[v])
-        if (stay_nums >> v) & 1:
-            all_stay += popcount(h_all & NUMMASK[v])
+    all_go = popcount(h_all & go_cards)
+    all_stay = popcount(h_all & stay_cards)
     if d.phase == PLAY:
         instr = d.deck[d.trick]
         N = INSTR_NUM[instr]
@@ -745,40 +769,35 @@ cdef void features_d(VicData* d, double* heur, double* out) noexcept nogil:
     for p in range(d.n):
         f = out + p * VIC_NF
         h = d.hand[p]
-        high = 0
-        low = 0
-        for j in range(VIC_NF):
-            f[j] = 0.0
+        # every feature is written (no zeroing pass: a rep stos per seat cost more than the
+        # features it cleared)
         f[0] = 1.0
-        f[1] = heur[p]
+        f[1] = heur
         f[2] = stage
         f[3] = tl
         f[4] = n_go
         f[5] = n_stay
         f[6] = go_sum
         f[7] = 1.0 if d.phase == DISCARD else 0.0
-        m = h
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
-            v = NUM[c]
-            f[7 + v] += 1.0                               # num1..num10: f[8..17]
-            if (go_nums >> v) & 1:
-                f[18] += 1.0
-            if (stay_nums >> v) & 1:
-                f[19] += 1.0
-            if v >= 8:
-                high += 1
-            if v <= 3:
-                low += 1
-            f[32] += v
+        num_sum = 0
+        for v in range(1, 11):
+            cnt = popcount(h & NUMMASK[v])
+            f[7 + v] = cnt                                # num1..num10: f[8..17]
+            num_sum += v * cnt
+        f[18] = popcount(h & go_cards)
+        f[19] = popcount(h & stay_cards)
+        high = popcount(h & GEMASK[8])
+        low = popcount(h & low_cards)
+        f[32] = num_sum
+        f[20] = 0.0
         for c in range(5):
             if (h & COLMASK[c]) == 0:
                 f[20] += 1.0
         f[21] = popcount(h)
-        if tl > 0:
-            f[22] = high * n_go / <double>tl
-            f[23] = low * n_stay / <double>tl
+        f[22] = high * n_go / <double>tl if tl > 0 else 0.0
+        f[23] = low * n_stay / <double>tl if tl > 0 else 0.0
+        for j in range(24, 31):
+            f[j] = 0.0
         if d.phase == PLAY:
             f[24] = INSTR_GO[instr]
             f[25] = N * INSTR_GO[instr]
@@ -793,28 +812,21 @@ cdef void features_d(VicData* d, double* heur, double* out) noexcept nogil:
                 f[28] = W * INSTR_GO[instr]
                 f[29] = 1.0 - INSTR_GO[instr]
         f[31] = d.reward_len - d.reward_pos
-        if all_high:
-            f[33] = high * go_sum / <double>all_high
-            f[34] = high * n_stay / <double>all_high
-        if all_go:
-            f[35] = f[18] * go_sum / all_go
-        if all_stay:
-            f[36] = f[19] * n_stay / all_stay
+        f[33] = high * go_sum / <double>all_high if all_high else 0.0
+        f[34] = high * n_stay / <double>all_high if all_high else 0.0
+        f[35] = f[18] * go_sum / all_go if all_go else 0.0
+        f[36] = f[19] * n_stay / all_stay if all_stay else 0.0
+    return True
 
 
 cdef void fitted_d(VicData* d, LinearEval* model, double* out) noexcept nogil:
     """The fitted estimate for every seat (zeros at the end of the game)."""
-    cdef double heur[MAX_PLAYERS]
     cdef double f[4 * VIC_NF]
     cdef int p
-    evaluate_d(d, heur)                                   # deals a pending round
     for p in range(MAX_PLAYERS):
         out[p] = 0.0
-    if d.phase == OVER:
-        return
-    features_d(d, heur, f)
-    for p in range(d.n):
-        out[p] = linear_eval(model, f + p * VIC_NF)
+    if features_d(d, f):                                  # deals a pending round
+        linear_eval_seats(model, f, d.n, VIC_NF, out)
 
 
 cdef class MateVicVillagePolicy(FittedPolicy):
@@ -840,22 +852,11 @@ cdef class MateVicVillagePolicy(FittedPolicy):
     def __init__(self, Game game=None):
         FittedPolicy.__init__(self, game, VIC_NF)
 
+    cdef bint features_c(self, State state, double* out) noexcept nogil:
+        return features_d(&(<MateVicVillageState>state).d, out)
+
     cdef void evaluate_c(self, State state, double* out) noexcept nogil:
         if self.model.on:
             fitted_d(&(<MateVicVillageState>state).d, &self.model, out)
         else:
             evaluate_d(&(<MateVicVillageState>state).d, out)
-
-    def features(self, State state):
-        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
-        computed by the same C code as ``evaluate_c`` (zeros once the game is over)."""
-        cdef VicData* d = &(<MateVicVillageState>state).d
-        cdef double heur[MAX_PLAYERS]
-        cdef double f[4 * VIC_NF]
-        cdef int p, j
-        evaluate_d(d, heur)                               # deals a pending round
-        if d.phase == OVER:
-            return np.zeros((d.n, VIC_NF))
-        features_d(d, heur, f)
-        return np.array([[f[p * VIC_NF + j] for j in range(VIC_NF)] for p in range(d.n)],
-                        dtype=np.float64)

@@ -51,10 +51,9 @@ phase 2 ordinal, the rules' order packed into one number (higher = preferred).
 """
 from libc.math cimport INFINITY
 from libc.stdint cimport uint8_t, int8_t, uint64_t
-import numpy as np
 from solver.cards cimport popcount, lowest_card
 from solver.evaluation._fitted cimport FittedPolicy
-from solver.evaluation._linear cimport LinearEval, linear_eval
+from solver.evaluation._linear cimport LinearEval, linear_eval_seats
 from solver.game cimport Game, Policy, State, MAX_LEGAL
 from solver.rng cimport Rng, rng_below, rng_uniform
 from solver.games.mattis._state cimport (MattisData, MattisState, MattisTables, lookup_tables,
@@ -293,35 +292,67 @@ cdef enum:
     MATTIS_NF = 21  # features per seat: solver/evaluation/features.py FEATURES["mattis"]
 
 
-cdef void features_d(MattisData* d, double* heur, double* out) noexcept nogil:
+# Card facts the features read as popcounts and lookups instead of tests per card (they run for
+# every seat at every max^n frontier node).
+cdef uint64_t HIGH_RANKS = 0            # cards of rank index >= 9 (J, Q, K, A)
+cdef uint64_t LOW_RANKS = 0             # cards of rank index <= 2 (2, 3, 4)
+cdef double WORTH_10[5][NCARDS]         # [trumps + 1][card]: worth(card, trumps) / 10.0
+cdef double SQUARE_100[NCARDS + 2]      # k * k / 100.0 for the cards to shed k (at most 53)
+for _c in range(NCARDS + 2):
+    SQUARE_100[_c] = _c * _c / 100.0
+for _c in range(NCARDS):
+    if RANK[_c] >= 9:
+        HIGH_RANKS |= 1ULL << _c
+    elif RANK[_c] <= 2:
+        LOW_RANKS |= 1ULL << _c
+    for _t in range(-1, 4):
+        WORTH_10[_t + 1][_c] = worth(_c, _t) / 10.0
+
+
+cdef bint features_d(MattisData* d, double* out) noexcept nogil:
     """The fitted estimate's features of every seat p, written to out[p * MATTIS_NF ...] (names
-    in solver/evaluation/features.py, same order), on a state before the end; ``heur`` is the
-    hand-written estimate. The cards each seat must shed are counted once for all."""
+    in solver/evaluation/features.py, same order); False, writing nothing, at the end of the
+    game. The hand-written estimate (``heuristic``) is heuristic_d's, bit for bit, from the
+    same counts. The cards to shed are counted once per seat, a seat's trumps, high and low
+    cards as popcounts: this runs at every frontier node."""
     cdef int j, p, k, n_in = 0, sum_in = 0, others_min, c
     cdef int shed[8]
     cdef bint live[8]                                     # in the game (phase 1: everyone)
+    cdef double w[8]                                      # heuristic_d's weights
+    cdef double total = 0.0, worth_sum, in_share, stock_share = d.stock_n / 52.0
     cdef uint64_t cards, m
     cdef double stage = (0.0 if d.stock_n > 0 else 1.0) if d.phase == PHASE1 else 2.0
     cdef double* f
+    cdef double* worth_10
+    if d.phase == OVER:
+        return False
+    worth_10 = WORTH_10[d.trumps + 1]
     for j in range(d.n):
         shed[j] = to_shed(d, j)
         live[j] = d.phase == PHASE1 or (d.inmask >> j) & 1
         if live[j]:
             n_in += 1
             sum_in += shed[j]
+        # heuristic_d: one more card for a player in phase 2, squared (exact integers)
+        k = shed[j] + 1 if d.phase != PHASE1 and (d.inmask >> j) & 1 else shed[j]
+        w[j] = <double>k * k
+        total += w[j]
+    in_share = n_in / <double>d.n
     for p in range(d.n):
         f = out + p * MATTIS_NF
         k = shed[p]
-        for j in range(MATTIS_NF):
-            f[j] = 0.0
+        # every feature is written (no zeroing pass: a rep stos per seat cost more than the
+        # features it cleared)
         f[0] = 1.0
-        f[1] = heur[p]
+        f[1] = 1.0 - (w[p] / total if total > 0 else 1.0 / d.n)     # heuristic_d
         f[2] = stage                                      # collecting while the stock lasts,
         f[3] = 1.0 if d.phase == PHASE1 else 0.0          # after it, then shedding
         f[4] = 1.0 if live[p] else 0.0
         f[5] = k
-        f[6] = k * k / 100.0
+        f[6] = SQUARE_100[k]
         others_min = 99
+        f[9] = 0.0
+        f[10] = 0.0
         for j in range(d.n):
             if live[j] and j != p:
                 if shed[j] > k:
@@ -330,45 +361,46 @@ cdef void features_d(MattisData* d, double* heur, double* out) noexcept nogil:
                     f[10] += 1.0
                 if shed[j] < others_min:
                     others_min = shed[j]
-        if sum_in > 0:
-            f[7] = k * n_in / <double>sum_in
-        f[8] = n_in / <double>d.n
+        f[7] = k * n_in / <double>sum_in if sum_in > 0 else 0.0
+        f[8] = in_share
         cards = d.hand[p] | (d.won[p] if d.phase == PHASE1 else 0)
+        f[11] = popcount(cards & SUIT_MASK[d.trumps]) if d.trumps >= 0 else 0
+        f[12] = popcount(cards & HIGH_RANKS)
+        f[13] = popcount(cards & LOW_RANKS)
+        worth_sum = 0.0                                   # card by card, as the fit saw it
         m = cards
         while m:
             c = lowest_card(m)
             m &= m - 1
-            if d.trumps >= 0 and LAY_SUIT[c] == d.trumps:
-                f[11] += 1.0
-            if RANK[c] >= 9:
-                f[12] += 1.0
-            elif RANK[c] <= 2:
-                f[13] += 1.0
-            f[20] += worth(c, d.trumps) / 10.0
-        f[14] = d.stock_n / 52.0
+            worth_sum += worth_10[c]
+        f[20] = worth_sum
+        f[14] = stock_share
         if d.phase != PHASE1:
             f[15] = 1.0 if d.to_act == p else 0.0
             f[16] = d.nlays
             f[17] = d.N
+        else:
+            f[15] = 0.0
+            f[16] = 0.0
+            f[17] = 0.0
         f[18] = others_min if others_min < 99 else 0
         f[19] = 1.0 if live[p] and n_in == 1 else 0.0
+    return True
 
 
 cdef void fitted_d(MattisData* d, LinearEval* model, double* out) noexcept nogil:
     """The fitted estimate for every seat (before the end of the game); a player already out
     has its return, 1, exactly."""
-    cdef double heur[8]
     cdef double f[8 * MATTIS_NF]
     cdef int p
-    heuristic_d(d, heur)
-    features_d(d, heur, f)
     for p in range(8):
         out[p] = 0.0
-    for p in range(d.n):
-        if d.phase != PHASE1 and not (d.inmask >> p) & 1:
-            out[p] = 1.0                                  # out: surely not the mattis (§7.7)
-        else:
-            out[p] = linear_eval(model, f + p * MATTIS_NF)
+    features_d(d, f)
+    linear_eval_seats(model, f, d.n, MATTIS_NF, out)
+    if d.phase != PHASE1:
+        for p in range(d.n):
+            if not (d.inmask >> p) & 1:
+                out[p] = 1.0                              # out: surely not the mattis (§7.7)
 
 
 cdef class MattisPolicy(FittedPolicy):
@@ -414,19 +446,8 @@ cdef class MattisPolicy(FittedPolicy):
     def __init__(self, Game game=None):
         FittedPolicy.__init__(self, game, MATTIS_NF)
 
-    def features(self, State state):
-        """The fitted estimate's features, one row per seat (numpy, shape (num_players, k)),
-        computed by the same C code as ``evaluate_c`` (zeros once the game is over)."""
-        cdef MattisData* d = &(<MattisState>state).d
-        cdef double heur[8]
-        cdef double f[8 * MATTIS_NF]
-        cdef int p, j
-        if d.phase == OVER:
-            return np.zeros((d.n, MATTIS_NF))
-        heuristic_d(d, heur)
-        features_d(d, heur, f)
-        return np.array([[f[p * MATTIS_NF + j] for j in range(MATTIS_NF)] for p in range(d.n)],
-                        dtype=np.float64)
+    cdef bint features_c(self, State state, double* out) noexcept nogil:
+        return features_d(&(<MattisState>state).d, out)
 
     def worth(self, int card, int trumps):
         """Rule 1: the worth of ``card`` for phase 2 (``trumps`` a suit index, -1 while
