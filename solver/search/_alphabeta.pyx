@@ -208,10 +208,14 @@ cdef class AlphaBeta:
         free(self.table)
 
     def clear(self):
-        memset(self.table, 0, (self.mask + 1) * sizeof(TTEntry))
-        memset(self.history, 0, sizeof(self.history))
+        """Forget every stored position, as after construction. With a kernel the generic
+        table is never searched (every position goes to the kernel), so only the kernel's is
+        cleared: zeroing 1.5 MB (16 bits) cost ~0.1 ms, PIMC's threads' whole set-up budget."""
         if self.uses_kernel:
             self.kernel.clear_c()
+            return
+        memset(self.table, 0, (self.mask + 1) * sizeof(TTEntry))
+        memset(self.history, 0, sizeof(self.history))
 
     cdef double negamax(self, State s, int ply, double alpha, double beta):
         """The player to move's gain minus the other's, from ``s`` to the end of the round."""
