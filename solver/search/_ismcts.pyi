@@ -7,6 +7,7 @@ from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
 OBSERVERS: tuple[str, ...]
+SPREAD: str
 
 DEFAULT_SOLVE_AFTER: int
 

@@ -114,3 +114,19 @@ def test_bad_scales_are_refused():
         recommend(view, "ismcts", "iterations=100", 1, check=False, scale="spreads")
     with pytest.raises(TrickhoundError):
         make_bot("ismcts(scale=sd)")
+
+
+def test_root_parallel_trees_take_the_spread():
+    """With threads=2 every tree searches with the spread (solver/search/parallel.py): the
+    pooled root visits differ from the range's and repeat with the same seed."""
+    game = load_game(VIC)
+    s = mid_state(game, 3, fraction=0.2, min_legal=4)
+    view = s.view(s.current_player())
+    kw = dict(check=False, rollout="policy", horizon="round", threads=2)
+    spread = recommend(view, "ismcts", "iterations=3000", 2, scale="spread", **kw)
+    again = recommend(view, "ismcts", "iterations=3000", 2, scale="spread", **kw)
+    by_range = recommend(view, "ismcts", "iterations=3000", 2, **kw)
+    visits = {a.action: a.visits for a in spread.actions}
+    assert visits == {a.action: a.visits for a in again.actions}
+    assert visits != {a.action: a.visits for a in by_range.actions}
+    assert sum(visits.values()) == 3000
