@@ -183,8 +183,9 @@ CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 #   mate-vic-village 0.7 kept: c = 0.2 16x vs 1x +2.6 [-0.5, +5.8] (32 deals; 0.7: +2.1
 #                   [-0.5, +4.7], 48, and -1.5 [-5.1, +2.1] on 24 other deals) and over the
 #                   heuristic at 1x -0.84 [-3.56, +1.89] (32). 3 players at 1x (2,000
-#                   iterations), minus c = 0.7, 48 deals: c = 0.5 -1.49 [-4.22, +1.25], 0.35
-#                   -0.04 [-2.74, +2.66], 0.2 -1.27 [-3.84, +1.30] (ismcts-budget/scratch/vic3p-seat-c).
+#                   iterations), minus c = 0.7, 48 deals (ismcts-budget/scratch/vic3p-seat-c):
+#                   c = 0.5 -1.49 [-4.22, +1.25], 0.35 -0.04 [-2.74, +2.66], 0.2 -1.27
+#                   [-3.84, +1.30].
 # A game not listed uses DEFAULT_C.
 EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
 
