@@ -67,12 +67,17 @@ for g in cutoff c wide random; do
     i=1; while [ "$i" -lt "$n" ]; do PYTHONPATH=. python "$OUT/paired.py" "$f" 0 "$i"; i=$((i+1)); done
   fi
 done
-# Root statistics at 1x / 16x / 64x (screen_values.py; not an evaluation: set VALUES=1).
+# Root statistics at 1x / 16x / 64x and the UCB value scale (screen_values.py, screen_scale.py;
+# not evaluations: set VALUES=1).
 if [ -n "$VALUES" ]; then
   PYTHONPATH=. python "$OUT/screen_values.py" "mate-vic-village(players=4)" 40 1567 \
     > "$OUT/scratch/values-vic4p-c0.7.txt"
   PYTHONPATH=. python "$OUT/screen_values.py" "mate-vic-village(players=3)" 40 2000 \
     > "$OUT/scratch/values-vic3p-c0.7.txt"
+  PYTHONPATH=. python "$OUT/screen_scale.py" "mate-vic-village(players=4)" 24 1567 \
+    > "$OUT/scratch/scale-vic4p.txt"
+  PYTHONPATH=. python "$OUT/screen_scale.py" "dog-tag-trick(players=4)" 24 2000 \
+    > "$OUT/scratch/scale-dtt4p.txt"
 fi
 # The two targets at the defaults (unchanged: c = 0.7, no cut-off), fresh deals (seed 3).
 ev "$OUT" mate-vic-village-4p-ismcts-budget16-seed3 "mate-vic-village(players=4)" --mode budget \
