@@ -84,3 +84,6 @@ ev "$OUT" mate-vic-village-4p-ismcts-budget16-seed3 "mate-vic-village(players=4)
    --candidate ismcts --scale 16 --deals 32 --cpu-ms 5 --seed 3
 ev "$OUT" mate-vic-village-3p-ismcts-seat-seed3 "mate-vic-village(players=3)" --mode seat \
    --candidate ismcts --baseline heuristic --deals 48 --cpu-ms 5 --seed 3
+# 16x vs 1x at 3 players (the issue names no player count for Vic Village; fewer deals).
+ev "$OUT" mate-vic-village-3p-ismcts-budget16-seed3 "mate-vic-village(players=3)" --mode budget \
+   --candidate ismcts --scale 16 --deals 24 --cpu-ms 5 --seed 3
