@@ -72,6 +72,8 @@ done
 if [ -n "$VALUES" ]; then
   PYTHONPATH=. python "$OUT/screen_values.py" "mate-vic-village(players=4)" 40 1567 \
     > "$OUT/scratch/values-vic4p-c0.7.txt"
+  PYTHONPATH=. python "$OUT/screen_values.py" "mate-vic-village(players=4)" 40 1567 0.7 8 \
+    > "$OUT/scratch/values-vic4p-c0.7-cutoff8.txt"
   PYTHONPATH=. python "$OUT/screen_values.py" "mate-vic-village(players=3)" 40 2000 \
     > "$OUT/scratch/values-vic3p-c0.7.txt"
   PYTHONPATH=. python "$OUT/screen_scale.py" "mate-vic-village(players=4)" 24 1567 \
