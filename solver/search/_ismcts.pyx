@@ -46,7 +46,7 @@ Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k pli
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
 
 ``reference/ismcts.py`` is the pure-Python twin (same draws, same arithmetic; endgame and
-cutoff off).
+cutoff off; scale="spread" is not in it).
 """
 from libc.math cimport sqrt, log, INFINITY
 from libc.stdlib cimport malloc, calloc, realloc, free
