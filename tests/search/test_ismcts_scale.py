@@ -101,7 +101,7 @@ def test_recommend_and_the_bot_take_the_spread():
     assert result.params["scale"] == "spread"
     bot = make_bot("ismcts(scale=spread,iterations=1500)", seed=4)
     again = make_bot("ismcts(scale=spread,iterations=1500)", seed=4)
-    assert bot.scale == "spread"
+    assert getattr(bot, "scale") == "spread"
     assert bot.act(view) == again.act(view)
 
 
@@ -122,11 +122,13 @@ def test_root_parallel_trees_take_the_spread():
     game = load_game(VIC)
     s = mid_state(game, 3, fraction=0.2, min_legal=4)
     view = s.view(s.current_player())
-    kw = dict(check=False, rollout="policy", horizon="round", threads=2)
-    spread = recommend(view, "ismcts", "iterations=3000", 2, scale="spread", **kw)
-    again = recommend(view, "ismcts", "iterations=3000", 2, scale="spread", **kw)
-    by_range = recommend(view, "ismcts", "iterations=3000", 2, **kw)
-    visits = {a.action: a.visits for a in spread.actions}
-    assert visits == {a.action: a.visits for a in again.actions}
-    assert visits != {a.action: a.visits for a in by_range.actions}
+
+    def search(scale: str | None) -> dict[int, int]:
+        result = recommend(view, "ismcts", "iterations=3000", 2, check=False, threads=2,
+                           rollout="policy", horizon="round", scale=scale)
+        return {a.action: a.visits for a in result.actions}
+
+    visits = search("spread")
+    assert visits == search("spread")
+    assert visits != search(None)
     assert sum(visits.values()) == 3000
