@@ -7,6 +7,7 @@ import math
 import pytest
 
 from bots.registry import make_bot
+from bots.search_bots import ISMCTSBot
 from solver.errors import TrickhoundError
 from solver.registry import load_game
 from solver.search import recommend
@@ -101,7 +102,8 @@ def test_recommend_and_the_bot_take_the_spread():
     assert result.params["scale"] == "spread"
     bot = make_bot("ismcts(scale=spread,iterations=1500)", seed=4)
     again = make_bot("ismcts(scale=spread,iterations=1500)", seed=4)
-    assert getattr(bot, "scale") == "spread"
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.scale == "spread"
     assert bot.act(view) == again.act(view)
 
 
