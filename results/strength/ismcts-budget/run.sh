@@ -60,7 +60,10 @@ ev "$OUT/scratch" vic3p-seat-wide "mate-vic-village(players=3)" --mode seat \
    --deals 48 --seed 11
 ev "$OUT/scratch" vic3p-seat-random "mate-vic-village(players=3)" --mode seat \
    --candidate ismcts --candidate 'ismcts(rollout=random)' --deals 48 --cpu-ms 5 --seed 11
-for g in cutoff c wide random; do
+ev "$OUT/scratch" vic3p-seat-spread "mate-vic-village(players=3)" --mode seat \
+   --candidate 'ismcts(iterations=2000)' --candidate 'ismcts(iterations=2000,scale=spread,c=4.3)' \
+   --candidate 'ismcts(iterations=2000,scale=spread,c=2)' --deals 48 --seed 11
+for g in cutoff c wide random spread; do
   f="$OUT/scratch/vic3p-seat-$g.json"
   if [ -f "$f" ]; then
     n=$(python -c "import json; print(len(json.load(open('$f'))['margins']))")
@@ -89,3 +92,6 @@ ev "$OUT" mate-vic-village-3p-ismcts-seat-seed3 "mate-vic-village(players=3)" --
 # 16x vs 1x at 3 players (the issue names no player count for Vic Village; fewer deals).
 ev "$OUT" mate-vic-village-3p-ismcts-budget16-seed3 "mate-vic-village(players=3)" --mode budget \
    --candidate ismcts --scale 16 --deals 24 --cpu-ms 5 --seed 3
+# Its replication on other deals at the same budget (the seed-3 calibration: 1,675 iterations).
+ev "$OUT/scratch" vic3p-budget16-seed4 "mate-vic-village(players=3)" --mode budget \
+   --candidate 'ismcts(iterations=1675)' --scale 16 --deals 24 --seed 4
