@@ -67,7 +67,10 @@ for g in cutoff c wide random spread; do
   f="$OUT/scratch/vic3p-seat-$g.json"
   if [ -f "$f" ]; then
     n=$(python -c "import json; print(len(json.load(open('$f'))['margins']))")
-    i=1; while [ "$i" -lt "$n" ]; do PYTHONPATH=. python "$OUT/paired.py" "$f" 0 "$i"; i=$((i+1)); done
+    i=1
+    while [ "$i" -lt "$n" ]; do
+      PYTHONPATH=. python "$OUT/paired.py" "$f" 0 "$i"; i=$((i+1))
+    done
   fi
 done
 # Root statistics at 1x / 16x / 64x and the UCB value scale (screen_values.py, screen_scale.py;
