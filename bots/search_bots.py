@@ -174,6 +174,8 @@ class ISMCTSBot(_SearchBot):
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
         "c": (-1.0, "UCT exploration constant on values scaled to the range seen (-1: the"
                     " game's measured value, 0.2 in Dog Tag Trick, else 0.7)"),
+        "scale": ("range", "what UCB divides values by: range (of the leaf values seen) or"
+                           " spread (their standard deviation; c is then on that scale)"),
         "observers": ("single", "single (SO-ISMCTS) or multi (MO-ISMCTS)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
         "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
@@ -192,12 +194,13 @@ class ISMCTSBot(_SearchBot):
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
-               "inference": BOT_INFERENCE_MODES}
+               "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (-1.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
               "threads": (1, MAX_THREADS),
               **_ENDGAME_RANGES}
     c: float
+    scale: str
     observers: str
     inference: str
     particles: int
@@ -205,6 +208,7 @@ class ISMCTSBot(_SearchBot):
     def search(self, view: View) -> SearchResult:
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False,
                          c=exploration_c(view.game, self.c, "ismcts"),
+                         scale=None if self.scale == "range" else self.scale,
                          observers=self.observers, objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),

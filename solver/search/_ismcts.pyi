@@ -7,6 +7,7 @@ from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
 OBSERVERS: tuple[str, ...]
+SPREAD: str
 
 DEFAULT_SOLVE_AFTER: int
 
@@ -23,6 +24,10 @@ class ISMCTS:
     def arena_edges(self) -> int: ...
     @property
     def cutoff(self) -> int: ...
+    @property
+    def spread(self) -> bool: ...
+    @property
+    def value_scale(self) -> float: ...
     @property
     def solve_after(self) -> int: ...
     @property
@@ -46,6 +51,7 @@ class ISMCTS:
         cutoff: int = 0,
         solve_after: int = ...,
         initial_edges: int = 0,
+        spread: bool = False,
     ) -> None: ...
     def root_exact(self) -> dict[int, float]: ...
     def root_children(self) -> list[tuple[int, int, float, float, int, int]]: ...

@@ -7,7 +7,9 @@ view's world and re-deals it with ``determinize_c`` (a fresh determinization), t
 at each node only the children whose action is legal in this determinization are candidates
 (availability), an untried legal action is expanded first (uniformly at random among them),
 otherwise the child maximising ``mean / scale + c * sqrt(ln avail(child) / visits(child))`` is
-taken, where ``avail`` counts the iterations in which the child was available. After the
+taken, where ``avail`` counts the iterations in which the child was available and ``scale`` is
+the range of every seat's leaf values seen so far (or a fixed number; ``scale="spread"``: their
+pooled within-seat standard deviation, a scale that does not grow with outliers). After the
 expansion a uniformly random rollout runs to the horizon, and the leaf's vector of values is
 backed up: each node accumulates the value of the seat that chose its action (every seat
 maximises its own return).
@@ -44,7 +46,7 @@ Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k pli
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
 
 ``reference/ismcts.py`` is the pure-Python twin (same draws, same arithmetic; endgame and
-cutoff off).
+cutoff off; scale="spread" is not in it).
 """
 from libc.math cimport sqrt, log, INFINITY
 from libc.stdlib cimport malloc, calloc, realloc, free
@@ -279,6 +281,13 @@ cdef class ISMCTS:
     cdef bint multi, hidden_moves
     cdef Policy policy
     cdef double c, scale, lo, hi
+    # Exploration scale ``spread`` (scale="spread"): UCB divides values by the pooled
+    # within-seat standard deviation of the leaf values seen (vsum/vsq: per seat, over the
+    # vn iterations backed up) instead of their range hi - lo.
+    cdef readonly bint spread
+    cdef double vsum[MAX_PLAYERS]
+    cdef double vsq[MAX_PLAYERS]
+    cdef long long vn
     cdef double base[MAX_PLAYERS]
     cdef State world, s, scratch
     cdef readonly long long iterations, greedy_iterations
@@ -310,7 +319,8 @@ cdef class ISMCTS:
                   int horizon=HORIZON_GAME, double scale=0.0, bint multi=False,
                   long long max_nodes=DEFAULT_MAX_NODES, policy=False, int endgame=0,
                   long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
-                  int solve_after=DEFAULT_SOLVE_AFTER, long long initial_edges=0):
+                  int solve_after=DEFAULT_SOLVE_AFTER, long long initial_edges=0,
+                  bint spread=False):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         cdef int lg
@@ -347,6 +357,7 @@ cdef class ISMCTS:
         self.objective = objective
         self.horizon = horizon
         self.scale = scale
+        self.spread = spread
         self.multi = multi
         self.n_trees = game.num_players if multi else 1
         self.hidden_moves = not game.perfect_information
@@ -400,6 +411,9 @@ cdef class ISMCTS:
         self.n_root_actions = self.world.legal_actions_c(acts)
         self.lo = INFINITY
         self.hi = -INFINITY
+        memset(self.vsum, 0, MAX_PLAYERS * sizeof(double))
+        memset(self.vsq, 0, MAX_PLAYERS * sizeof(double))
+        self.vn = 0
         self.iterations = 0
         self.greedy_iterations = 0
         memset(self.greedy, 0, (self.game.num_distinct_actions + 1) * sizeof(int32_t))
@@ -415,6 +429,32 @@ cdef class ISMCTS:
             self.roots[t].cap_log2 = 0
             self.roots[t].who = 0
         return 0
+
+    cdef double value_scale_c(self) noexcept nogil:
+        """The divisor of values in UCB: ``scale`` when fixed (> 0); else, with ``spread``,
+        the pooled within-seat standard deviation of the leaf values backed up so far
+        (sqrt(sum over seats of the sum of squared deviations / (seats * (iterations - 1))));
+        else the range hi - lo of every seat's leaf values; 1 until there are two distinct
+        values."""
+        cdef double var = 0.0
+        cdef int i
+        if self.scale > 0:
+            return self.scale
+        if self.spread:
+            if self.vn < 2:
+                return 1.0
+            for i in range(self.n_players):
+                var += self.vsq[i] - self.vsum[i] * self.vsum[i] / self.vn
+            var /= self.n_players * (self.vn - 1)
+            return sqrt(var) if var > 1e-12 else 1.0
+        if self.hi > self.lo:
+            return self.hi - self.lo
+        return 1.0
+
+    @property
+    def value_scale(self):
+        """The value scale UCB divides by at this point of the search (value_scale_c)."""
+        return self.value_scale_c()
 
     cdef inline Node* node_of(self, long long ref) noexcept nogil:
         """The block descriptor of node ``ref`` (an edge index, or -1 - t: root of tree t).
@@ -682,6 +722,7 @@ cdef class ISMCTS:
                 s.determinize_c(self.player, rng)
             at_proven = False
             solved = False
+            r = self.value_scale_c()       # fixed during the descent (it changes at backup)
             for t in range(K):
                 cur[t] = -1 - t
                 plen[t] = 0
@@ -739,12 +780,6 @@ cdef class ISMCTS:
                     a = untried[k]
                     expanded = True
                 else:
-                    if self.scale > 0:
-                        r = self.scale
-                    elif self.hi > self.lo:
-                        r = self.hi - self.lo
-                    else:
-                        r = 1.0
                     best = -INFINITY
                     best_e = avl[0]
                     for i in range(nav):
@@ -832,6 +867,11 @@ cdef class ISMCTS:
                     self.lo = v[i]
                 if v[i] > self.hi:
                     self.hi = v[i]
+                if self.spread:
+                    self.vsum[i] += v[i]
+                    self.vsq[i] += v[i] * v[i]
+            if self.spread:
+                self.vn += 1
             edges = self.edges
             for t in range(K):
                 for i in range(plen[t]):
@@ -942,6 +982,16 @@ cdef class ISMCTS:
         return self.root_children()
 
 
+SPREAD = "spread"
+
+
+def _fixed_scale(scale, Game game, objective, horizon):
+    """The searcher's ``scale`` argument: 0.0 (adaptive) for "spread", else check_scale's."""
+    if isinstance(scale, str) and scale == SPREAD:
+        return 0.0
+    return check_scale(scale, game, objective, horizon)
+
+
 def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
                   scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random",
                   inference="none", particles=DEFAULT_PARTICLES, endgame=0,
@@ -954,7 +1004,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     each; the result's params report their ``ess``. ``endgame`` > 0: worlds within that many
     actions of the round's end are valued exactly (proven where the game has perfect
     information); ``cutoff`` > 0: rollouts stop after that many plies and add the game's
-    evaluation (both horizon round)."""
+    evaluation (both horizon round). ``scale``: None (the range of leaf values seen), a positive
+    number, "bounds" (params.check_scale) or "spread" (their standard deviation)."""
     cdef Rng rng
     cdef ISMCTS tree
     cdef long long iters
@@ -966,10 +1017,10 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
         raise ValueError(f"observers must be one of {', '.join(OBSERVERS)}, not {observers!r}")
     check_to_act(view)
     tree = ISMCTS(view.world.game, check_c(c), obj, hor,
-                  check_scale(scale, view.world.game, objective, horizon), observers == "multi",
+                  _fixed_scale(scale, view.world.game, objective, horizon), observers == "multi",
                   check_max_nodes(max_nodes), check_rollout(rollout),
                   check_endgame(endgame, horizon), check_endgame_budget(endgame_budget),
-                  check_cutoff(cutoff, horizon))
+                  check_cutoff(cutoff, horizon), spread=scale == SPREAD)
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -1017,14 +1068,15 @@ def bench_ismcts(View view, long long iterations, seed=1, **params):
     cdef ISMCTS tree
     obj, hor, _ = objective_code(params.get("objective", "score"), params.get("horizon", "game"))
     tree = ISMCTS(view.world.game, check_c(params.get("c", DEFAULT_C)), obj, hor,
-                  check_scale(params.get("scale"), view.world.game, params.get("objective", "score"),
-                              params.get("horizon", "game")),
+                  _fixed_scale(params.get("scale"), view.world.game,
+                               params.get("objective", "score"), params.get("horizon", "game")),
                   params.get("observers", "single") == "multi",
                   check_max_nodes(params.get("max_nodes", DEFAULT_MAX_NODES)),
                   check_rollout(params.get("rollout", "random")),
                   check_endgame(params.get("endgame", 0), params.get("horizon", "game")),
                   check_endgame_budget(params.get("endgame_budget", DEFAULT_ENDGAME_BUDGET)),
-                  check_cutoff(params.get("cutoff", 0), params.get("horizon", "game")))
+                  check_cutoff(params.get("cutoff", 0), params.get("horizon", "game")),
+                  spread=params.get("scale") == SPREAD)
     tree.reset(view)
     rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     t0 = time.perf_counter()

@@ -56,7 +56,7 @@ from solver.game import Game, State, View
 from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta, RootSplit
-from solver.search._ismcts import ISMCTS, OBSERVERS, ismcts_search
+from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
 from solver.search._maxn import MaxN
 from solver.search._mcts import UCT
 from solver.search._pimc import EVALUATORS, SOLVERS, pimc_search, uct_world_seed
@@ -375,7 +375,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     check_to_act(view)
     game = view.game
     c_ = check_c(c)
-    scale_ = check_scale(scale, game, objective, horizon)
+    spread = scale == SPREAD            # UCB on the values' standard deviation (_ismcts.pyx)
+    scale_ = 0.0 if spread else check_scale(scale, game, objective, horizon)
     nodes_ = check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout)
     endgame_ = check_endgame(endgame, horizon)
@@ -394,7 +395,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
         def run() -> tuple[list, int, int, int]:
             tree = ISMCTS(game, c_, obj, hor, scale_, observers == "multi", nodes_,
-                          _policy_for(game, use_policy), endgame_, budget_, cutoff_)
+                          _policy_for(game, use_policy), endgame_, budget_, cutoff_,
+                          spread=spread)
             children = tree.search(view, iterations, derive_seed(seed, i) & _MASK64, deadline,
                                    pool)
             return children, tree.iterations, tree.greedy_iterations, tree.node_count

@@ -162,6 +162,11 @@ ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12
 # cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), Vic
 # Village's -5.45 [-11.36, +0.45] (16), so it is off everywhere until the fitted evaluations
 # land (solver/games/*/_policy.pyx).
+#   mate-vic-village ismcts, re-measured with the fitted evaluation (3 players, over the
+#                   heuristic at 5 ms a decision, calibrated: 2,000 iterations off, 4,128 /
+#                   3,411 / 2,938 at cutoff 4 / 8 / 12; paired minus off, 48 deals,
+#                   results/strength/ismcts-budget/scratch/vic3p-seat-cutoff): -1.26 [-3.94,
+#                   +1.41], -0.72 [-3.45, +2.01], -1.56 [-4.26, +1.14]: stays off.
 CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 
 
@@ -177,7 +182,10 @@ CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 #                   [-0.58, +0.85] (32).
 #   mate-vic-village 0.7 kept: c = 0.2 16x vs 1x +2.6 [-0.5, +5.8] (32 deals; 0.7: +2.1
 #                   [-0.5, +4.7], 48, and -1.5 [-5.1, +2.1] on 24 other deals) and over the
-#                   heuristic at 1x -0.84 [-3.56, +1.89] (32).
+#                   heuristic at 1x -0.84 [-3.56, +1.89] (32). 3 players at 1x (2,000
+#                   iterations), minus c = 0.7, 48 deals (ismcts-budget/scratch/vic3p-seat-c):
+#                   c = 0.5 -1.49 [-4.22, +1.25], 0.35 -0.04 [-2.74, +2.66], 0.2 -1.27
+#                   [-3.84, +1.30].
 # A game not listed uses DEFAULT_C.
 EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
 
