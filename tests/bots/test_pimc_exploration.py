@@ -73,6 +73,7 @@ def test_pimc_bot_searches_with_the_games_measured_c(monkeypatch, config):
     for spec, expected in (("pimc(iterations=40,worlds=4)", _measured(config)),
                            ("pimc(iterations=40,worlds=4,c=0.35)", 0.35)):
         bot = make_bot(spec, seed=2)
+        assert isinstance(bot, search_bots.PIMCBot)
         game, state = _searched_position(config, bot.wide)
         bot.reset(game, state.current_player(), 1)
         assert bot.act(state.view(state.current_player())) in state.legal_actions()
@@ -86,6 +87,7 @@ def test_solver_bots_pimc_path_searches_with_the_pimc_bots_c(monkeypatch, config
     (bots/solver_bot.py): the same measured c. exact_actions=0 keeps it off the exact path."""
     seen = _spy(monkeypatch, solver_bot)
     bot = make_bot("solver(exact_actions=0,iterations=40,worlds=4)", seed=3)
+    assert isinstance(bot, solver_bot.SolverBot)
     game, state = _searched_position(config, bot.wide)
     bot.reset(game, state.current_player(), 1)
     assert bot.act(state.view(state.current_player())) in state.legal_actions()
