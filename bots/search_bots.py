@@ -220,7 +220,14 @@ class ISMCTSBot(_SearchBot):
 @register
 class PIMCBot(_SearchBot):
     """Perfect Information Monte Carlo: the same sampled worlds for every move, each searched
-    by UCT with rollouts (or exactly, evaluator=solver), values averaged."""
+    by UCT with rollouts (or exactly, evaluator=solver), values averaged.
+
+    ``c`` is -1 by default, the game's measured value as for ISMCTS
+    (``solver.search.params.exploration_c(game, c, "pimc")``): 0.7 in every game so far. Unlike
+    ISMCTS's one deep tree, each world's tree here gets iterations/worlds (~150) iterations, so
+    its root is searched nearly evenly whatever c is; c = 0.2, 0.35 or 0.1 separated from 0.7
+    nowhere, nor did 8 to 160 worlds (8 is worse) or the fitted-evaluation rollout cut-off
+    (worse in Dog Tag Trick) at equal CPU time (results/strength/pimc-tune/)."""
 
     name = "pimc"
     PARAMS = {
@@ -228,7 +235,8 @@ class PIMCBot(_SearchBot):
         "worlds": (20, "worlds sampled per decision"),
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
         "evaluator": ("uct", "uct (rollouts) or solver (exact / depth-limited per world)"),
-        "c": (0.7, "UCT exploration constant"),
+        "c": (-1.0, "UCT exploration constant on values scaled to the range seen (-1: the"
+                    " game's measured value)"),
         "objective": ("score", "score or win"),
         "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
                             " else game), game or round"),
@@ -248,7 +256,7 @@ class PIMCBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (0.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
+              "c": (-1.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
               "particles": (1, MAX_WORLDS), "threads": (1, MAX_THREADS),
               **_ENDGAME_RANGES}
     worlds: int
@@ -259,7 +267,8 @@ class PIMCBot(_SearchBot):
 
     def search(self, view: View) -> SearchResult:
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(), check=False,
-                         evaluator=self.evaluator, c=self.c, objective=self.objective,
+                         evaluator=self.evaluator,
+                         c=exploration_c(view.game, self.c, "pimc"), objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),
                          particles=self.particles, threads=self.threads,

@@ -306,7 +306,8 @@ class SolverBot(Bot[View]):
         limit = SearchLimit(iterations=self.iterations, time_s=t if t > 0 else None,
                             worlds=self.worlds)
         return recommend(view, "pimc", limit, seed, check=False, evaluator="uct",
-                         c=PIMC_DEFAULTS["c"], objective="score", horizon=horizon,
+                         c=exploration_c(game, PIMC_DEFAULTS["c"], "pimc"), objective="score",
+                         horizon=horizon,
                          rollout=PIMC_DEFAULTS["rollout"],
                          inference=bot_inference(self.inference, game, "pimc"),
                          particles=self.particles, threads=self.threads,

@@ -157,11 +157,15 @@ def check_cutoff(cutoff: int, horizon: str) -> int:
 #                   (10): no gain at equal CPU time.
 # A game not listed plays with it off.
 ENDGAME_DEFAULTS: dict[str, dict[str, int]] = {"mate": {"pimc": 22, "ismcts": 12}}
-# The bots' rollout cut-off (plies) per game slug and search, measured likewise: with today's
-# evaluate_c
-# cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48, -0.55] (16 deals), Vic
-# Village's -5.45 [-11.36, +0.45] (16), so it is off everywhere until the fitted evaluations
-# land (solver/games/*/_policy.pyx).
+# The bots' rollout cut-off (plies) per game slug and search, measured likewise: with the
+# evaluate_c of the time, cutting Dog Tag Trick's PIMC rollouts at 8 plies lost -2.02 [-3.48,
+# -0.55] (16 deals), Vic Village's -5.45 [-11.36, +0.45] (16). With the fitted evaluations
+# (solver/games/*/_policy.pyx), PIMC's seat margin over the heuristic at the 5 ms budget,
+# iterations raised to the same CPU time as the cut-off makes them cheaper, minus PIMC's
+# without (results/strength/pimc-tune/screen/): Dog Tag Trick 3 players cutoff=2 (6,200
+# iterations against 3,096) -1.05 [-1.82, -0.28], cutoff=4 (4,800) -0.72 [-1.55, +0.11] (64
+# deals); 4 players cutoff=8 (4,100 against 3,430) -0.71 [-1.59, +0.17] (48); Vic Village 4
+# players cutoff=8 (5,300 against 2,604) -0.16 [-3.02, +2.69] (32). Still off everywhere.
 #   mate-vic-village ismcts, re-measured with the fitted evaluation (3 players, over the
 #                   heuristic at 5 ms a decision, calibrated: 2,000 iterations off, 4,128 /
 #                   3,411 / 2,938 at cutoff 4 / 8 / 12; paired minus off, 48 deals,
@@ -186,6 +190,16 @@ CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 #                   iterations), minus c = 0.7, 48 deals (ismcts-budget/scratch/vic3p-seat-c):
 #                   c = 0.5 -1.49 [-4.22, +1.25], 0.35 -0.04 [-2.74, +2.66], 0.2 -1.27
 #                   [-3.84, +1.30].
+# The PIMC bot's (and so the solver bot's sampling path's) c, measured as the seat margin over
+# the heuristic at the calibrated 5 ms budget, iteration-limited, paired on the same deals
+# (candidate minus c = 0.7, mean [95% CI], deals; results/strength/pimc-tune/screen/):
+#   dog-tag-trick   0.7 kept: 3 players (3,096 iterations) c = 0.2 +0.31 [-0.62, +1.23], c = 0.1
+#                   +0.06 [-0.71, +0.83] (64 deals); 4 players (3,430) c = 0.2 +0.09 [-0.57,
+#                   +0.75], c = 0.35 +0.03 [-0.64, +0.69] (48). A world's tree gets
+#                   iterations/worlds (~150) iterations, too few for c to shape it.
+#   mate-vic-village 0.7 kept: 4 players (2,604) c = 0.2 +2.16 [-1.22, +5.55] (32 deals) and
+#                   -0.72 [-3.10, +1.65] (64 other deals); 3 players (2,843) +1.26 [-1.50,
+#                   +4.01] (48).
 # A game not listed uses DEFAULT_C.
 EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
 

@@ -159,14 +159,14 @@ def play_defaults(game: Game, algo: str,
     """``params`` completed with what the search bots play with unless told otherwise (the
     measurements are in bots/search_bots.py): the game's rollout policy and, for the score
     where the game's rounds add up (``Game.rounds_add_up``), the round's points as the value;
-    for ISMCTS the game's measured exploration constant.
+    for ISMCTS and PIMC the game's measured exploration constant.
     ``trickhound recommend`` and the human player's hint search with them."""
     kw = dict(params or {})
-    if algo == "ismcts":
-        # the exploration measured for the game (solver/search/params.py EXPLORATION_DEFAULTS:
-        # 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly and more budget bought nothing)
-        kw.setdefault("c", exploration_c(game, -1.0, "ismcts"))
     if algo in ("ismcts", "pimc"):
+        # the exploration measured for the game and search (solver/search/params.py
+        # EXPLORATION_DEFAULTS: ISMCTS 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly
+        # and more budget bought nothing; PIMC 0.7 everywhere, results/strength/pimc-tune)
+        kw.setdefault("c", exploration_c(game, -1.0, algo))
         kw.setdefault("rollout", "policy")
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")

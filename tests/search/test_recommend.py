@@ -126,7 +126,7 @@ def test_play_defaults_are_the_search_bots_defaults():
     # c: the ISMCTS bot's measured exploration for the game (0.2 in Dog Tag Trick)
     assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round", "c": 0.2}
     assert play_defaults(mattis, "ismcts") == {"rollout": "policy", "c": 0.7}
-    assert play_defaults(mattis, "pimc") == {"rollout": "policy"}
+    assert play_defaults(mattis, "pimc") == {"rollout": "policy", "c": 0.7}
     assert play_defaults(dtt, "ismcts", {"objective": "win"}) == {"objective": "win",
                                                                  "rollout": "policy", "c": 0.2}
     assert play_defaults(dtt, "ismcts", {"horizon": "game", "rollout": "random", "c": 1.5}) == {
