@@ -621,12 +621,13 @@ cdef class MaxN:
         return n
 
     def tree_nodes(self, State state, int depth, long long cap):
-        """The nodes of ``state``'s round tree cut ``depth`` plies below it (``state`` and
-        every node above the cut counted, as a depth-limited pass visits them without a table),
-        counted up to just past ``cap`` (the count stops there): a cheap measure of how big a
-        world's search will be, which orders the worlds threads claim (largest first, so no
-        thread is left with a big world at the end; solver/search/parallel.py). Touches
-        neither the table nor the stream: a later solve is unchanged. Runs without the GIL."""
+        """min(N, ``cap`` + 1), N the nodes of ``state``'s round tree cut ``depth`` plies
+        below it (``state`` and every node above the cut counted, as a depth-limited pass
+        visits them without a table; the count stops once it passes ``cap``): a cheap measure
+        of how big a world's search will be, which orders the worlds threads claim (largest
+        first, so that no thread is left with a big world at the end; solver/search/
+        parallel.py). Touches neither the table nor the stream: a later solve is unchanged.
+        Runs without the GIL."""
         cdef long long n
         if depth < 0:
             raise ValueError("depth must be >= 0")
@@ -639,13 +640,15 @@ cdef class MaxN:
 
     cdef long long _tree_nodes(self, State s, int rnd, int ply, int depth,
                                long long cap) noexcept nogil:
-        """tree_nodes' count below ``s`` (at ``ply``; children on stack[ply + 1])."""
+        """tree_nodes' count of ``s``'s subtree (``s`` at ``ply``, its children on
+        stack[ply + 1]): min(its nodes, ``cap`` + 1), ``cap`` >= 0 (by induction: each child
+        gets the cap left, so the running total stops at exactly cap + 1 once past it)."""
         cdef int acts[MAX_LEGAL]
         cdef int n, i
         cdef long long total = 1
         cdef PyObject* child
-        if depth <= 0 or s.is_terminal_c() or s.round_c() != rnd:
-            return 1
+        if depth <= 0 or cap < 1 or s.is_terminal_c() or s.round_c() != rnd:
+            return 1                # (cap < 1: the caller's count is at its cap already)
         child = self._slot(ply + 1)
         if self.aborted:            # no stack slot (out of memory): this node alone
             return total

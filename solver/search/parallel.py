@@ -763,22 +763,34 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
     (with one world: its tree's interval), visits summed, robustness = the share of worlds in
     which it was best; the best mean is recommended."""
     used = len(per_world)
+    legal = view.legal_actions()
+    # One pass over the worlds (in world order, so that each action's sums add its values in
+    # the order pimc_search adds them: the same floats to the bit): per legal action its
+    # values and the worlds where it was best; the visits of every action.
+    valued: dict[int, list[float]] = {a: [] for a in legal}
+    best_in = dict.fromkeys(legal, 0)
     visits: dict[int, int] = {}
-    for w in per_world:
-        for a, n in w[2].items():
+    for values, best, world_visits, *_ in per_world:
+        for a, v in values.items():
+            if a in valued:
+                valued[a].append(v)
+        for a in best:
+            if a in best_in:
+                best_in[a] += 1
+        for a, n in world_visits.items():
             visits[a] = visits.get(a, 0) + n
     tree_stats = None
     if used == 1 and evaluator == "uct":
         tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][6]}
     rows = []
-    for a in view.legal_actions():
-        vs = [w[0][a] for w in per_world if a in w[0]]
+    for a in legal:
+        vs = valued[a]
         if tree_stats is not None:
             n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
             mean, lo, hi = mean_interval(tot, sq, n)
         else:
             mean, lo, hi = mean_interval(sum(vs), sum(x * x for x in vs), len(vs))
-        rob = sum(1 for w in per_world if a in w[1]) / used if used else None
+        rob = best_in[a] / used if used else None
         rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
     exact = evaluator == "solver" and all(w[5] for w in per_world)
