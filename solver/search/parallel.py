@@ -573,22 +573,12 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             claimed = [take_maxn(game, paranoid, tt_bits, evaluation, rollouts,
                                  derive_seed(seed, "solver-thread", t) & _MASK64)
                        for t in range(n_threads)]
-            # The worlds in the order they are claimed (largest first), filled by the first
-            # thread while the pool threads wake up; ``ordered`` is set once it is (or failed).
-            order: list[int] = []
-            ordered = threading.Event()
+            sized = _SizedClaims(sampled, game.num_players)
 
-            def claim_job(mx: MaxN, first: bool) -> Callable[[], None]:
+            def claim_job(mx: MaxN) -> Callable[[], None]:
                 def run() -> None:
-                    if first:
-                        try:
-                            order.extend(largest_first(mx, sampled))
-                        finally:
-                            ordered.set()
-                    else:
-                        ordered.wait()
-                    while len(order) == worlds and (k := claims.next()) is not None:
-                        wi = order[k]
+                    sized.count(mx)
+                    while (wi := sized.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
                         r = mx.solve(sampled[wi], node_budget)
                         results[wi] = _solved_world(r["actions"], r["nodes"], r["exact"])
@@ -597,7 +587,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             try:
                 # run_threads, not run_claimed: a thread waits for its pool thread (the caller
                 # taking over a pool thread's share made the search serial under load)
-                run_threads([claim_job(mx, t == 0) for t, mx in enumerate(claimed)])
+                run_threads([claim_job(mx) for mx in claimed])
             finally:
                 for mx in claimed:
                     give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
@@ -619,18 +609,68 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                   inference, particles)
 
 
-def largest_first(mx: MaxN, worlds: Sequence[State]) -> list[int]:
-    """The indices of ``worlds`` in the order threads claim them: the largest first, by the
-    nodes of each world's tree one trick deep (``MaxN.tree_nodes``, counted up to
-    ``CLAIM_ORDER_CAP``), ties (every world past the cap) in world order. Claimed in world order,
-    a big world claimed last leaves the other threads idle while it is solved: at the 3-player
-    Vic Village opening a world's max^n search takes 2-22 ms (median 3) and the big ones are
-    exactly those with a big tree one trick deep (400-450 nodes against 130-160); the order
-    (largest processing time first) leaves only small worlds for the end. The answer does not
-    depend on it (every world has its own seed, the merge is in world order)."""
-    depth = mx.game.num_players
-    sizes = [mx.tree_nodes(world, depth, CLAIM_ORDER_CAP) for world in worlds]
-    return sorted(range(len(worlds)), key=lambda wi: (-sizes[wi], wi))
+def largest_first(sizes: Sequence[int]) -> list[int]:
+    """World indices in the order threads claim them: the largest ``sizes`` first (each world's
+    tree one trick deep, ``MaxN.tree_nodes`` up to ``CLAIM_ORDER_CAP``), equal sizes (e.g.
+    every world past the cap) in world order. Claimed in world order, a big world claimed last
+    leaves the other threads idle while it is solved: at the 3-player Vic Village opening a
+    world's max^n search takes 2-22 ms (median 3), and the big ones are exactly those with a
+    big tree one trick deep (400-450 nodes against 130-160); largest first (longest processing
+    time first) leaves only small worlds for the end. The answer does not depend on the order
+    (each world has its own seed, the merge is in world order)."""
+    return sorted(range(len(sizes)), key=lambda wi: (-sizes[wi], wi))
+
+
+class _SizedClaims:
+    """Hands out the world indices in ``largest_first`` order, the sizes counted by the threads
+    themselves: each thread first counts worlds not yet counted (``count``), the one that
+    counts the last one orders them, and then every thread claims the next world of the order
+    when it is free (``next``). The counting (~5-20 us a world) is shared like the solving, and
+    a pool thread that starts late, on a busy machine, finds it done by the others."""
+
+    def __init__(self, worlds: Sequence[State], depth: int) -> None:
+        self._worlds = worlds
+        self._depth = depth                     # plies counted: one trick
+        self._sizes = [0] * len(worlds)
+        self._lock = threading.Lock()
+        self._to_count = 0                      # the next world to count
+        self._counted = 0
+        self._order: list[int] = []
+        self._claimed = 0                       # worlds of the order handed out
+        self._failed = False                    # a count raised: hand out nothing
+        self._ordered = threading.Event()       # the order is built (or a count failed)
+
+    def _take(self) -> int | None:
+        with self._lock:
+            if self._to_count >= len(self._worlds):
+                return None
+            self._to_count += 1
+            return self._to_count - 1
+
+    def count(self, mx: MaxN) -> None:
+        """Count worlds with ``mx`` until none is left, then wait until the order is built."""
+        try:
+            while (wi := self._take()) is not None:
+                self._sizes[wi] = mx.tree_nodes(self._worlds[wi], self._depth, CLAIM_ORDER_CAP)
+                with self._lock:
+                    self._counted += 1
+                    last = self._counted == len(self._worlds)
+                if last:
+                    self._order = largest_first(self._sizes)
+                    self._ordered.set()
+        except BaseException:
+            self._failed = True                 # the other threads stop; the error is re-raised
+            self._ordered.set()
+            raise
+        self._ordered.wait()
+
+    def next(self) -> int | None:
+        """The next world of the order, or None when all are handed out (or a count failed)."""
+        with self._lock:
+            if self._failed or self._claimed >= len(self._order):
+                return None
+            self._claimed += 1
+            return self._order[self._claimed - 1]
 
 
 def _solved_world(values: dict, nodes: int, exact: bool) -> tuple:

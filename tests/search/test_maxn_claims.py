@@ -9,7 +9,8 @@ solver/search/parallel.py ``largest_first``, solver/search/_maxn.pyx ``tree_node
   seed it had before answers as a new one (a salt drawn from the seed recurred and let old
   entries match).
 * The claim order changes nothing in the answer: 2 and 3 threads, and the worlds claimed in
-  reverse of the largest-first order, give one answer and node count.
+  reverse of the largest-first order, give one answer and node count; a failing count stops
+  every thread and its error reaches the caller.
 
 Values are each seat's gain to the end of the round (docs/rules/mate-vic-village.md §7.1,
 docs/rules/mattis.md §10). No timings here (speed: ``trickhound bench``).
@@ -108,7 +109,7 @@ def test_largest_first_orders_by_tree_size_then_world_order():
     worlds = [view.determinize(i) for i in range(12)]
     mx = MaxN(game, False, 10)
     sizes = [mx.tree_nodes(w, 3, parallel.CLAIM_ORDER_CAP) for w in worlds]
-    order = parallel.largest_first(mx, worlds)
+    order = parallel.largest_first(sizes)
     assert sorted(order) == list(range(12))
     assert [(-sizes[i], i) for i in order] == sorted((-sizes[i], i) for i in range(12))
     assert len(set(sizes)) > 1                  # the order is not merely world order
@@ -126,9 +127,43 @@ def test_the_claim_order_does_not_change_the_answer(monkeypatch):
     want = pimc(view, threads=2, **kw)
     answers = [pimc(view, threads=3, **kw)]
     largest_first = parallel.largest_first
-    monkeypatch.setattr(parallel, "largest_first",
-                        lambda mx, worlds: largest_first(mx, worlds)[::-1])
+    monkeypatch.setattr(parallel, "largest_first", lambda sizes: largest_first(sizes)[::-1])
     answers += [pimc(view, threads=k, **kw) for k in (2, 3)]
     for got in answers:
         assert got.nodes == want.nodes
         assert [a.to_json() for a in got.actions] == [a.to_json() for a in want.actions]
+
+
+def test_a_failing_count_stops_every_thread_and_is_raised():
+    """The threads count the worlds' sizes before they claim any: an error in a count (here a
+    solver that cannot count) reaches the caller, no thread is left waiting for an order that
+    will never be built, and no world is handed out."""
+    game = load_game("mattis(players=3)")
+    s = opening_state(game, 1)
+    view = s.view(s.current_player())
+
+    class CannotCount(MaxN):
+        def tree_nodes(self, state, depth, cap):
+            raise RuntimeError("no count")
+
+    sized = parallel._SizedClaims([view.determinize(i) for i in range(4)], 3)
+    with pytest.raises(RuntimeError, match="no count"):
+        parallel.run_threads([lambda: sized.count(CannotCount(game)),
+                              lambda: sized.count(CannotCount(game))])
+    assert sized.next() is None
+
+
+def test_sized_claims_hand_out_every_world_once_largest_first():
+    """Counted by two threads, the worlds are then handed out once each, in largest_first
+    order, whichever thread asks (3-player Vic Village opening worlds)."""
+    game = load_game("mate-vic-village(players=3)")
+    s = opening_state(game, 1)
+    view = s.view(s.current_player())
+    worlds = [view.determinize(i) for i in range(9)]
+    sized = parallel._SizedClaims(worlds, 3)
+    parallel.run_threads([lambda: sized.count(MaxN(game)), lambda: sized.count(MaxN(game))])
+    handed = []
+    while (wi := sized.next()) is not None:
+        handed.append(wi)
+    sizes = [MaxN(game).tree_nodes(w, 3, parallel.CLAIM_ORDER_CAP) for w in worlds]
+    assert handed == parallel.largest_first(sizes)
