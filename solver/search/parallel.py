@@ -19,12 +19,15 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   repeated worlds first and hands each thread its distinct worlds in one call without the GIL
   (``alphabeta_world_values``): its values are exact, hence the same answer again (only
   ``nodes`` differs, the tables being split). Max^n / paranoid within a node budget: a free
-  thread claims the next world, as the UCT worlds are claimed, and solves it after
-  ``MaxN.forget`` to the world's own seed (an O(1) reset: a new salt on the table's keys, the
-  stream restarted), so a world's answer, depth and node count do not depend on the thread or
-  on the worlds it solved before: one answer for every N >= 2, and with the default frontier
-  estimate (no playouts) the one-thread answer too; the threads balance unequal worlds (a
-  fixed split measured 1.5x on 2 threads in Vic Village, claims 1.87x). With a time limit
+  thread claims the next world and solves it after ``MaxN.forget`` to the world's own seed
+  (an O(1) reset: a salt the solver never used on the table's keys, the stream restarted), so
+  a world's answer, depth and node count do not depend on the thread or on the worlds it
+  solved before: one answer for every N >= 2, and with the default frontier estimate (no
+  playouts) the one-thread answer too. The threads balance unequal worlds (a fixed split
+  measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and claim the
+  largest first (``largest_first``: each world's tree one trick deep, counted by the threads
+  themselves before they claim), so that a big world is not left to one thread at the end
+  while the others idle (3-player Vic Village openings: 2-22 ms a world). With a time limit
   each thread shares its time over a fixed set of worlds (t, t + N, ...; its table carries
   over), reproducible only as far as time is. The max^n core (solver/search/_maxn.pyx)
   releases the GIL for its passes, so its worlds run on separate cores like alpha-beta's; the
@@ -564,10 +567,11 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             for wi, (values, n_nodes) in enumerate(per_world):
                 results[wi] = _solved_world(values, n_nodes, True)
         elif limit.time_s is None:
-            # max^n within a node budget: a free thread claims the next world and solves it
-            # with its solver forgotten to the world's own seed (MaxN.forget: O(1)), so a
-            # world's answer does not depend on the thread or on the worlds before it and the
-            # threads balance unequal worlds (a fixed split left Vic Village at 1.5x).
+            # max^n within a node budget: a free thread claims the next world (the largest
+            # first: _SizedClaims) and solves it with its solver forgotten to the world's own
+            # seed (MaxN.forget: O(1)), so a world's answer does not depend on the thread or on
+            # the worlds before it and the threads balance unequal worlds (a fixed split left
+            # Vic Village at 1.5x).
             paranoid = solver_used == "paranoid"
             n_threads = min(threads, worlds)
             claimed = [take_maxn(game, paranoid, tt_bits, evaluation, rollouts,
