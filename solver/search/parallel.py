@@ -49,6 +49,7 @@ cache), so sharing ``game.policy`` between threads would be a data race.
 """
 from __future__ import annotations
 
+import operator
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -833,7 +834,7 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
             n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
             mean, lo, hi = mean_interval(tot, sq, n)
         else:
-            mean, lo, hi = mean_interval(sum(vs), sum(x * x for x in vs), len(vs))
+            mean, lo, hi = mean_interval(sum(vs), sum(map(operator.mul, vs, vs)), len(vs))
         rob = best_in[a] / used if used else None
         rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
