@@ -590,9 +590,12 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 return run
 
             try:
-                # run_threads, not run_claimed: a thread waits for its pool thread (the caller
-                # taking over a pool thread's share made the search serial under load)
-                run_threads([claim_job(mx) for mx in claimed])
+                # run_claimed: every job claims worlds until none is left, so a job no pool
+                # thread has started by the time the caller is done would find nothing to
+                # solve; the caller takes it over (it returns at once) instead of waiting for
+                # a pool thread to get a core on a busy machine. (With fixed shares, the time
+                # limit's path below, taking over a share makes the search serial instead.)
+                run_claimed([claim_job(mx) for mx in claimed])
             finally:
                 for mx in claimed:
                     give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)

@@ -15,6 +15,8 @@ solver/search/parallel.py ``largest_first``, solver/search/_maxn.pyx ``tree_node
 Values are each seat's gain to the end of the round (docs/rules/mate-vic-village.md §7.1,
 docs/rules/mattis.md §10). No timings here (speed: ``trickhound bench``).
 """
+import threading
+
 import pytest
 
 from solver.registry import load_game
@@ -167,3 +169,26 @@ def test_sized_claims_hand_out_every_world_once_largest_first():
         handed.append(wi)
     sizes = [MaxN(game).tree_nodes(w, 3, parallel.CLAIM_ORDER_CAP) for w in worlds]
     assert handed == parallel.largest_first(sizes)
+
+
+def test_claimed_worlds_are_all_solved_by_the_caller_when_no_pool_thread_starts():
+    """On a busy machine a pool thread may not start before the caller has solved every world:
+    the caller then returns without waiting for it (run_claimed), with the answer and node
+    count of a search whose threads both ran (every pool thread blocked here until the end)."""
+    game = load_game("mattis(players=3)")
+    s = opening_state(game, 3)
+    view = s.view(s.current_player())
+    kw = dict(limit=SearchLimit(iterations=1, worlds=6), seed=2, evaluator="solver",
+              node_budget=4000, threads=2)
+    want = pimc(view, **kw)
+    pool = parallel._executor(1)
+    release = threading.Event()
+    blockers = [pool.submit(release.wait) for _ in range(parallel._pool_size)]
+    try:
+        got = pimc(view, **kw)
+    finally:
+        release.set()
+        for b in blockers:
+            b.result()
+    assert got.nodes == want.nodes
+    assert [a.to_json() for a in got.actions] == [a.to_json() for a in want.actions]
