@@ -649,6 +649,11 @@ cdef class MaxN:
         cdef PyObject* child
         if depth <= 0 or cap < 1 or s.is_terminal_c() or s.round_c() != rnd:
             return 1                # (cap < 1: the caller's count is at its cap already)
+        if depth == 1:
+            # every child is a leaf of the count (one node each, whatever it is): no need to
+            # play them, so a count costs the plays above its last ply only
+            n = s.legal_actions_c(acts)
+            return 1 + n if 1 + n <= cap else cap + 1
         child = self._slot(ply + 1)
         if self.aborted:            # no stack slot (out of memory): this node alone
             return total

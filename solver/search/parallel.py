@@ -101,12 +101,13 @@ ROOT_SPLIT_MIN_PLIES = 17
 # cold table cost more than half the search saves. So the solver bot solves inline (threads=2
 # is then never slower than threads=1); ``split=True`` forces the split.
 ROOT_SPLIT = False
-# largest_first counts a world's tree one trick deep up to this many nodes (~2-20 us a world):
-# the worlds whose search is big stand out well below it (3-player Vic Village openings:
-# 130-160 nodes against 400-450 for the 5-7x slower worlds); where every world passes it
-# (Dog Tag Trick's openings: tens of thousands of nodes) the worlds are alike and the count
-# stops early.
-CLAIM_ORDER_CAP = 512
+# The threads count each world's tree one trick deep up to this many nodes (and at most the
+# node budget) to claim the largest first: 1-40 us a world (MaxN.tree_nodes plays no move of
+# the last ply), where the openings' worlds take 1-50 ms. The worlds whose search is big stand
+# out below it (3-player Vic Village openings: 130-160 nodes against 400-450 for the 5-7x
+# slower worlds; 4 players: 157-586); where every world passes it (Dog Tag Trick openings:
+# 73,000-112,000 nodes at 3 players) the count stops early and they go in world order.
+CLAIM_ORDER_CAP = 4096
 
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
@@ -578,7 +579,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             claimed = [take_maxn(game, paranoid, tt_bits, evaluation, rollouts,
                                  derive_seed(seed, "solver-thread", t) & _MASK64)
                        for t in range(n_threads)]
-            sized = _SizedClaims(sampled, game.num_players)
+            sized = _SizedClaims(sampled, game.num_players, min(CLAIM_ORDER_CAP, node_budget))
 
             def claim_job(mx: MaxN) -> Callable[[], None]:
                 def run() -> None:
@@ -619,7 +620,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
 def largest_first(sizes: Sequence[int]) -> list[int]:
     """World indices in the order threads claim them: the largest ``sizes`` first (each world's
-    tree one trick deep, ``MaxN.tree_nodes`` up to ``CLAIM_ORDER_CAP``), equal sizes (e.g.
+    tree one trick deep, ``MaxN.tree_nodes`` up to a cap: ``_SizedClaims``), equal sizes (e.g.
     every world past the cap) in world order. Claimed in world order, a big world claimed last
     leaves the other threads idle while it is solved: at the 3-player Vic Village opening a
     world's max^n search takes 2-22 ms (median 3), and the big ones are exactly those with a
@@ -636,9 +637,10 @@ class _SizedClaims:
     when it is free (``next``). The counting (~5-20 us a world) is shared like the solving, and
     a pool thread that starts late, on a busy machine, finds it done by the others."""
 
-    def __init__(self, worlds: Sequence[State], depth: int) -> None:
+    def __init__(self, worlds: Sequence[State], depth: int, cap: int) -> None:
         self._worlds = worlds
         self._depth = depth                     # plies counted: one trick
+        self._cap = cap                         # counted up to cap + 1 nodes a world
         self._sizes = [0] * len(worlds)
         self._lock = threading.Lock()
         self._to_count = 0                      # the next world to count
@@ -659,7 +661,7 @@ class _SizedClaims:
         """Count worlds with ``mx`` until none is left, then wait until the order is built."""
         try:
             while (wi := self._take()) is not None:
-                self._sizes[wi] = mx.tree_nodes(self._worlds[wi], self._depth, CLAIM_ORDER_CAP)
+                self._sizes[wi] = mx.tree_nodes(self._worlds[wi], self._depth, self._cap)
                 with self._lock:
                     self._counted += 1
                     last = self._counted == len(self._worlds)

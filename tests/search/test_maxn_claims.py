@@ -148,7 +148,7 @@ def test_a_failing_count_stops_every_thread_and_is_raised():
         def tree_nodes(self, state, depth, cap):
             raise RuntimeError("no count")
 
-    sized = parallel._SizedClaims([view.determinize(i) for i in range(4)], 3)
+    sized = parallel._SizedClaims([view.determinize(i) for i in range(4)], 3, 512)
     with pytest.raises(RuntimeError, match="no count"):
         parallel.run_threads([lambda: sized.count(CannotCount(game)),
                               lambda: sized.count(CannotCount(game))])
@@ -162,12 +162,12 @@ def test_sized_claims_hand_out_every_world_once_largest_first():
     s = opening_state(game, 1)
     view = s.view(s.current_player())
     worlds = [view.determinize(i) for i in range(9)]
-    sized = parallel._SizedClaims(worlds, 3)
+    sized = parallel._SizedClaims(worlds, 3, 512)
     parallel.run_threads([lambda: sized.count(MaxN(game)), lambda: sized.count(MaxN(game))])
     handed = []
     while (wi := sized.next()) is not None:
         handed.append(wi)
-    sizes = [MaxN(game).tree_nodes(w, 3, parallel.CLAIM_ORDER_CAP) for w in worlds]
+    sizes = [MaxN(game).tree_nodes(w, 3, 512) for w in worlds]
     assert handed == parallel.largest_first(sizes)
 
 
