@@ -827,8 +827,12 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
         for a in best:
             if a in best_in:
                 best_in[a] += 1
-        for a, n in world_visits.items():
-            visits[a] = visits.get(a, 0) + n
+        if evaluator != "solver":
+            for a, n in world_visits.items():
+                visits[a] = visits.get(a, 0) + n
+    if evaluator == "solver":
+        # a solved world visits each action it values once (_solved_world)
+        visits = {a: len(valued[a]) for a in legal}
     tree_stats = None
     if used == 1 and evaluator == "uct":
         tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][6]}
