@@ -634,7 +634,7 @@ class _SizedClaims:
     """Hands out the world indices in ``largest_first`` order, the sizes counted by the threads
     themselves: each thread first counts worlds not yet counted (``count``), the one that
     counts the last one orders them, and then every thread claims the next world of the order
-    when it is free (``next``). The counting (~5-20 us a world) is shared like the solving, and
+    when it is free (``next``). The counting (1-40 us a world) is shared like the solving, and
     a pool thread that starts late, on a busy machine, finds it done by the others."""
 
     def __init__(self, worlds: Sequence[State], depth: int, cap: int) -> None:
@@ -816,7 +816,7 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
     legal = view.legal_actions()
     # One pass over the worlds (in world order, so that each action's sums add its values in
     # the order pimc_search adds them: the same floats to the bit): per legal action its
-    # values and the worlds where it was best; the visits of every action.
+    # values and the worlds where it was best; UCT worlds' visits of every action.
     valued: dict[int, list[float]] = {a: [] for a in legal}
     best_in = dict.fromkeys(legal, 0)
     visits: dict[int, int] = {}
