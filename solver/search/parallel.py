@@ -27,7 +27,10 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and claim the
   largest first (``largest_first``: each world's tree one trick deep, counted by the threads
   themselves before they claim), so that a big world is not left to one thread at the end
-  while the others idle (3-player Vic Village openings: 2-22 ms a world). With a time limit
+  while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against 1
+  on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
+  cleared per solver before the threads started; 3-player Mattis 1.85x from 1.75x, its 1-2.5
+  ms worlds alike in size, so its tail is chance). With a time limit
   each thread shares its time over a fixed set of worlds (t, t + N, ...; its table carries
   over), reproducible only as far as time is. The max^n core (solver/search/_maxn.pyx)
   releases the GIL for its passes, so its worlds run on separate cores like alpha-beta's; the
