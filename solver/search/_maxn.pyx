@@ -41,7 +41,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 import time
 
 from solver.game cimport Game, Policy, State, MAX_LEGAL, MAX_PLAYERS
-from solver.rng cimport Rng, rng_below, rng_next, rng_seed
+from solver.rng cimport Rng, rng_below, rng_seed
 from solver.search._common cimport HORIZON_ROUND, rollout
 
 cdef enum:
@@ -59,6 +59,9 @@ cdef enum:
     CHAIN = 32              # forced moves followed in place before recursing
     TT_TRIAL = 4096
     TIME_CHECK_MASK = 1023  # the clock is read every 1024 nodes when a deadline is set
+
+# forget's salt step: odd, so forgets * SALT_STEP (mod 2^64) differs for every count
+cdef uint64_t SALT_STEP = 0x9E3779B97F4A7C15
 
 
 cdef inline double _now() noexcept nogil:
@@ -137,6 +140,8 @@ cdef class MaxN:
     cdef bint table_option          # the constructor's ``table`` (forget restores use_table)
     cdef uint64_t salt              # XORed into every table key: a new salt empties the table
                                     # in O(1) (forget); entries under an old one never match
+    cdef uint64_t forgets           # forget calls so far: salt = forgets * SALT_STEP, so a
+                                    # salt never recurs in one solver's life
     cdef readonly bint fill         # shallower passes while a whole trick does not fit (solve)
     cdef Rng rng
     cdef list pool                  # owns the per-ply states (grows; see _grow)
@@ -202,19 +207,25 @@ cdef class MaxN:
         without the GIL."""
         with nogil:
             memset(self.table, 0, (self.mask + 1) * sizeof(MEntry))
+        self.use_table = self.table_option      # as a new one's (a solve may switch it off)
         rng_seed(&self.rng, seed)
 
     def forget(self, uint64_t seed):
         """``reset`` in O(1), for one solver that solves many small worlds in turn: the table
-        keys take a new salt (drawn from ``seed``), so no entry stored before can match a probe
+        keys take a salt this solver has never used, so no entry stored before can match a probe
         (every store replaces its slot's entry, so an old entry never blocks a new one), the
         table's use is as at construction, and the playout stream restarts at ``seed``. A
         solve after ``forget(seed)`` therefore gives the answer, node count and depth of a
         new solver's solve with that seed (but for a 2^-64 key collision, as in any table):
         what lets the threads of parallel.py claim worlds in any order reproducibly."""
-        cdef Rng salt_rng
-        rng_seed(&salt_rng, seed ^ <uint64_t>0x5EED5A17)
-        self.salt = rng_next(&salt_rng) | 1
+        # The salt is the count of forgets times an odd constant (a bijection of 64-bit
+        # integers), never the seed's: a salt drawn from the seed recurred whenever a kept
+        # solver was forgotten to a seed it had had before (the same PIMC seed searched again),
+        # and entries stored under it matched again (a Mattis world then took 10x the nodes
+        # and changed its answer). The XOR moves every key's slot by the same bits, so which
+        # positions share a slot, hence the search, is the same under every salt.
+        self.forgets += 1
+        self.salt = self.forgets * SALT_STEP
         self.use_table = self.table_option
         rng_seed(&self.rng, seed)
 
@@ -608,6 +619,52 @@ cdef class MaxN:
                 self.projected = <double>self.nodes * n / (i + 1)
                 return -1
         return n
+
+    def tree_nodes(self, State state, int depth, long long cap):
+        """min(N, ``cap`` + 1), N the nodes of ``state``'s round tree cut ``depth`` plies
+        below it (``state`` and every node above the cut counted, as a depth-limited pass
+        visits them without a table; the count stops once it passes ``cap``): a cheap measure
+        of how big a world's search will be, which orders the worlds threads claim (largest
+        first, so that no thread is left with a big world at the end; solver/search/
+        parallel.py). Touches neither the table nor the stream: a later solve is unchanged.
+        Runs without the GIL."""
+        cdef long long n
+        if depth < 0:
+            raise ValueError("depth must be >= 0")
+        self._stack_for(depth)
+        self.aborted = False            # _slot's out-of-memory signal (every pass resets it)
+        with nogil:
+            n = self._tree_nodes(state, state.round_c(), 0, depth, cap)
+        self.aborted = False
+        return n
+
+    cdef long long _tree_nodes(self, State s, int rnd, int ply, int depth,
+                               long long cap) noexcept nogil:
+        """tree_nodes' count of ``s``'s subtree (``s`` at ``ply``, its children on
+        stack[ply + 1]): min(its nodes, ``cap`` + 1), ``cap`` >= 0 (by induction: each child
+        gets the cap left, so the running total stops at exactly cap + 1 once past it)."""
+        cdef int acts[MAX_LEGAL]
+        cdef int n, i
+        cdef long long total = 1
+        cdef PyObject* child
+        if depth <= 0 or cap < 1 or s.is_terminal_c() or s.round_c() != rnd:
+            return 1                # (cap < 1: the caller's count is at its cap already)
+        if depth == 1:
+            # every child is a leaf of the count (one node each, whatever it is): no need to
+            # play them, so a count costs the plays above its last ply only
+            n = s.legal_actions_c(acts)
+            return 1 + n if 1 + n <= cap else cap + 1
+        child = self._slot(ply + 1)
+        if self.aborted:            # no stack slot (out of memory): this node alone
+            return total
+        n = s.legal_actions_c(acts)
+        for i in range(n):
+            (<State>child).copy_from(s)
+            (<State>child).apply_action_c(acts[i])
+            total += self._tree_nodes(<State>child, rnd, ply + 1, depth - 1, cap - total)
+            if total > cap:
+                break
+        return total
 
     cdef bint small_round(self, State root, double limit) noexcept nogil:
         """Whether Knuth's (1975) estimate of the nodes in ``root``'s round tree is at most

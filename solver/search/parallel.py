@@ -19,12 +19,18 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   repeated worlds first and hands each thread its distinct worlds in one call without the GIL
   (``alphabeta_world_values``): its values are exact, hence the same answer again (only
   ``nodes`` differs, the tables being split). Max^n / paranoid within a node budget: a free
-  thread claims the next world, as the UCT worlds are claimed, and solves it after
-  ``MaxN.forget`` to the world's own seed (an O(1) reset: a new salt on the table's keys, the
-  stream restarted), so a world's answer, depth and node count do not depend on the thread or
-  on the worlds it solved before: one answer for every N >= 2, and with the default frontier
-  estimate (no playouts) the one-thread answer too; the threads balance unequal worlds (a
-  fixed split measured 1.5x on 2 threads in Vic Village, claims 1.87x). With a time limit
+  thread claims the next world and solves it after ``MaxN.forget`` to the world's own seed
+  (an O(1) reset: a salt the solver never used on the table's keys, the stream restarted), so
+  a world's answer, depth and node count do not depend on the thread or on the worlds it
+  solved before: one answer for every N >= 2, and with the default frontier estimate (no
+  playouts) the one-thread answer too. The threads balance unequal worlds (a fixed split
+  measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and claim the
+  largest first (``largest_first``: each world's tree one trick deep, counted by the threads
+  themselves before they claim), so that a big world is not left to one thread at the end
+  while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against 1
+  on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
+  cleared per solver before the threads started; 3-player Mattis 1.85x from 1.75x, its 1-2.5
+  ms worlds alike in size, so its tail is chance). With a time limit
   each thread shares its time over a fixed set of worlds (t, t + N, ...; its table carries
   over), reproducible only as far as time is. The max^n core (solver/search/_maxn.pyx)
   releases the GIL for its passes, so its worlds run on separate cores like alpha-beta's; the
@@ -46,6 +52,7 @@ cache), so sharing ``game.policy`` between threads would be a data race.
 """
 from __future__ import annotations
 
+import operator
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -97,6 +104,13 @@ ROOT_SPLIT_MIN_PLIES = 17
 # cold table cost more than half the search saves. So the solver bot solves inline (threads=2
 # is then never slower than threads=1); ``split=True`` forces the split.
 ROOT_SPLIT = False
+# The threads count each world's tree one trick deep up to this many nodes (and at most the
+# node budget) to claim the largest first: 1-40 us a world (MaxN.tree_nodes plays no move of
+# the last ply), where the openings' worlds take 1-50 ms. The worlds whose search is big stand
+# out below it (3-player Vic Village openings: 130-160 nodes against 400-450 for the 5-7x
+# slower worlds; 4 players: 157-586); where every world passes it (Dog Tag Trick openings:
+# 73,000-112,000 nodes at 3 players) the count stops early and they go in world order.
+CLAIM_ORDER_CAP = 4096
 
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
@@ -560,28 +574,34 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             for wi, (values, n_nodes) in enumerate(per_world):
                 results[wi] = _solved_world(values, n_nodes, True)
         elif limit.time_s is None:
-            # max^n within a node budget: a free thread claims the next world and solves it
-            # with its solver forgotten to the world's own seed (MaxN.forget: O(1)), so a
-            # world's answer does not depend on the thread or on the worlds before it and the
-            # threads balance unequal worlds (a fixed split left Vic Village at 1.5x).
+            # max^n within a node budget: a free thread claims the next world (the largest
+            # first: _SizedClaims) and solves it with its solver forgotten to the world's own
+            # seed (MaxN.forget: O(1)), so a world's answer does not depend on the thread or on
+            # the worlds before it and the threads balance unequal worlds (a fixed split left
+            # Vic Village at 1.5x).
             paranoid = solver_used == "paranoid"
             n_threads = min(threads, worlds)
             claimed = [take_maxn(game, paranoid, tt_bits, evaluation, rollouts,
                                  derive_seed(seed, "solver-thread", t) & _MASK64)
                        for t in range(n_threads)]
+            sized = _SizedClaims(sampled, game.num_players, min(CLAIM_ORDER_CAP, node_budget))
 
             def claim_job(mx: MaxN) -> Callable[[], None]:
                 def run() -> None:
-                    while (wi := claims.next()) is not None:
+                    sized.count(mx)
+                    while (wi := sized.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
                         r = mx.solve(sampled[wi], node_budget)
                         results[wi] = _solved_world(r["actions"], r["nodes"], r["exact"])
                 return run
 
             try:
-                # run_threads, not run_claimed: a thread waits for its pool thread (the caller
-                # taking over a pool thread's share made the search serial under load)
-                run_threads([claim_job(mx) for mx in claimed])
+                # run_claimed: every job claims worlds until none is left, so a job no pool
+                # thread has started by the time the caller is done would find nothing to
+                # solve; the caller takes it over (it returns at once) instead of waiting for
+                # a pool thread to get a core on a busy machine. (With fixed shares, the time
+                # limit's path below, taking over a share makes the search serial instead.)
+                run_claimed([claim_job(mx) for mx in claimed])
             finally:
                 for mx in claimed:
                     give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
@@ -601,6 +621,71 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                   {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                    "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits},
                   inference, particles)
+
+
+def largest_first(sizes: Sequence[int]) -> list[int]:
+    """World indices in the order threads claim them: the largest ``sizes`` first (each world's
+    tree one trick deep, ``MaxN.tree_nodes`` up to a cap: ``_SizedClaims``), equal sizes (e.g.
+    every world past the cap) in world order. Claimed in world order, a big world claimed last
+    leaves the other threads idle while it is solved: at the 3-player Vic Village opening a
+    world's max^n search takes 2-22 ms (median 3), and the big ones are exactly those with a
+    big tree one trick deep (400-450 nodes against 130-160); largest first (longest processing
+    time first) leaves only small worlds for the end. The answer does not depend on the order
+    (each world has its own seed, the merge is in world order)."""
+    return sorted(range(len(sizes)), key=lambda wi: (-sizes[wi], wi))
+
+
+class _SizedClaims:
+    """Hands out the world indices in ``largest_first`` order, the sizes counted by the threads
+    themselves: each thread first counts worlds not yet counted (``count``), the one that
+    counts the last one orders them, and then every thread claims the next world of the order
+    when it is free (``next``). The counting (1-40 us a world) is shared like the solving, and
+    a pool thread that starts late, on a busy machine, finds it done by the others."""
+
+    def __init__(self, worlds: Sequence[State], depth: int, cap: int) -> None:
+        self._worlds = worlds
+        self._depth = depth                     # plies counted: one trick
+        self._cap = cap                         # counted up to cap + 1 nodes a world
+        self._sizes = [0] * len(worlds)
+        self._lock = threading.Lock()
+        self._to_count = 0                      # the next world to count
+        self._counted = 0
+        self._order: list[int] = []
+        self._claimed = 0                       # worlds of the order handed out
+        self._failed = False                    # a count raised: hand out nothing
+        self._ordered = threading.Event()       # the order is built (or a count failed)
+
+    def _take(self) -> int | None:
+        with self._lock:
+            if self._to_count >= len(self._worlds):
+                return None
+            self._to_count += 1
+            return self._to_count - 1
+
+    def count(self, mx: MaxN) -> None:
+        """Count worlds with ``mx`` until none is left, then wait until the order is built."""
+        try:
+            while (wi := self._take()) is not None:
+                self._sizes[wi] = mx.tree_nodes(self._worlds[wi], self._depth, self._cap)
+                with self._lock:
+                    self._counted += 1
+                    last = self._counted == len(self._worlds)
+                if last:
+                    self._order = largest_first(self._sizes)
+                    self._ordered.set()
+        except BaseException:
+            self._failed = True                 # the other threads stop; the error is re-raised
+            self._ordered.set()
+            raise
+        self._ordered.wait()
+
+    def next(self) -> int | None:
+        """The next world of the order, or None when all are handed out (or a count failed)."""
+        with self._lock:
+            if self._failed or self._claimed >= len(self._order):
+                return None
+            self._claimed += 1
+            return self._order[self._claimed - 1]
 
 
 def _solved_world(values: dict, nodes: int, exact: bool) -> tuple:
@@ -633,8 +718,8 @@ def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tupl
 # paranoid, tt_bits, evaluation, rollouts, own policy): a new MaxN costs ~0.3-0.6 ms with the
 # GIL held (its policy instance, the frontier estimate's set-up, its state pool) and the first
 # touches of its table, which the threads of one search would pay one after the other; a kept
-# one is reset instead (its table cleared without the GIL, its stream reseeded: it then
-# searches exactly as a new one).
+# one is forgotten instead (its table emptied in O(1) by a new key salt, its stream reseeded:
+# it then searches exactly as a new one).
 # Alpha-beta solvers are kept the same way (take_alphabeta).
 _idle_solvers: dict[tuple, list[Any]] = {}
 _idle_lock = threading.Lock()
@@ -646,14 +731,16 @@ def take_maxn(game: Game, paranoid: bool, tt_bits: int, evaluation: str, rollout
     """A max^n solver for one thread's worlds (or, ``own_policy`` False, for PIMC's one
     thread, with the game's shared policy), as new (``MaxN(game, paranoid, tt_bits,
     evaluation, rollouts, seed, True, game.new_policy() if own_policy else None)``): a kept
-    idle one reset to ``seed``, else a new one. Give it back with ``give_maxn`` (a solver in
+    idle one forgotten to ``seed`` (``MaxN.forget``: O(1), where ``reset`` clears a 5 MB table
+    with the GIL held by the thread that starts the search: ~0.2 ms a solver, 1-2% of a 3-player
+    Mattis search on 2 threads), else a new one. Give it back with ``give_maxn`` (a solver in
     use is never shared)."""
     key = (id(game), paranoid, tt_bits, evaluation, rollouts, own_policy)
     with _idle_lock:
         idle = _idle_solvers.get(key, [])
         mx = idle.pop() if idle else None
     if mx is not None and mx.game is game:
-        mx.reset(seed)
+        mx.forget(seed)
         return mx
     return MaxN(game, paranoid, tt_bits, evaluation, rollouts, seed, True,
                 game.new_policy() if own_policy else None)
@@ -731,22 +818,38 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
     (with one world: its tree's interval), visits summed, robustness = the share of worlds in
     which it was best; the best mean is recommended."""
     used = len(per_world)
+    legal = view.legal_actions()
+    # One pass over the worlds (in world order, so that each action's sums add its values in
+    # the order pimc_search adds them: the same floats to the bit): per legal action its
+    # values and the worlds where it was best; UCT worlds' visits of every action.
+    valued: dict[int, list[float]] = {a: [] for a in legal}
+    best_in = dict.fromkeys(legal, 0)
     visits: dict[int, int] = {}
-    for w in per_world:
-        for a, n in w[2].items():
-            visits[a] = visits.get(a, 0) + n
+    for values, best, world_visits, *_ in per_world:
+        for a, v in values.items():
+            if a in valued:
+                valued[a].append(v)
+        for a in best:
+            if a in best_in:
+                best_in[a] += 1
+        if evaluator != "solver":
+            for a, n in world_visits.items():
+                visits[a] = visits.get(a, 0) + n
+    if evaluator == "solver":
+        # a solved world visits each action it values once (_solved_world)
+        visits = {a: len(valued[a]) for a in legal}
     tree_stats = None
     if used == 1 and evaluator == "uct":
         tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][6]}
     rows = []
-    for a in view.legal_actions():
-        vs = [w[0][a] for w in per_world if a in w[0]]
+    for a in legal:
+        vs = valued[a]
         if tree_stats is not None:
             n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
             mean, lo, hi = mean_interval(tot, sq, n)
         else:
-            mean, lo, hi = mean_interval(sum(vs), sum(x * x for x in vs), len(vs))
-        rob = sum(1 for w in per_world if a in w[1]) / used if used else None
+            mean, lo, hi = mean_interval(sum(vs), sum(map(operator.mul, vs, vs)), len(vs))
+        rob = best_in[a] / used if used else None
         rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
                      "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
     exact = evaluator == "solver" and all(w[5] for w in per_world)
