@@ -54,6 +54,9 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
         for seat, bot in enumerate(players):
             _guard(seat, "exception",
                    lambda: bot.reset(game, seat, bot_seeds[seat]))  # noqa: B023
+        # the seats whose bot overrides observe (most do not: then nothing is computed a move)
+        observers = [s for s, b in enumerate(players)
+                     if b.observe is not None and type(b).observe is not _base_observe()]
         while not state.is_terminal():
             seat = state.current_player()
             bot = players[seat]
@@ -76,8 +79,7 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
                 raise Forfeit(seat, "illegal", f"returned {_text(state, action)}, "
                                                f"not legal in: {state.summary()}")
             # what each observing bot may learn of the move (None: hidden from that seat)
-            seen = {s: seen_action(state, action, s) for s, b in enumerate(players)
-                    if b.observe is not None and type(b).observe is not _base_observe()}
+            seen = {s: seen_action(state, action, s) for s in observers}
             state.apply_action(action)
             record.actions.append(action)
             record.move_times.append(dt)
