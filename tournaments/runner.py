@@ -88,6 +88,13 @@ def _mp_handler(sub_handler: logging.Handler, ctx: Any) -> logging.Handler:
             self._receive_thread = threading.Thread(target=self._receive, name=name, daemon=True)
             self._receive_thread.start()
 
+        def emit(self, record: logging.LogRecord) -> None:
+            # The parent's own records go straight to the file: through the queue they could
+            # be lost when a worker is killed (a forfeit by timeout, os._exit) while it holds
+            # the queue's write lock — every later put then stays in its feeder thread, and the
+            # run's log ended at that point (the "died ... retrying" lines a run relies on).
+            self.sub_handler.handle(record)
+
         def close(self) -> None:
             if not self._is_closed:
                 self._closed_at = time.monotonic()
@@ -106,7 +113,7 @@ def _mp_handler(sub_handler: logging.Handler, ctx: Any) -> logging.Handler:
                             self.queue.empty()
                             and time.monotonic() - self._closed_at > CLOSE_GRACE)):
                         break
-                    self.sub_handler.emit(self.queue.get(timeout=0.2))
+                    self.sub_handler.handle(self.queue.get(timeout=0.2))
                 except (EOFError, OSError):
                     break
                 except Empty:
