@@ -104,15 +104,16 @@ class _SearchBot(Bot[View]):
         super().__init__(seed, **params)
         # refused when the bot is configured (make_bot), not at its first move: a bot with no
         # budget would forfeit every game of a tournament that had started
-        if ("iterations" in self.PARAMS and self.iterations <= 0
-                and getattr(self, "algo", "") != "solver"     # the exact solver needs none
-                and float(getattr(self, "time_s", 0.0) or 0.0) <= 0):
+        if getattr(self, "algo", "") != "solver":         # the exact solver needs none
+            self._check_budget()
+
+    def _check_budget(self) -> None:
+        if self.iterations <= 0 and float(self.time_s or 0.0) <= 0:
             raise BotSpecError(f"bot {self.name} needs iterations > 0 or time_s > 0")
 
     def limit(self, worlds: Optional[int] = None) -> SearchLimit:
         t = float(self.time_s or 0.0)
-        if self.iterations <= 0 and t <= 0:
-            raise BotSpecError(f"bot {self.name} needs iterations > 0 or time_s > 0")
+        self._check_budget()
         return SearchLimit(iterations=self.iterations if self.iterations > 0 else None,
                            time_s=t if t > 0 else None, worlds=worlds)
 

@@ -10,27 +10,38 @@ neither learns more than its view.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from solver.game import State
 
 
-def seen_action(before: State, action: int, observer: int) -> int | None:
-    """``action`` (played by the seat to act in ``before``) as ``observer`` sees it: the action
-    itself when the mover is the observer or no other legal move of the mover leads to the
-    same information set of the observer, else None (the observer cannot tell which it was)."""
+def seen_by(before: State, action: int, observers: Iterable[int]) -> dict[int, int | None]:
+    """``{observer: action as that seat sees it}`` for ``action`` played by the seat to act in
+    ``before``: the action itself for the mover and for a seat no other legal move of the
+    mover would leave in the same information set, else None (the seat cannot tell which it
+    was). Each alternative position is built once for all the observers."""
     mover = before.current_player()
-    if observer == mover:
-        return action
+    out: dict[int, int | None] = {s: action for s in observers}
+    others = [s for s in out if s != mover]
+    if not others:
+        return out
     after = before.clone()
     after.apply_action(action)
-    key = after.infoset_key(observer)
+    keys = {s: after.infoset_key(s) for s in others}
     for other in before.legal_actions():
-        if other == action:
+        if other == action or not others:
             continue
         alt = before.clone()
         alt.apply_action(other)
-        if alt.infoset_key(observer) == key:
-            return None
-    return action
+        for s in [s for s in others if alt.infoset_key(s) == keys[s]]:
+            out[s] = None
+            others.remove(s)
+    return out
+
+
+def seen_action(before: State, action: int, observer: int) -> int | None:
+    """``action`` as ``observer`` sees it (``seen_by`` for one seat)."""
+    return seen_by(before, action, (observer,))[observer]
 
 
 def move_text_for(before: State, action: int, observer: int) -> str:

@@ -102,6 +102,7 @@ def stale_note(game_spec: str, directory: str) -> Optional[str]:
     """A warning when the published board was played by another trickhound version (its
     fixed ratings describe the pool's bots as they played then), else None."""
     from tournaments import __version__
+    from tournaments.report import played_by
     path = leaderboard_path(game_spec, directory)
     if not os.path.exists(path):
         return None
@@ -109,9 +110,9 @@ def stale_note(game_spec: str, directory: str) -> Optional[str]:
         played = json.load(f).get("trickhound_version")
     if played == __version__:
         return None
-    return (f"the published board {path} was played by trickhound {played or 'before 0.5.0'} "
-            f"(this is {__version__}): the pool's fixed TrueSkill ratings may be out of date; "
-            f"the test itself plays fresh games")
+    return (f"the published board {path} was played by {played_by(played)} (this is "
+            f"{__version__}): the pool's fixed TrueSkill ratings may be out of date; the test "
+            f"itself plays fresh games")
 
 
 @dataclass

@@ -16,7 +16,7 @@ from bots.base import Bot
 from bots.registry import make_bot
 from bots.spec import BotSpec
 from solver.game import Game, State
-from solver.observation import seen_action
+from solver.observation import seen_by
 from solver.registry import load_game
 from tournaments.records import GameRecord
 
@@ -79,7 +79,7 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
                 raise Forfeit(seat, "illegal", f"returned {_text(state, action)}, "
                                                f"not legal in: {state.summary()}")
             # what each observing bot may learn of the move (None: hidden from that seat)
-            seen = {s: seen_action(state, action, s) for s in observers}
+            seen = seen_by(state, action, observers) if observers else {}
             state.apply_action(action)
             record.actions.append(action)
             record.move_times.append(dt)

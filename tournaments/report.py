@@ -391,6 +391,12 @@ def publish(run_dir: str, summary: Summary, directory: str = "results/leaderboar
     return path
 
 
+def played_by(version: Optional[str]) -> str:
+    """Which trickhound played a board's games (its recorded version; None: a board from before
+    versions were recorded)."""
+    return f"trickhound {version or 'before 0.5.0'}"
+
+
 def write_index(directory: str = "results/leaderboards") -> str:
     """Rewrite ``README.md`` inside the leaderboards folder (its index, never a file outside
     it): one table per published board, with what each board knows about its adjacent
@@ -416,7 +422,7 @@ def write_index(directory: str = "results/leaderboards") -> str:
     for b in boards:
         played = b.get("trickhound_version")
         lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']}; played "
-                  f"by trickhound {played or 'before 0.5.0'})", ""]
+                  f"by {played_by(played)})", ""]
         if played != __version__:
             lines += [f"**Stale**: the bots have changed since these games were played (this is "
                       f"trickhound {__version__}; see CHANGELOG.md): the rows describe the "

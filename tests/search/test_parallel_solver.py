@@ -187,6 +187,18 @@ def test_solver_bot_threads_play_the_one_thread_moves(config):
         assert lines[0] == lines[1]
 
 
+def used_max_n(game, deal: int, evaluation: str, budget: int) -> tuple[list, MaxN]:
+    """Three worlds of seat-to-act's view at opening ``deal``, and a MaxN (seed 7) that has
+    solved them within ``budget`` nodes: its table filled, its stream drawn from."""
+    s = opening_state(game, deal)
+    view = s.view(s.current_player())
+    worlds = [view.determinize(i) for i in range(3)]
+    kept = MaxN(game, False, 12, evaluation, 2, 7, True, game.new_policy())
+    for world in worlds:
+        kept.solve(world, budget)
+    return worlds, kept
+
+
 @pytest.mark.parametrize("evaluation", ["auto", "policy"])
 def test_a_reset_max_n_searches_as_a_new_one(evaluation):
     """MaxN.reset (the thread paths keep their solvers between searches): after other worlds
@@ -194,12 +206,7 @@ def test_a_reset_max_n_searches_as_a_new_one(evaluation):
     node counts, with the fitted estimate and with policy playouts at the frontier."""
     for config in ("dog-tag-trick(players=3)", "mattis(players=3)"):
         game = load_game(config)
-        s = opening_state(game, 2)
-        view = s.view(s.current_player())
-        worlds = [view.determinize(i) for i in range(3)]
-        kept = MaxN(game, False, 12, evaluation, 2, 7, True, game.new_policy())
-        for world in worlds:
-            kept.solve(world, 2000)
+        worlds, kept = used_max_n(game, 2, evaluation, 2000)
         kept.reset(11)
         new = MaxN(game, False, 12, evaluation, 2, 11, True, game.new_policy())
         for world in worlds:
@@ -287,12 +294,7 @@ def test_a_forgotten_max_n_searches_as_a_new_one(evaluation):
     one's answers, node counts and depths, with the fitted estimate and with policy playouts."""
     for config in ("mate-vic-village(players=3)", "mattis(players=4)"):
         game = load_game(config)
-        s = opening_state(game, 5)
-        view = s.view(s.current_player())
-        worlds = [view.determinize(i) for i in range(3)]
-        kept = MaxN(game, False, 12, evaluation, 2, 7, True, game.new_policy())
-        for world in worlds:
-            kept.solve(world, 3000)
+        worlds, kept = used_max_n(game, 5, evaluation, 3000)
         for world in worlds:
             kept.forget(13)
             new = MaxN(game, False, 12, evaluation, 2, 13, True, game.new_policy())

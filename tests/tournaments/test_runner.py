@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -48,6 +49,26 @@ def test_dask_local_cluster_writes_the_same_records(tmp_path, reference):
     assert comparable(cfg.out) == reference
 
 
+def kill_when(cmd: list, env: dict, ready: Callable[[], bool], poll: float) -> None:
+    """Start ``cmd`` (a tournament) in its own session and SIGKILL it once ``ready()`` (or it
+    ended, or 60 s passed), its orphaned workers too."""
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            if ready():
+                break
+            time.sleep(poll)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the run's orphaned workers, if any linger
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 def test_killed_run_resumes_to_the_same_records(tmp_path, reference):
     out = str(tmp_path / "killed")
     # One game per message (no chunks of cheap games), so that records arrive one by one and
@@ -58,21 +79,7 @@ def test_killed_run_resumes_to_the_same_records(tmp_path, reference):
            "--bots", BOTS, "--deals", "5", "--seed", "3", "--workers", "2", "--out", out,
            "--quiet"]
     games = os.path.join(out, "games.jsonl")
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            if len(read_records(games)) >= 2:
-                break
-            time.sleep(0.005)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # the run's orphaned workers, if any linger
-        except (ProcessLookupError, PermissionError):
-            pass
+    kill_when(cmd, env, lambda: len(read_records(games)) >= 2, poll=0.005)
     before = read_records(games)
     assert 2 <= len(before) < 10, "the kill should land midway"
     # A torn last line (a kill inside a write) must not corrupt what resume appends.
@@ -145,23 +152,10 @@ def test_killed_mid_chunk_resumes_to_the_serial_records(tmp_path):
            "--bots", CHEAP, "--deals", str(deals), "--seed", "3", "--workers", "2",
            "--out", out, "--quiet"]
     games = os.path.join(out, "games.jsonl")
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            # past the first one-game chunks (the pool learning the pace): a chunk of many
-            # games stored in one write
-            if os.path.exists(games) and open(games, "rb").read().count(b"\n") > 2:
-                break
-            time.sleep(0.002)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # the run's orphaned workers, if any linger
-        except (ProcessLookupError, PermissionError):
-            pass
+    # past the first one-game chunks (the pool learning the pace): a chunk of many games
+    # stored in one write
+    kill_when(cmd, env, lambda: (os.path.exists(games)
+                                 and open(games, "rb").read().count(b"\n") > 2), poll=0.002)
     repair_tail(games)      # what resume does first; here to count what the kill left
     before = read_records(games)
     assert 3 <= len(before) < 2 * deals, "the kill should land midway"

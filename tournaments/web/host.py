@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from solver.errors import TrickhoundError
 from solver.game import State
-from solver.observation import move_text_for, seen_action
+from solver.observation import move_text_for, seen_by
 
 _CTX = multiprocessing.get_context("forkserver")
 
@@ -51,8 +51,8 @@ def _host(conn: Connection, game_text: str, deal_seed: int, seat: int, specs: li
     def played(p: int, a: int) -> None:
         # the log is the human's: a move hidden from the human's seat reads "a hidden move"
         log.append([p, specs[p], move_text_for(state, a, seat)])
-        seen = {q: seen_action(state, a, q) for q, b in bots.items()
-                if type(b).observe is not _base_observe()}
+        seen = seen_by(state, a, [q for q, b in bots.items()
+                                  if type(b).observe is not _base_observe()])
         state.apply_action(a)
         for q, b in bots.items():
             if q in seen:
