@@ -459,6 +459,12 @@ def play(game_text: str, seat: int, vs: str, seed: int) -> None:
     for a in rec.actions:
         final.apply_action(a)
     click.echo(final.render(seat))
+    if rec.forfeit is not None:
+        f = rec.forfeit
+        played_out = ("; the heuristic played its seat to the end" if rec.returns is not None
+                      else "")
+        click.echo(f"seat {f['seat']} ({specs[f['seat']]}) forfeited ({f['reason']}: "
+                   f"{f['detail']}){played_out}")
     click.echo(f"Game over: returns {rec.returns}, ranks {rec.ranks} (you are seat {seat})")
 
 

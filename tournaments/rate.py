@@ -8,7 +8,8 @@ optional extra such as ``openspiel`` is left out and named, never an error), and
 OpenSpiel bots by default (their Python search takes minutes a game). The pool is printed.
 
 The statistic: for every deal, the candidate's score minus each pool bot's score on the same
-deal and seat of the candidate's own tables (the duplicate pairing), averaged: ``x_d``, the
+deal and seat of the candidate's own tables (the duplicate pairing; a forfeit scores the game's
+worst return, records.scored_returns), averaged: ``x_d``, the
 candidate's margin over the pool on deal ``d``. Deals are played in batches (one deal for every
 table of pool bots), and after each batch a two-sided sequential probability ratio test on the
 mean of ``x_d`` — two Wald SPRTs under a normal model with the variance estimated from the
@@ -42,7 +43,7 @@ from typing import Any, Callable, Optional, Union
 from solver.game import Game
 from tournaments.config import ConfigError, TournamentConfig, build_config, label, resolve_spec
 from tournaments.ratings import rate
-from tournaments.records import GameRecord
+from tournaments.records import GameRecord, scored_returns
 from tournaments.report import leaderboard_path
 from tournaments.runner import RunLog, load_records, run_tournament
 from tournaments.schedule import schedule_for
@@ -168,10 +169,12 @@ def deal_margins(records: Iterable[GameRecord], candidate: str,
     deal and seat of the candidate's tables, averaged (module doc)."""
     cells: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for r in records:
-        if r.returns is None or candidate not in r.seating:
+        scored = scored_returns(r)
+        if scored is None or candidate not in r.seating:
             continue
-        for seat, (spec, ret) in enumerate(zip(r.seating, r.returns)):
-            cells[(r.deal_index, seat)][spec].append(ret)
+        for seat, (spec, ret) in enumerate(zip(r.seating, scored)):
+            if ret is not None:    # a forfeit scores its forfeiter only (scored_returns)
+                cells[(r.deal_index, seat)][spec].append(ret)
     per_deal: defaultdict[int, list[float]] = defaultdict(list)
     for (deal, _seat), scores in cells.items():
         if candidate not in scores:

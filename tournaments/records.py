@@ -71,6 +71,38 @@ class GameRecord:
 _FIELDS = tuple(f.name for f in fields(GameRecord))
 
 
+_WORST: dict[str, float] = {}
+
+
+def worst_return(game: str) -> float:
+    """The lowest return a seat can get in ``game`` (a game string): its declared utility bound
+    (Game.utility_bounds), what a forfeit scores."""
+    if game not in _WORST:
+        from solver.registry import load_game
+        _WORST[game] = float(load_game(game).utility_bounds()[0])
+    return _WORST[game]
+
+
+def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
+    """What a game scores per seat, for mean scores, paired differences and ``rate``: a
+    finished game's returns; for a forfeit, the game's worst return (``worst_return``) for the
+    forfeiting seat, so that a bot never gains by forfeiting a game it is losing, and for the
+    others their returns in the game the referee played out with a substitute in the
+    forfeiter's seat (referee.play_game), or None where it was not played out (a worker
+    stopped or killed mid-game, tampering, records older than the play-out); None for a failed
+    game (no bot's fault) or a forfeit without a seat."""
+    if rec.returns is not None and not rec.forfeit:
+        return list(rec.returns)
+    seat = rec.forfeit.get("seat") if rec.forfeit else None
+    if rec.termination == "failed" or seat is None:
+        return None
+    # played out by the referee's substitute: the others' returns are a finished game's
+    out: list[Optional[float]] = (list(rec.returns) if rec.returns is not None
+                                  else [None] * len(rec.seating))
+    out[seat] = worst_return(rec.game)
+    return out
+
+
 class RecordBatch:
     """Finished games as the one writer stores them: their games.jsonl lines as one block of
     bytes (each line ends with a newline, in ``game_ids`` order) with the game ids and how

@@ -2,9 +2,13 @@
 
 Mean score: a bot's ``returns`` in the games it finished, first averaged per deal (its seats
 and rotations of that deal) and then over deals, with a 95% Student-t interval over the deal
-means — the games of one duplicate deal are not independent, the deals are. Forfeited and
-failed games have no returns: they count in the rating (the forfeiting seat ranks last) and
-in the ``forfeits`` column, not in the mean score.
+means — the games of one duplicate deal are not independent, the deals are. A forfeit scores
+the game's worst return for the forfeiting seat (records.scored_returns: Mate -968, Dog Tag
+Trick 0, ...), so that a bot never gains by forfeiting a game it is losing, and the other seats
+their returns in the game the referee played out with a substitute in the forfeiter's seat
+(none where it could not: a worker stopped or killed mid-game); it also counts in the rating
+(the forfeiting seat ranks last) and in the ``forfeits`` column. Failed games (no bot's fault)
+are not scored.
 
 Paired difference of bots A and B: for every deal, table and seat where both sat (in different
 rotations of the same deal at the same table), A's score there minus B's; averaged per deal,
@@ -46,7 +50,7 @@ from typing import Optional
 
 from tournaments.config import labels as make_labels
 from tournaments.ratings import Ratings, rate
-from tournaments.records import GameRecord
+from tournaments.records import GameRecord, scored_returns
 
 RANKINGS = ("paired", "trueskill")
 BOOTSTRAP = 2000           # resamples over deals per adjacent pair
@@ -285,10 +289,13 @@ def summarize(records: Iterable[GameRecord],
             for seat, rank in enumerate(r.ranks):
                 if rank == 0 and sum(1 for x in r.ranks if x == 0) < len(r.ranks):
                     firsts[r.seating[seat]] += 1
-        if r.returns is None:
+        scored = scored_returns(r)
+        if scored is None:
             continue
         table = _table(r)
-        for seat, (spec, ret) in enumerate(zip(r.seating, r.returns)):
+        for seat, (spec, ret) in enumerate(zip(r.seating, scored)):
+            if ret is None:     # a forfeited game's other seats: it did not finish
+                continue
             per_deal[spec][r.deal_index].append(ret)
             cell[(r.deal_index, table, seat)][spec].append(ret)
             if reference is not None and (r.deal_index, seat) in reference:

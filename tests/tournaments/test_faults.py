@@ -6,6 +6,7 @@ import sys
 import pytest
 
 import tournaments
+from tournaments.records import scored_returns, worst_return
 from tournaments.runner import load_records, run_tournament
 from tournaments.stats import leaderboard_text, summarize
 
@@ -20,7 +21,9 @@ def by_candidate(records, plugins):
     return out
 
 
-def check(records, name, reason, detail=None):
+def check(records, name, reason, detail=None, played_out=True):
+    """``played_out``: the referee finished the game with its substitute in the forfeiter's
+    seat (a fault inside the referee's process); not when the worker was stopped or died."""
     games = records[name]
     assert len(games) == 2  # one duplicate deal: the candidate in both seats
     for r in games:
@@ -29,7 +32,11 @@ def check(records, name, reason, detail=None):
         seat = r.forfeit["seat"]
         assert r.seating[seat].endswith(":" + name)
         assert r.ranks[seat] == 1 and r.ranks[1 - seat] == 0
-        assert r.returns is None
+        assert (r.returns is not None) == played_out, (name, r.returns)
+        # the forfeiter scores the game's worst return, the other seat its played-out one
+        scored = scored_returns(r)
+        assert scored[seat] == worst_return(r.game)
+        assert scored[1 - seat] == (r.returns[1 - seat] if played_out else None)
         if detail:
             assert detail in r.forfeit["detail"], r.forfeit
 
@@ -47,8 +54,8 @@ def test_process_pool_survives_every_kind_of_fault(tmp_path, plugins):
     check(got, "Raiser", "exception", "RuntimeError: boom")
     check(got, "Illegal", "illegal", "1000000")
     check(got, "Slow", "timeout", "> 0.300s")
-    check(got, "Hanger", "timeout", "no answer within 1.6s")
-    check(got, "Exiter", "crash", "exit code 3")
+    check(got, "Hanger", "timeout", "no answer within 1.6s", played_out=False)
+    check(got, "Exiter", "crash", "exit code 3", played_out=False)
     check(got, "Quitter", "exception", "SystemExit: bye")  # BaseException: its forfeit
     log = open(f"{cfg.out}/tournament.log").read()
     assert "died" in log and "retrying" in log

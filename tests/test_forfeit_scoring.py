@@ -1,0 +1,90 @@
+"""A forfeit scores the game's worst return for the forfeiting seat (tournaments/records.py
+scored_returns), so that a bot never climbs a board, or passes ``rate``, by forfeiting the games
+it is losing (found by the second newcomer pass: a heuristic bot that resigned when behind
+ranked above the plain heuristic)."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from solver.registry import load_game
+from tournaments.config import load_config
+from tournaments.rate import deal_margins
+from tournaments.records import GameRecord, scored_returns, worst_return
+from tournaments.runner import load_records, run_tournament
+from tournaments.stats import summarize
+
+SORE = textwrap.dedent('''
+    from bots.heuristic import HeuristicBot
+
+
+    class SoreHeuristic(HeuristicBot):
+        """The heuristic bot, resigning (raising) whenever its seat's score is behind."""
+        name = "sore-heuristic"
+
+        def act(self, view):
+            j = view.to_json()
+            totals = j.get("totals") or j.get("scores")
+            me = view.player
+            if totals is not None and totals[me] < max(
+                    t for i, t in enumerate(totals) if i != me):
+                raise RuntimeError("I resign")
+            return super().act(view)
+''')
+
+
+def _record(**kw: object) -> GameRecord:
+    base: dict = dict(game_id=0, game="dog-tag-trick(players=3)", deal_seed=1,
+                      seating=["a", "b", "c"], bot_seeds=[1, 2, 3])
+    base.update(kw)
+    return GameRecord(**base)
+
+
+def test_a_forfeit_scores_the_worst_return_for_its_seat_only() -> None:
+    rec = _record(termination="forfeit", ranks=[0, 2, 0],
+                  forfeit={"seat": 1, "reason": "exception", "detail": "x"})
+    lo = load_game("dog-tag-trick(players=3)").utility_bounds()[0]
+    assert worst_return("dog-tag-trick(players=3)") == lo
+    assert scored_returns(rec) == [None, lo, None]
+    assert scored_returns(_record(returns=[3.0, 5.0, 1.0])) == [3.0, 5.0, 1.0]
+    assert scored_returns(_record(termination="failed")) is None
+
+
+def _run(tmp_path: Path, game: str, deals: int, *others: str) -> list[GameRecord]:
+    plugin = tmp_path / "sore.py"
+    plugin.write_text(SORE)
+    cfg = load_config(game=game, bots=[f"{plugin}:SoreHeuristic", *others], deals=deals,
+                      seed=1, executor="serial", out=str(tmp_path / "run"))
+    run_tournament(cfg, progress=False)
+    return load_records(str(tmp_path / "run"))
+
+
+def test_resigning_when_behind_does_not_climb_the_board(tmp_path: Path) -> None:
+    records = _run(tmp_path, "mate", 6, "heuristic")
+    sore = next(s for s in records[0].seating if s.endswith(":SoreHeuristic"))
+    assert any(r.forfeit for r in records), "the sore bot never resigned: no test"
+    summary = summarize(records)
+    assert [row.spec for row in summary.bots] == ["heuristic", sore]
+    row = summary.row(sore)
+    assert row.forfeits > 0 and row.paired_score is not None and row.paired_score < 0
+    # rate's statistic sees every deal, the forfeits scored as losses
+    margins = deal_margins(records, sore, ["heuristic"])
+    assert len(margins) == 6 and sum(margins) < 0
+
+
+def test_a_multiplayer_forfeit_leaves_the_other_pairs_scored(tmp_path: Path) -> None:
+    records = _run(tmp_path, "dog-tag-trick(players=3)", 4, "heuristic", "random")
+    sore = next(s for s in records[0].seating if s.endswith(":SoreHeuristic"))
+    forfeits = [r for r in records if r.forfeit]
+    assert forfeits, "the sore bot never resigned: no test"
+    # played out by the substitute: the others' returns are a finished game's, the forfeiter
+    # ranks last
+    for r in forfeits:
+        seat = r.forfeit["seat"]
+        assert r.returns is not None and r.ranks is not None
+        assert r.ranks[seat] == max(r.ranks) and r.ranks.count(r.ranks[seat]) == 1
+    summary = summarize(records)
+    pair = summary.pair("heuristic", "random")      # not wiped out by the forfeits
+    assert pair is not None and pair.deals == 4
+    assert summary.row(sore).paired_score is not None
+    assert summary.row(sore).paired_score < summary.row("heuristic").paired_score
