@@ -859,13 +859,15 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
 @click.option("--force", is_flag=True, help="With --publish: overwrite a published leaderboard.")
 def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     """Write report.md, ratings.json and PNG plots for a run and print its leaderboard."""
-    from tournaments.report import check_publish, write_report
+    from tournaments.report import check_index, check_publish, write_report
     from tournaments.report import publish as publish_board
     from tournaments.runner import config_from_run, load_records
     from tournaments.stats import leaderboard_text
     cfg, _ = _config_errors(config_from_run, run_dir)
     if not load_records(run_dir):
         raise UserError(f"{run_dir} has no recorded games yet")
+    if publish:
+        _config_errors(check_index, leaderboards)    # --force or not
     if publish and not force:
         _config_errors(check_publish, run_dir, leaderboards)
     summary = _writing(write_report, run_dir)

@@ -358,6 +358,25 @@ def check_publish(run_dir: str, directory: str = "results/leaderboards") -> str:
     return path
 
 
+#: The first line of the leaderboards index (write_index): a README.md that starts otherwise
+#: is someone else's and is never overwritten.
+INDEX_TITLE = "# Published leaderboards"
+
+
+def check_index(directory: str) -> None:
+    """ConfigError if ``directory`` holds a README.md that is not a leaderboards index
+    (publishing rewrites the index: e.g. ``--leaderboards .`` would replace the project's
+    README), whatever ``--force`` says."""
+    path = os.path.join(directory, "README.md")
+    if not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as f:
+        first = f.readline().rstrip("\n")
+    if first != INDEX_TITLE:
+        raise ConfigError(f"{path} is not a leaderboards index and publishing would overwrite "
+                          f"it: give --leaderboards a folder of its own")
+
+
 def publish(run_dir: str, summary: Summary, directory: str = "results/leaderboards",
             force: bool = False) -> str:
     """Write the run's leaderboard as the published pool of its game
@@ -365,6 +384,7 @@ def publish(run_dir: str, summary: Summary, directory: str = "results/leaderboar
     replaced only with ``force``."""
     meta = read_meta(run_dir)
     game = meta["config"]["game"]
+    check_index(directory)
     if not force:
         check_publish(run_dir, directory)
     os.makedirs(directory, exist_ok=True)
@@ -406,7 +426,7 @@ def write_index(directory: str = "results/leaderboards") -> str:
         if name.endswith(".json"):
             with open(os.path.join(directory, name), encoding="utf-8") as f:
                 boards.append(json.load(f))
-    lines = ["# Published leaderboards", "",
+    lines = [INDEX_TITLE, "",
              "Produced by the project's own commands; each board's config is "
              "`<board>.toml` in this folder, its run (records, report, plots) "
              "`runs/<board>/`. Reproduce one (into another folder) with",

@@ -112,6 +112,21 @@ def test_publish_never_overwrites_without_force(tmp_path, plugins):
     assert r.exit_code == 0, r.output and "published" in r.output
 
 
+def test_publish_never_overwrites_a_readme_that_is_not_a_boards_index(tmp_path, plugins):
+    """Newcomer pass 2: `--publish --leaderboards .` replaced the project's README.md."""
+    cfg = run_config(tmp_path, "run", bots=["random", "heuristic"], deals=2)
+    run_tournament(cfg, progress=False)
+    here = tmp_path / "project"
+    here.mkdir()
+    (here / "README.md").write_text("# My project\n")
+    for extra in ([], ["--force"]):
+        r = CliRunner().invoke(main, ["report", cfg.out, "--publish", "--leaderboards",
+                                      str(here)] + extra)
+        assert r.exit_code == 2 and "not a leaderboards index" in r.output, r.output
+        assert (here / "README.md").read_text() == "# My project\n"
+        assert not (here / "mate.json").exists()
+
+
 def test_rate_errors(tmp_path):
     r = CliRunner().invoke(main, ["rate", "nosuchbot", "--game", "mate",
                                   "--out", str(tmp_path / "x")])
