@@ -14,7 +14,7 @@ import logging
 import os
 import signal
 import time
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Optional, Union
@@ -99,12 +99,13 @@ def _cheats(spec: str) -> bool:
 
 
 class BotOutput(io.TextIOBase):
-    """A bot's stdout while its code runs: each line goes to the log (``trickhound.bot``) with
-    the seat and the bot's spec, never to the tournament's own stdout (which is the
-    leaderboard's)."""
+    """A bot's stdout (or stderr) while its code runs: each line goes to the log
+    (``trickhound.bot``) with the seat and the bot's spec, never to the tournament's own
+    stdout (the leaderboard's) or stderr (the progress line's)."""
 
-    def __init__(self, seat: int, spec: str) -> None:
+    def __init__(self, seat: int, spec: str, stream: str = "stdout") -> None:
         self.seat, self.spec = seat, spec
+        self.verb = "printed" if stream == "stdout" else "printed to stderr"
         self._buf = ""
 
     def writable(self) -> bool:
@@ -114,29 +115,38 @@ class BotOutput(io.TextIOBase):
         self._buf += text
         *lines, self._buf = self._buf.split("\n")
         for line in lines:
-            bot_log.info("seat %d %s printed: %s", self.seat, self.spec, line)
+            bot_log.info("seat %d %s %s: %s", self.seat, self.spec, self.verb, line)
         return len(text)
 
     def flush(self) -> None:
         if self._buf:
-            bot_log.info("seat %d %s printed: %s", self.seat, self.spec, self._buf)
+            bot_log.info("seat %d %s %s: %s", self.seat, self.spec, self.verb, self._buf)
             self._buf = ""
+
+
+@contextlib.contextmanager
+def bot_output(seat: int, spec: str) -> Iterator[tuple[BotOutput, BotOutput]]:
+    """While a bot's code runs: its stdout and stderr to the log (BotOutput), flushed after."""
+    out, err = BotOutput(seat, spec), BotOutput(seat, spec, "stderr")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            yield out, err
+    finally:
+        out.flush()
+        err.flush()
 
 
 def _track(bot: Bot, seat: int, tracker: Tracker, spec: str = "?") -> None:
     """Wrap the bot's calls so the tracker names the seat while its code runs, and its
     prints go to the log (BotOutput)."""
-    out_stream = BotOutput(seat, spec)
-
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         def tracked(*args: Any) -> Any:
             tracker[0] = seat
             tracker[1] = time.monotonic()
             try:
-                with contextlib.redirect_stdout(out_stream):
+                with bot_output(seat, spec):
                     return fn(*args)
             finally:
-                out_stream.flush()
                 tracker[0], tracker[1] = -1, 0.0
         return tracked
 
@@ -187,7 +197,7 @@ def play_job(job: Job, tracker: Optional[Tracker] = None) -> GameRecord:
         try:
             if tracker is not None:
                 tracker[0] = seat
-            with contextlib.redirect_stdout(BotOutput(seat, spec)):
+            with bot_output(seat, spec):
                 bot = _build(spec, f.bot_seeds[seat])
         except KeyboardInterrupt:
             if user_interrupted():

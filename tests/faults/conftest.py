@@ -57,6 +57,7 @@ BAD_BOTS = """
         name = "printer"
         def act(self, view):
             print("thinking out loud")
+            print("grumbling", file=sys.stderr)
             return view.legal_actions()[0]
 
     class Hog(Bot):

@@ -94,9 +94,11 @@ def test_bot_prints_go_to_the_log_with_its_name(tmp_path, cli, bad_bots):
                                 f"{bad_bots}:Printer,random", "--deals", "1", "--out", out)
     assert code == 0, err
     assert "thinking out loud" not in stdout + err
+    assert "grumbling" not in stdout + err      # stderr too (newcomer pass 2)
     log = open(os.path.join(out, "tournament.log")).read()
     assert f"trickhound.bot: seat 0 {bad_bots}:Printer printed: thinking out loud" in log
     assert f"trickhound.bot: seat 1 {bad_bots}:Printer printed: thinking out loud" in log
+    assert f"trickhound.bot: seat 0 {bad_bots}:Printer printed to stderr: grumbling" in log
 
 
 def test_worker_memory_limit_is_a_memory_forfeit(tmp_path, cli, bad_bots):
