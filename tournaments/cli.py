@@ -800,9 +800,11 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
                                progress=not quiet, echo=lambda m: click.echo(m, err=True))
                 _config_errors(run_sanity_table, cfg, progress=not quiet)
             else:
+                from tournaments.adaptive import run_sanity_table
                 res = _config_errors(run_tournament, cfg, progress=not quiet)
                 click.echo(f"{res.recorded} of {res.scheduled} games in {cfg.out} "
                            f"({res.played} played now, {res.seconds:.1f}s)")
+                _config_errors(run_sanity_table, cfg, progress=not quiet)
     except KeyboardInterrupt as e:
         if not os.path.exists(os.path.join(cfg.out, "tournament.json")):
             raise

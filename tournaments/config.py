@@ -359,7 +359,12 @@ def build_config(raw: dict[str, Any], check_output: bool = True) -> TournamentCo
     board = raw.get("leaderboard")
     if board is not None and not isinstance(board, dict):
         raise ConfigError("leaderboard must be a table of leaderboard settings")
-    leaderboard_settings(board)
+    for text in leaderboard_settings(board)["sanity"]:
+        # checked like the bots now, not after the main run (the sanity table comes last)
+        spec = resolve_spec(text, game, iterations, move_time)
+        if spec in resolved["bots"] or spec in resolved["candidates"]:
+            raise ConfigError(f"bot {text!r} is both in leaderboard.sanity and in the main "
+                              f"table: the sanity table plays it against the pool apart")
     out = raw.get("out") or os.path.join("results", time.strftime("run-%Y%m%d-%H%M%S"))
     cfg = TournamentConfig(game=game.spec(), bots=resolved["bots"],
                            candidates=resolved["candidates"], format=fmt, deals=deals,

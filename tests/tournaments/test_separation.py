@@ -3,6 +3,7 @@ control variate, gauntlets per table, --until-separated and rate's SPRT."""
 import json
 import os
 import random
+import shutil
 import textwrap
 
 import pytest
@@ -298,3 +299,40 @@ def test_the_sanity_table_is_played_apart_and_reported(tmp_path):
         r = CliRunner().invoke(main, ["tournament", str(cfg_path), "--out",
                                       str(tmp_path / "bad")])
         assert r.exit_code == 2 and r.output.startswith("trickhound: error: ") and word in r.output
+
+
+def test_the_sanity_table_without_until_separated_and_its_errors_first(tmp_path):
+    """Newcomer pass 2: leaderboard.sanity was ignored by a plain `tournament` run, an unknown
+    sanity bot passed silently there and, with --until-separated, was refused only after the
+    whole main run (leaving its folder behind)."""
+    cfg_path = tmp_path / "board.toml"
+
+    def write(sanity: str, bots: str = '["heuristic", "solver"]') -> None:
+        cfg_path.write_text(textwrap.dedent(f"""
+            game = "mate"
+            bots = {bots}
+            deals = 1
+            seed = 3
+            executor = "serial"
+            out = "{tmp_path / 'run'}"
+            [leaderboard]
+            sanity = {sanity}
+            sanity_deals = 1
+        """))
+
+    write('["random"]')
+    r = CliRunner().invoke(main, ["tournament", str(cfg_path), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert all("random" not in rec.seating for rec in load_records(str(tmp_path / "run")))
+    sanity = load_records(str(tmp_path / "run" / "sanity"))
+    assert sanity and all("random" in rec.seating for rec in sanity)
+    for sanity_bots, bots, word in (('["nosuch"]', '["heuristic", "solver"]', "unknown bot"),
+                                    ('["random"]', '["random", "heuristic"]',
+                                     "both in leaderboard.sanity and in the main table")):
+        out = tmp_path / "run"
+        shutil.rmtree(out, ignore_errors=True)
+        write(sanity_bots, bots)
+        for extra in ([], ["--until-separated", "--max-deals", "2"]):
+            r = CliRunner().invoke(main, ["tournament", str(cfg_path), "--quiet"] + extra)
+            assert r.exit_code == 2 and r.output.startswith("trickhound: error: "), r.output
+            assert word in r.output and not out.exists()
