@@ -172,6 +172,69 @@ cdef class RootSplit:
                 "nodes": sum(self.move_nodes[i] for i in range(self.n))}
 
 
+cdef class WorldClaims:
+    """The distinct worlds of one PIMC search (perfect-information states of a game with an
+    exact kernel), shared by several threads' ``AlphaBeta.solve_claimed``
+    (solver/search/parallel.py ``alphabeta_world_values``): a free thread claims the next world
+    from a shared counter and values every legal action of it exactly with its own kernel,
+    cleared first, all without the GIL. The threads balance unequal worlds, and each world's
+    values and node count are those of a cleared solver of the same table size, whichever
+    thread solved it and whatever it solved before. Read the answer with ``result`` once every
+    thread has returned."""
+
+    cdef list worlds                    # owns the states (ptrs are borrowed from it)
+    cdef PyObject** ptrs
+    cdef int n
+    cdef int* acts                      # world w's legal actions at acts[w * MAX_LEGAL ...]
+    cdef double* vals                   # and each one's value for the mover
+    cdef int* counts                    # legal actions per world
+    cdef long long* nodes               # nodes per world
+    cdef int* solved                    # 1 once world w's values are stored (th_store)
+    cdef int next                       # the next world to claim (th_add only)
+
+    def __cinit__(self, list worlds):
+        cdef int w
+        cdef State st
+        self.ptrs = NULL
+        self.acts = NULL
+        self.vals = NULL
+        self.counts = NULL
+        self.nodes = NULL
+        self.solved = NULL
+        for obj in worlds:
+            st = <State?>obj
+            if st.is_terminal_c():
+                raise ValueError("the game is over; there is nothing to solve")
+        self.worlds = list(worlds)
+        self.n = len(self.worlds)
+        self.next = 0
+        self.ptrs = <PyObject**>malloc(max(1, self.n) * sizeof(PyObject*))
+        self.acts = <int*>malloc(max(1, self.n) * MAX_LEGAL * sizeof(int))
+        self.vals = <double*>malloc(max(1, self.n) * MAX_LEGAL * sizeof(double))
+        self.counts = <int*>calloc(max(1, self.n), sizeof(int))
+        self.nodes = <long long*>calloc(max(1, self.n), sizeof(long long))
+        self.solved = <int*>calloc(max(1, self.n), sizeof(int))
+        if not (self.ptrs and self.acts and self.vals and self.counts and self.nodes
+                and self.solved):
+            raise MemoryError()
+        for w in range(self.n):
+            self.ptrs[w] = <PyObject*>self.worlds[w]
+
+    def __dealloc__(self):
+        free(self.ptrs); free(self.acts); free(self.vals); free(self.counts); free(self.nodes)
+        free(self.solved)
+
+    def result(self):
+        """[({action: exact value for the mover}, nodes)] for each world, in order: what
+        ``AlphaBeta.solve_values([world])`` gives from a cleared solver."""
+        cdef int w, i
+        for w in range(self.n):
+            if not th_load(&self.solved[w]):
+                raise RuntimeError("a world of the claims was not solved")
+        return [({self.acts[w * MAX_LEGAL + i]: self.vals[w * MAX_LEGAL + i]
+                  for i in range(self.counts[w])}, self.nodes[w]) for w in range(self.n)]
+
+
 cdef class AlphaBeta:
     """A reusable solver for one game. ``solve(state)`` answers with the value, every optimal
     action and a principal variation."""
@@ -513,6 +576,49 @@ cdef class AlphaBeta:
                       for i in range(counts[w])}, nodes[w]) for w in range(n_w)]
         finally:
             free(acts); free(vals); free(counts); free(nodes); free(ptrs); free(wanted)
+
+    def solve_claimed(self, WorldClaims job):
+        """Take part in ``job``: claim its worlds one at a time until none is left and value
+        every legal action of each exactly (as ``solve_values``), the kernel cleared before each
+        world (O(1): a new generation of its table), so a world's node count is a cleared
+        solver's, whichever thread claims it. The whole loop runs without the GIL: two threads
+        hand the GIL to each other only when they start and end, not around every world (a
+        claim per ``solve_values`` call cost a hand-off, ~20-40 us, several times a search)."""
+        cdef State child, scratch
+        if not self.uses_kernel:
+            raise ValueError("solve_claimed needs the game's exact kernel (the generic search "
+                             "holds the GIL)")
+        if job.n and type(job.worlds[0]) is not type(self.pool[0]):
+            raise ValueError("the claims' worlds are of another game")
+        child = <State>self.pool[1]
+        scratch = <State>self.pool[2]
+        with nogil:
+            self._claimed_c(job, child, scratch)
+
+    cdef void _claimed_c(self, WorldClaims job, State child, State scratch) noexcept nogil:
+        """``solve_claimed``'s loop: world w's slots of ``job`` are written by the one thread
+        that claimed w (th_add), and published with th_store."""
+        cdef int w, i, n, rnd, a
+        cdef double total, d
+        cdef PyObject* st               # borrowed: job.worlds holds it
+        while True:
+            w = th_add(&job.next, 1)
+            if w >= job.n:
+                return
+            self.kernel.clear_c()
+            self.nodes = 0
+            st = job.ptrs[w]
+            rnd = (<State>st).round_c()
+            scratch.copy_from(<State>st)
+            total = _remaining_line(scratch, rnd)
+            n = (<State>st).legal_actions_c(job.acts + w * MAX_LEGAL)
+            for i in range(n):
+                a = job.acts[w * MAX_LEGAL + i]
+                d = self._kernel_gain_c(<State>st, a, child, rnd, -INFINITY, INFINITY)
+                job.vals[w * MAX_LEGAL + i] = 0.5 * (d + total)
+            job.counts[w] = n
+            job.nodes[w] = self.nodes
+            th_store(&job.solved[w], 1)
 
     def split_search(self, RootSplit job, bint helper):
         """Take part in ``job``, a shared principal-variation search of one root (see
