@@ -179,8 +179,11 @@ cdef class WorldClaims:
     from a shared counter and values every legal action of it exactly with its own kernel,
     cleared first, all without the GIL. The threads balance unequal worlds, and each world's
     values and node count are those of a cleared solver of the same table size, whichever
-    thread solved it and whatever it solved before. Read the answer with ``result`` once every
-    thread has returned."""
+    thread solved it and whatever it solved before. The caller's thread (``helper`` False)
+    returns once every world is solved, waiting (without the GIL) for the helpers still
+    searching; a helper that starts after the caller's thread ran out of worlds does nothing,
+    so nobody waits for a thread that did not get a core. Read the answer with ``result`` once
+    the caller's thread has returned."""
 
     cdef list worlds                    # owns the states (ptrs are borrowed from it)
     cdef PyObject** ptrs
@@ -190,7 +193,10 @@ cdef class WorldClaims:
     cdef int* counts                    # legal actions per world
     cdef long long* nodes               # nodes per world
     cdef int* solved                    # 1 once world w's values are stored (th_store)
-    cdef int next                       # the next world to claim (th_add only)
+    # shared between the threads, through the th_* atomics only:
+    cdef int next                       # the next world to claim
+    cdef int active                     # helpers inside the loop
+    cdef int closed                     # the caller's thread has run out of worlds
 
     def __cinit__(self, list worlds):
         cdef int w
@@ -208,6 +214,8 @@ cdef class WorldClaims:
         self.worlds = list(worlds)
         self.n = len(self.worlds)
         self.next = 0
+        self.active = 0
+        self.closed = 0
         self.ptrs = <PyObject**>malloc(max(1, self.n) * sizeof(PyObject*))
         self.acts = <int*>malloc(max(1, self.n) * MAX_LEGAL * sizeof(int))
         self.vals = <double*>malloc(max(1, self.n) * MAX_LEGAL * sizeof(double))
@@ -228,6 +236,8 @@ cdef class WorldClaims:
         """[({action: exact value for the mover}, nodes)] for each world, in order: what
         ``AlphaBeta.solve_values([world])`` gives from a cleared solver."""
         cdef int w, i
+        if th_load(&self.active) > 0:
+            raise RuntimeError("the world claims are still being searched")
         for w in range(self.n):
             if not th_load(&self.solved[w]):
                 raise RuntimeError("a world of the claims was not solved")
@@ -577,13 +587,17 @@ cdef class AlphaBeta:
         finally:
             free(acts); free(vals); free(counts); free(nodes); free(ptrs); free(wanted)
 
-    def solve_claimed(self, WorldClaims job):
+    def solve_claimed(self, WorldClaims job, bint helper=False):
         """Take part in ``job``: claim its worlds one at a time until none is left and value
         every legal action of each exactly (as ``solve_values``), the kernel cleared before each
         world (O(1): a new generation of its table), so a world's node count is a cleared
         solver's, whichever thread claims it. The whole loop runs without the GIL: two threads
         hand the GIL to each other only when they start and end, not around every world (a
-        claim per ``solve_values`` call cost a hand-off, ~20-40 us, several times a search)."""
+        claim per ``solve_values`` call cost a hand-off, ~20-40 us, several times a search).
+        The caller's thread (``helper`` False) then waits, spinning without the GIL, for the
+        helpers still searching (a world or less), rather than sleep and be woken; a
+        ``helper`` that starts after the caller's thread has run out of worlds returns at
+        once."""
         cdef State child, scratch
         if not self.uses_kernel:
             raise ValueError("solve_claimed needs the game's exact kernel (the generic search "
@@ -593,18 +607,26 @@ cdef class AlphaBeta:
         child = <State>self.pool[1]
         scratch = <State>self.pool[2]
         with nogil:
-            self._claimed_c(job, child, scratch)
+            self._claimed_c(job, child, scratch, helper)
 
-    cdef void _claimed_c(self, WorldClaims job, State child, State scratch) noexcept nogil:
+    cdef void _claimed_c(self, WorldClaims job, State child, State scratch,
+                         bint helper) noexcept nogil:
         """``solve_claimed``'s loop: world w's slots of ``job`` are written by the one thread
-        that claimed w (th_add), and published with th_store."""
+        that claimed w (th_add), and published with th_store. The helpers' ``active`` count and
+        the caller's ``closed`` flag are ordered (sequentially consistent), so either a helper
+        sees the job closed and leaves, or the caller sees it active and waits for it."""
         cdef int w, i, n, rnd, a
         cdef double total, d
         cdef PyObject* st               # borrowed: job.worlds holds it
+        if helper:
+            th_add(&job.active, 1)
+            if th_load(&job.closed):
+                th_add(&job.active, -1)
+                return
         while True:
             w = th_add(&job.next, 1)
             if w >= job.n:
-                return
+                break
             self.kernel.clear_c()
             self.nodes = 0
             st = job.ptrs[w]
@@ -619,6 +641,12 @@ cdef class AlphaBeta:
             job.counts[w] = n
             job.nodes[w] = self.nodes
             th_store(&job.solved[w], 1)
+        if helper:
+            th_add(&job.active, -1)
+            return
+        th_store(&job.closed, 1)
+        while th_load(&job.active) > 0:
+            sched_yield()
 
     def split_search(self, RootSplit job, bint helper):
         """Take part in ``job``, a shared principal-variation search of one root (see

@@ -26,8 +26,8 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   solved before: one answer for every N >= 2, and with the default frontier estimate (no
   playouts) the one-thread answer too. The threads balance unequal worlds (a fixed split
   measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and claim the
-  largest first (``largest_first``: each world's tree one trick deep, counted by the first
-  thread to start while the others wake up), so that a big world is not left to one thread at
+  largest first (``largest_first``: each world's tree one trick deep, counted by the caller
+  before the pool threads start), so that a big world is not left to one thread at
   the end while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against 1
   on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
   cleared per solver before the threads started; 3-player Mattis 1.85x from 1.75x, its 1-2.5
@@ -308,9 +308,10 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     With the game's kernel (it runs without the GIL) a free thread claims the next distinct
     world and solves it with its own solver cleared first (``AlphaBeta.solve_claimed`` on a
     ``WorldClaims``: the claims, the O(1) clears and the searches in one section without the
-    GIL per thread), so a world's node count does not depend on the thread or on the worlds it
-    solved before: exact values, hence the same answer whatever N, and one node count for
-    every N >= 2. Claimed rather than split in fixed shares: Mate's
+    GIL per thread; the calling thread waits for the pool threads' last worlds there, spinning,
+    not woken from a sleep), so a world's node count does not depend on the thread or on the
+    worlds it solved before: exact values, hence the same answer whatever N, and one node
+    count for every N >= 2. Claimed rather than split in fixed shares: Mate's
     forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and thread t taking
     worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against 1.0 ms claimed,
     2 threads, the whole distinct work 1.6-1.7 ms). A world's table carried over to the next
@@ -326,11 +327,16 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
         solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
     else:
         claims = WorldClaims([worlds[i] for i in distinct])
-
-        def job(ab: AlphaBeta) -> Callable[[], None]:
-            return lambda: ab.solve_claimed(claims)
-
-        run_claimed([job(ab) for ab in solvers[:len(distinct)]])
+        helpers = solvers[1:len(distinct)]
+        if helpers:
+            pool = _executor(len(helpers))
+            for ab in helpers:
+                # a helper's future is never waited for: the caller's solve_claimed returns
+                # once every world is solved and every helper that started has finished
+                # (one that starts later returns at once); a world left unsolved would make
+                # result() raise
+                pool.submit(ab.solve_claimed, claims, True)
+        solvers[0].solve_claimed(claims, False)
         solved.update(zip(distinct, claims.result()))
     out = []
     for wi, world in enumerate(worlds):
@@ -608,7 +614,6 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
             def claim_job(mx: MaxN) -> Callable[[], None]:
                 def run() -> None:
-                    sized.count(mx)
                     while (wi := sized.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
                         r = mx.solve(sampled[wi], node_budget)
@@ -616,6 +621,12 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 return run
 
             try:
+                # The caller counts the worlds (1-40 us each) before it wakes any pool thread,
+                # so that every thread finds the order built when it starts: counted once the
+                # pool thread was up, each count's release of the GIL handed it to the pool
+                # thread and back, and the threads started solving ~0.2 ms into a 3-player
+                # Mattis search (20 worlds of ~0.9 ms on 2 threads) where 20 counts take 20 us.
+                sized.count(claimed[0])
                 # run_claimed: every job claims worlds until none is left, so a job no pool
                 # thread has started by the time the caller is done would find nothing to
                 # solve; the caller takes it over (it returns at once) instead of waiting for
@@ -657,15 +668,13 @@ def largest_first(sizes: Sequence[int]) -> list[int]:
 
 class _SizedClaims:
     """Hands out the world indices in ``largest_first`` order, the sizes counted by the first
-    thread to arrive (``count``): it counts every world while the others start (a pool
-    thread's wake-up, ~0.05-0.25 ms, is about as long as counting 20 worlds: 1-40 us each),
-    orders them, and then every thread claims the next world of the order when it is free
-    (``next``). A pool thread that starts late, on a busy machine, finds the order built.
+    thread to call ``count`` (pimc_threads: the caller, before it wakes the pool threads); then
+    every thread claims the next world of the order when it is free (``next``).
 
-    The first thread counts them all rather than the threads sharing the count: shared, each
-    world's count is one hand-off of the GIL between two threads that both want it (the count
-    releases it), which cost ~0.1 ms of a 3-player Mattis search (20 worlds of ~0.9 ms on 2
-    threads) where one thread counting all of them hides in the other's wake-up."""
+    One thread counts them all, not the threads together: shared, each world's count (1-40 us,
+    its release of the GIL) handed the GIL between two threads that both wanted it, and the
+    threads started solving ~0.2 ms into a 3-player Mattis search (20 worlds of ~0.9 ms on 2
+    threads) where one thread counts the 20 worlds in ~20 us."""
 
     def __init__(self, worlds: Sequence[State], depth: int, cap: int) -> None:
         self._worlds = worlds
