@@ -175,37 +175,49 @@ cdef class RootSplit:
 cdef class WorldClaims:
     """The distinct worlds of one PIMC search (perfect-information states of a game with an
     exact kernel), shared by several threads' ``AlphaBeta.solve_claimed``
-    (solver/search/parallel.py ``alphabeta_world_values``): a free thread claims the next world
-    from a shared counter and values every legal action of it exactly with its own kernel,
-    cleared first, all without the GIL. The threads balance unequal worlds, and each world's
-    values and node count are those of a cleared solver of the same table size, whichever
-    thread solved it and whatever it solved before. The caller's thread (``helper`` False)
-    returns once every world is solved, waiting (without the GIL) for the helpers still
-    searching; a helper that starts after the caller's thread ran out of worlds does nothing,
-    so nobody waits for a thread that did not get a core. Read the answer with ``result`` once
-    the caller's thread has returned."""
+    (solver/search/parallel.py ``alphabeta_world_values``). The work comes in items, claimed
+    from a shared counter by whichever thread is free: first the worlds before ``split_from``,
+    each whole (every legal action valued in turn, one table), then every legal action of the
+    worlds from ``split_from`` on, one item each, so that the threads end together: a whole
+    world is 0.2-0.5 ms at Mate's opening with the forced card hidden, an action 2-150 us.
+    Every item starts from its solver's kernel cleared (O(1)), so its values and node count
+    are a cleared solver's whichever thread claims it and whatever it solved before; a split
+    world costs more nodes than whole (its actions do not share a table: 5-40% more), hence
+    only the last worlds are split. All without the GIL.
+
+    The caller's thread (``helper`` False) returns once every item is solved, waiting (without
+    the GIL) for the helpers still searching; a helper that starts after the caller's thread
+    ran out of items does nothing, so nobody waits for a thread that did not get a core. Read
+    the answer with ``result`` once the caller's thread has returned."""
 
     cdef list worlds                    # owns the states (ptrs are borrowed from it)
     cdef PyObject** ptrs
-    cdef int n
+    cdef int n, split_from, n_items
     cdef int* acts                      # world w's legal actions at acts[w * MAX_LEGAL ...]
     cdef double* vals                   # and each one's value for the mover
+    cdef long long* nodes               # and the nodes valuing it took (whole: all on the first)
     cdef int* counts                    # legal actions per world
-    cdef long long* nodes               # nodes per world
-    cdef int* solved                    # 1 once world w's values are stored (th_store)
+    cdef double* totals                 # per world: what both seats gain to the end of its round
+    cdef int* item_world                # item i: its world
+    cdef int* item_move                 # and its action's index, -1 for the whole world
+    cdef int* solved                    # per item: 1 once its values are stored (th_store)
     # shared between the threads, through the th_* atomics only:
-    cdef int next                       # the next world to claim
+    cdef int next                       # the next item to claim
     cdef int active                     # helpers inside the loop
-    cdef int closed                     # the caller's thread has run out of worlds
+    cdef int closed                     # the caller's thread has run out of items
 
-    def __cinit__(self, list worlds):
-        cdef int w
+    def __cinit__(self, list worlds, int split_from=-1):
+        cdef int w, i, k
         cdef State st
+        cdef size_t m
         self.ptrs = NULL
         self.acts = NULL
         self.vals = NULL
-        self.counts = NULL
         self.nodes = NULL
+        self.counts = NULL
+        self.totals = NULL
+        self.item_world = NULL
+        self.item_move = NULL
         self.solved = NULL
         for obj in worlds:
             st = <State?>obj
@@ -213,36 +225,63 @@ cdef class WorldClaims:
                 raise ValueError("the game is over; there is nothing to solve")
         self.worlds = list(worlds)
         self.n = len(self.worlds)
+        self.split_from = self.n if split_from < 0 else min(split_from, self.n)
         self.next = 0
         self.active = 0
         self.closed = 0
-        self.ptrs = <PyObject**>malloc(max(1, self.n) * sizeof(PyObject*))
-        self.acts = <int*>malloc(max(1, self.n) * MAX_LEGAL * sizeof(int))
-        self.vals = <double*>malloc(max(1, self.n) * MAX_LEGAL * sizeof(double))
-        self.counts = <int*>calloc(max(1, self.n), sizeof(int))
-        self.nodes = <long long*>calloc(max(1, self.n), sizeof(long long))
-        self.solved = <int*>calloc(max(1, self.n), sizeof(int))
-        if not (self.ptrs and self.acts and self.vals and self.counts and self.nodes
-                and self.solved):
+        m = max(1, self.n)
+        self.ptrs = <PyObject**>malloc(m * sizeof(PyObject*))
+        self.acts = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.vals = <double*>malloc(m * MAX_LEGAL * sizeof(double))
+        self.nodes = <long long*>calloc(m * MAX_LEGAL, sizeof(long long))
+        self.counts = <int*>calloc(m, sizeof(int))
+        self.totals = <double*>malloc(m * sizeof(double))
+        self.item_world = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.item_move = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.solved = <int*>calloc(m * MAX_LEGAL, sizeof(int))
+        if not (self.ptrs and self.acts and self.vals and self.nodes and self.counts
+                and self.totals and self.item_world and self.item_move and self.solved):
             raise MemoryError()
+        k = 0
         for w in range(self.n):
-            self.ptrs[w] = <PyObject*>self.worlds[w]
+            st = <State>self.worlds[w]
+            self.ptrs[w] = <PyObject*>st
+            self.counts[w] = st.legal_actions_c(self.acts + w * MAX_LEGAL)
+            self.totals[w] = _remaining_line(st.clone(), st.round_c())
+            if w < self.split_from:
+                self.item_world[k] = w
+                self.item_move[k] = -1
+                k += 1
+            else:
+                for i in range(self.counts[w]):
+                    self.item_world[k] = w
+                    self.item_move[k] = i
+                    k += 1
+        self.n_items = k
 
     def __dealloc__(self):
-        free(self.ptrs); free(self.acts); free(self.vals); free(self.counts); free(self.nodes)
-        free(self.solved)
+        free(self.ptrs); free(self.acts); free(self.vals); free(self.nodes); free(self.counts)
+        free(self.totals); free(self.item_world); free(self.item_move); free(self.solved)
+
+    @property
+    def items(self) -> int:
+        """The work items: the whole worlds, then one per action of the split worlds."""
+        return self.n_items
 
     def result(self):
-        """[({action: exact value for the mover}, nodes)] for each world, in order: what
-        ``AlphaBeta.solve_values([world])`` gives from a cleared solver."""
+        """[({action: exact value for the mover}, nodes)] for each world, in order: the values
+        ``AlphaBeta.solve_values([world])`` gives; the nodes of a cleared solver valuing the
+        whole world (before ``split_from``) or each action on its own (from it on)."""
         cdef int w, i
         if th_load(&self.active) > 0:
             raise RuntimeError("the world claims are still being searched")
-        for w in range(self.n):
-            if not th_load(&self.solved[w]):
-                raise RuntimeError("a world of the claims was not solved")
+        for i in range(self.n_items):
+            if not th_load(&self.solved[i]):
+                raise RuntimeError("an item of the world claims was not solved")
         return [({self.acts[w * MAX_LEGAL + i]: self.vals[w * MAX_LEGAL + i]
-                  for i in range(self.counts[w])}, self.nodes[w]) for w in range(self.n)]
+                  for i in range(self.counts[w])},
+                 sum(self.nodes[w * MAX_LEGAL + i] for i in range(self.counts[w])))
+                for w in range(self.n)]
 
 
 cdef class AlphaBeta:
@@ -595,28 +634,26 @@ cdef class AlphaBeta:
         hand the GIL to each other only when they start and end, not around every world (a
         claim per ``solve_values`` call cost a hand-off, ~20-40 us, several times a search).
         The caller's thread (``helper`` False) then waits, spinning without the GIL, for the
-        helpers still searching (a world or less), rather than sleep and be woken; a
-        ``helper`` that starts after the caller's thread has run out of worlds returns at
-        once."""
-        cdef State child, scratch
+        helpers still searching (an item or less), rather than sleep and be woken; a
+        ``helper`` that starts after the caller's thread has run out of items returns at
+        once. ``job``'s items: ``WorldClaims``."""
+        cdef State child
         if not self.uses_kernel:
             raise ValueError("solve_claimed needs the game's exact kernel (the generic search "
                              "holds the GIL)")
         if job.n and type(job.worlds[0]) is not type(self.pool[0]):
             raise ValueError("the claims' worlds are of another game")
         child = <State>self.pool[1]
-        scratch = <State>self.pool[2]
         with nogil:
-            self._claimed_c(job, child, scratch, helper)
+            self._claimed_c(job, child, helper)
 
-    cdef void _claimed_c(self, WorldClaims job, State child, State scratch,
-                         bint helper) noexcept nogil:
-        """``solve_claimed``'s loop: world w's slots of ``job`` are written by the one thread
-        that claimed w (th_add), and published with th_store. The helpers' ``active`` count and
-        the caller's ``closed`` flag are ordered (sequentially consistent), so either a helper
-        sees the job closed and leaves, or the caller sees it active and waits for it."""
-        cdef int w, i, n, rnd, a
-        cdef double total, d
+    cdef void _claimed_c(self, WorldClaims job, State child, bint helper) noexcept nogil:
+        """``solve_claimed``'s loop: an item's slots of ``job`` are written by the one thread
+        that claimed it (th_add), and published with th_store. The helpers' ``active`` count
+        and the caller's ``closed`` flag are ordered (sequentially consistent), so either a
+        helper sees the job closed and leaves, or the caller sees it active and waits for it."""
+        cdef int it, w, j, i, lo, hi, rnd
+        cdef double d
         cdef PyObject* st               # borrowed: job.worlds holds it
         if helper:
             th_add(&job.active, 1)
@@ -624,23 +661,23 @@ cdef class AlphaBeta:
                 th_add(&job.active, -1)
                 return
         while True:
-            w = th_add(&job.next, 1)
-            if w >= job.n:
+            it = th_add(&job.next, 1)
+            if it >= job.n_items:
                 break
+            w = job.item_world[it]
+            j = job.item_move[it]
+            lo = 0 if j < 0 else j
+            hi = job.counts[w] if j < 0 else j + 1
             self.kernel.clear_c()
             self.nodes = 0
             st = job.ptrs[w]
             rnd = (<State>st).round_c()
-            scratch.copy_from(<State>st)
-            total = _remaining_line(scratch, rnd)
-            n = (<State>st).legal_actions_c(job.acts + w * MAX_LEGAL)
-            for i in range(n):
-                a = job.acts[w * MAX_LEGAL + i]
-                d = self._kernel_gain_c(<State>st, a, child, rnd, -INFINITY, INFINITY)
-                job.vals[w * MAX_LEGAL + i] = 0.5 * (d + total)
-            job.counts[w] = n
-            job.nodes[w] = self.nodes
-            th_store(&job.solved[w], 1)
+            for i in range(lo, hi):
+                d = self._kernel_gain_c(<State>st, job.acts[w * MAX_LEGAL + i], child, rnd,
+                                        -INFINITY, INFINITY)
+                job.vals[w * MAX_LEGAL + i] = 0.5 * (d + job.totals[w])
+            job.nodes[w * MAX_LEGAL + lo] = self.nodes
+            th_store(&job.solved[it], 1)
         if helper:
             th_add(&job.active, -1)
             return

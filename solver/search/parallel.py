@@ -123,6 +123,15 @@ CLAIM_ORDER_CAP = 4096
 # 1.34 ms a search at 13 bits, 1.38 at 12, 1.43 at 14, 1.47 at 16. Exact values: the answer
 # is the same at any size; only the node counts (fixed for a size) change.
 WORLD_TABLE_BITS = 13
+# PIMC's threads value the last SPLIT_WORLDS distinct alpha-beta worlds action by action (one
+# work item per action, each from an emptied table: WorldClaims), the others whole: whole
+# worlds are the cheapest (their actions share a table) but at Mate's opening, with the
+# forced card hidden, they are ~5 items of 0.23-0.47 ms, so that one thread was left alone
+# with the last one; the last world's actions (2-150 us each) let both threads end together.
+# Measured (2 threads against 1 in one process, alternated, 30 searches each, 3 runs): none
+# split 1.53-1.59x, the last one 1.59-1.64x, the last two 1.52-1.58x, all 1.23-1.26x: a
+# world's actions solved apart take 5-40% more nodes than together.
+SPLIT_WORLDS = 1
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
 
@@ -306,7 +315,8 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     the solvers' own tables trust) and a repeat takes its first occurrence's values (0 nodes).
 
     With the game's kernel (it runs without the GIL) a free thread claims the next distinct
-    world and solves it with its own solver cleared first (``AlphaBeta.solve_claimed`` on a
+    world (the last ``SPLIT_WORLDS`` of them: the next action of one) and solves it with its
+    own solver cleared first (``AlphaBeta.solve_claimed`` on a
     ``WorldClaims``: the claims, the O(1) clears and the searches in one section without the
     GIL per thread; the calling thread waits for the pool threads' last worlds there, spinning,
     not woken from a sleep), so a world's node count does not depend on the thread or on the
@@ -326,8 +336,9 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     if not solvers[0].uses_kernel or len(solvers) == 1:
         solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
     else:
-        claims = WorldClaims([worlds[i] for i in distinct])
-        helpers = solvers[1:len(distinct)]
+        claims = WorldClaims([worlds[i] for i in distinct],
+                             max(0, len(distinct) - SPLIT_WORLDS))
+        helpers = solvers[1:claims.items]
         if helpers:
             pool = _executor(len(helpers))
             for ab in helpers:
