@@ -16,22 +16,24 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
   With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
   solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
-  repeated worlds first and a free thread claims the next distinct world and solves it from an
-  emptied table (``alphabeta_world_values``; the kernel runs without the GIL): its values are
-  exact, hence the same answer again (only ``nodes`` differs from one thread's, the same for
-  every N >= 2). Max^n / paranoid within a node budget: a free
-  thread claims the next world and solves it after ``MaxN.forget`` to the world's own seed
-  (an O(1) reset: a salt the solver never used on the table's keys, the stream restarted), so
-  a world's answer, depth and node count do not depend on the thread or on the worlds it
-  solved before: one answer for every N >= 2, and with the default frontier estimate (no
-  playouts) the one-thread answer too. The threads balance unequal worlds (a fixed split
-  measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and claim the
-  largest first (``largest_first``: each world's tree one trick deep, counted by the caller
-  before the pool threads start), so that a big world is not left to one thread at
-  the end while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against 1
-  on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
-  cleared per solver before the threads started; 3-player Mattis 1.85x from 1.75x, its 1-2.5
-  ms worlds alike in size, so its tail is chance). With a time limit
+  repeated worlds first and a free thread claims the next distinct world (the last one's
+  actions one at a time) and solves it from an emptied table (``alphabeta_world_values``; the
+  kernel runs without the GIL): its values are exact, hence the same answer again (only
+  ``nodes`` differs from one thread's, the same for every N >= 2). Max^n / paranoid within a
+  node budget: a free thread claims the next world and solves it after ``MaxN.forget`` to the
+  world's own seed (an O(1) reset: a salt the solver never used on the table's keys, the
+  stream restarted), so a world's answer, depth and node count do not depend on the thread or
+  on the worlds it solved before: one answer for every N >= 2, and with the default frontier
+  estimate (no playouts) the one-thread answer too. The threads balance unequal worlds (a
+  fixed split measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and
+  claim the largest first (``largest_first``: each world's tree one trick deep, counted by the
+  caller before the pool threads start), so that a big world is not left to one thread at the
+  end while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against
+  1 on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
+  cleared per solver before the threads started). 3-player Mattis openings' worlds are alike
+  one trick deep (85 nodes each) and take 0.7 ms, or 1.0-1.3 ms where the best actions tie
+  (``MaxN.solve`` then orders them by a paranoid search): which worlds tie is not known before,
+  so the thread that ends first waits ~0.5 ms for the other's last world. With a time limit
   each thread shares its time over a fixed set of worlds (t, t + N, ...; its table carries
   over), reproducible only as far as time is. The max^n core (solver/search/_maxn.pyx)
   releases the GIL for its passes, so its worlds run on separate cores like alpha-beta's; the
