@@ -45,6 +45,22 @@ from solver.game cimport ExactSolver, Game, State, MAX_LEGAL, MAX_PLAYERS
 cdef extern from "sched.h" nogil:
     int sched_yield()
 
+# A mutex and condition variable (WorldClaims: the caller's thread sleeps until the helpers
+# still searching are done, rather than spin on a core a helper may need).
+cdef extern from "<pthread.h>" nogil:
+    ctypedef struct pthread_mutex_t:
+        pass
+    ctypedef struct pthread_cond_t:
+        pass
+    int pthread_mutex_init(pthread_mutex_t* m, void* attr)
+    int pthread_mutex_destroy(pthread_mutex_t* m)
+    int pthread_mutex_lock(pthread_mutex_t* m)
+    int pthread_mutex_unlock(pthread_mutex_t* m)
+    int pthread_cond_init(pthread_cond_t* c, void* attr)
+    int pthread_cond_destroy(pthread_cond_t* c)
+    int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m)
+    int pthread_cond_broadcast(pthread_cond_t* c)
+
 # Atomics on the fields a RootSplit's threads share (GCC/Clang builtins, sequentially
 # consistent: a helper's "active" increment and the caller's "closed" store are ordered, so
 # either the helper sees the job closed or the caller sees it active and waits for it).
@@ -201,8 +217,11 @@ cdef class WorldClaims:
     cdef int* item_world                # item i: its world
     cdef int* item_move                 # and its action's index, -1 for the whole world
     cdef int* solved                    # per item: 1 once its values are stored (th_store)
-    # shared between the threads, through the th_* atomics only:
-    cdef int next                       # the next item to claim
+    cdef int next                       # the next item to claim (th_add only)
+    # under ``lock`` (the caller's thread waits on ``done`` for active to reach 0):
+    cdef pthread_mutex_t lock
+    cdef pthread_cond_t done
+    cdef bint sync_ready                # lock and done initialised (__dealloc__ destroys them)
     cdef int active                     # helpers inside the loop
     cdef int closed                     # the caller's thread has run out of items
 
@@ -210,6 +229,7 @@ cdef class WorldClaims:
         cdef int w, i, k
         cdef State st
         cdef size_t m
+        self.sync_ready = False
         self.ptrs = NULL
         self.acts = NULL
         self.vals = NULL
@@ -258,8 +278,17 @@ cdef class WorldClaims:
                     self.item_move[k] = i
                     k += 1
         self.n_items = k
+        if pthread_mutex_init(&self.lock, NULL) != 0:
+            raise MemoryError()
+        if pthread_cond_init(&self.done, NULL) != 0:
+            pthread_mutex_destroy(&self.lock)
+            raise MemoryError()
+        self.sync_ready = True
 
     def __dealloc__(self):
+        if self.sync_ready:
+            pthread_cond_destroy(&self.done)
+            pthread_mutex_destroy(&self.lock)
         free(self.ptrs); free(self.acts); free(self.vals); free(self.nodes); free(self.counts)
         free(self.totals); free(self.item_world); free(self.item_move); free(self.solved)
 
@@ -272,8 +301,11 @@ cdef class WorldClaims:
         """[({action: exact value for the mover}, nodes)] for each world, in order: the values
         ``AlphaBeta.solve_values([world])`` gives; the nodes of a cleared solver valuing the
         whole world (before ``split_from``) or each action on its own (from it on)."""
-        cdef int w, i
-        if th_load(&self.active) > 0:
+        cdef int w, i, active
+        pthread_mutex_lock(&self.lock)
+        active = self.active
+        pthread_mutex_unlock(&self.lock)
+        if active > 0:
             raise RuntimeError("the world claims are still being searched")
         for i in range(self.n_items):
             if not th_load(&self.solved[i]):
@@ -633,8 +665,8 @@ cdef class AlphaBeta:
         solver's, whichever thread claims it. The whole loop runs without the GIL: two threads
         hand the GIL to each other only when they start and end, not around every world (a
         claim per ``solve_values`` call cost a hand-off, ~20-40 us, several times a search).
-        The caller's thread (``helper`` False) then waits, spinning without the GIL, for the
-        helpers still searching (an item or less), rather than sleep and be woken; a
+        The caller's thread (``helper`` False) then waits without the GIL (asleep on the job's
+        condition variable) for the helpers still searching (an item or less); a
         ``helper`` that starts after the caller's thread has run out of items returns at
         once. ``job``'s items: ``WorldClaims``."""
         cdef State child
@@ -650,16 +682,20 @@ cdef class AlphaBeta:
     cdef void _claimed_c(self, WorldClaims job, State child, bint helper) noexcept nogil:
         """``solve_claimed``'s loop: an item's slots of ``job`` are written by the one thread
         that claimed it (th_add), and published with th_store. The helpers' ``active`` count
-        and the caller's ``closed`` flag are ordered (sequentially consistent), so either a
-        helper sees the job closed and leaves, or the caller sees it active and waits for it."""
+        and the caller's ``closed`` flag change under the job's lock, so either a helper sees
+        the job closed and leaves, or the caller sees it active and sleeps until it is done
+        (a spin here cost a helper that shared the caller's core on a busy machine its turn:
+        2 threads measured 0.45x one)."""
         cdef int it, w, j, i, lo, hi, rnd
         cdef double d
         cdef PyObject* st               # borrowed: job.worlds holds it
         if helper:
-            th_add(&job.active, 1)
-            if th_load(&job.closed):
-                th_add(&job.active, -1)
+            pthread_mutex_lock(&job.lock)
+            if job.closed:
+                pthread_mutex_unlock(&job.lock)
                 return
+            job.active += 1
+            pthread_mutex_unlock(&job.lock)
         while True:
             it = th_add(&job.next, 1)
             if it >= job.n_items:
@@ -678,12 +714,16 @@ cdef class AlphaBeta:
                 job.vals[w * MAX_LEGAL + i] = 0.5 * (d + job.totals[w])
             job.nodes[w * MAX_LEGAL + lo] = self.nodes
             th_store(&job.solved[it], 1)
+        pthread_mutex_lock(&job.lock)
         if helper:
-            th_add(&job.active, -1)
-            return
-        th_store(&job.closed, 1)
-        while th_load(&job.active) > 0:
-            sched_yield()
+            job.active -= 1
+            if job.active == 0:
+                pthread_cond_broadcast(&job.done)
+        else:
+            job.closed = 1
+            while job.active > 0:
+                pthread_cond_wait(&job.done, &job.lock)
+        pthread_mutex_unlock(&job.lock)
 
     def split_search(self, RootSplit job, bint helper):
         """Take part in ``job``, a shared principal-variation search of one root (see

@@ -318,18 +318,18 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
 
     With the game's kernel (it runs without the GIL) a free thread claims the next distinct
     world (the last ``SPLIT_WORLDS`` of them: the next action of one) and solves it with its
-    own solver cleared first (``AlphaBeta.solve_claimed`` on a
-    ``WorldClaims``: the claims, the O(1) clears and the searches in one section without the
-    GIL per thread; the calling thread waits for the pool threads' last worlds there, spinning,
-    not woken from a sleep), so a world's node count does not depend on the thread or on the
-    worlds it solved before: exact values, hence the same answer whatever N, and one node
-    count for every N >= 2. Claimed rather than split in fixed shares: Mate's
-    forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and thread t taking
-    worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against 1.0 ms claimed,
-    2 threads, the whole distinct work 1.6-1.7 ms). A world's table carried over to the next
-    world saves nothing here (the forced card is in every position's key). Without a kernel
-    the first solver solves them all inline in one call (the generic negamax holds the GIL:
-    threads would only take turns)."""
+    own solver cleared first (``AlphaBeta.solve_claimed`` on a ``WorldClaims``: the claims,
+    the O(1) clears and the searches in one section without the GIL per thread; the calling
+    thread waits there for the pool threads' last items, without the GIL, and a pool thread
+    that starts after the items ran out does nothing), so a world's node count does not
+    depend on the thread or on the worlds it solved before: exact values, hence the same
+    answer whatever N, and one node count for every N >= 2. Claimed rather than split in fixed
+    shares: Mate's forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and
+    thread t taking worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against
+    1.0 ms claimed, 2 threads, the whole distinct work 1.6-1.7 ms). A world's table carried
+    over to the next world saves nothing here (the forced card is in every position's key).
+    Without a kernel the first solver solves them all inline in one call (the generic negamax
+    holds the GIL: threads would only take turns)."""
     first: dict[int, int] = {}
     for wi, world in enumerate(worlds):
         first.setdefault(world.state_hash(), wi)
