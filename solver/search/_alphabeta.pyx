@@ -45,6 +45,22 @@ from solver.game cimport ExactSolver, Game, State, MAX_LEGAL, MAX_PLAYERS
 cdef extern from "sched.h" nogil:
     int sched_yield()
 
+# A mutex and condition variable (WorldClaims: the caller's thread sleeps until the helpers
+# still searching are done, rather than spin on a core a helper may need).
+cdef extern from "<pthread.h>" nogil:
+    ctypedef struct pthread_mutex_t:
+        pass
+    ctypedef struct pthread_cond_t:
+        pass
+    int pthread_mutex_init(pthread_mutex_t* m, void* attr)
+    int pthread_mutex_destroy(pthread_mutex_t* m)
+    int pthread_mutex_lock(pthread_mutex_t* m)
+    int pthread_mutex_unlock(pthread_mutex_t* m)
+    int pthread_cond_init(pthread_cond_t* c, void* attr)
+    int pthread_cond_destroy(pthread_cond_t* c)
+    int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m)
+    int pthread_cond_broadcast(pthread_cond_t* c)
+
 # Atomics on the fields a RootSplit's threads share (GCC/Clang builtins, sequentially
 # consistent: a helper's "active" increment and the caller's "closed" store are ordered, so
 # either the helper sees the job closed or the caller sees it active and waits for it).
@@ -170,6 +186,134 @@ cdef class RootSplit:
                 "bounded": [self.acts[i] for i in range(self.n)
                             if self.flags[i] == SPLIT_UPPER],
                 "nodes": sum(self.move_nodes[i] for i in range(self.n))}
+
+
+cdef class WorldClaims:
+    """The distinct worlds of one PIMC search (perfect-information states of a game with an
+    exact kernel), shared by several threads' ``AlphaBeta.solve_claimed``
+    (solver/search/parallel.py ``alphabeta_world_values``). The work comes in items, claimed
+    from a shared counter by whichever thread is free: first the worlds before ``split_from``,
+    each whole (every legal action valued in turn, one table), then every legal action of the
+    worlds from ``split_from`` on, one item each, so that the threads end together: a whole
+    world is 0.2-0.5 ms at Mate's opening with the forced card hidden, an action 2-150 us.
+    Every item starts from its solver's kernel cleared (O(1)), so its values and node count
+    are a cleared solver's whichever thread claims it and whatever it solved before; a split
+    world costs more nodes than whole (its actions do not share a table: 5-40% more), hence
+    only the last worlds are split. All without the GIL.
+
+    The caller's thread (``helper`` False) returns once every item is solved, waiting (without
+    the GIL) for the helpers still searching; a helper that starts after the caller's thread
+    ran out of items does nothing, so nobody waits for a thread that did not get a core. Read
+    the answer with ``result`` once the caller's thread has returned."""
+
+    cdef list worlds                    # owns the states (ptrs are borrowed from it)
+    cdef PyObject** ptrs
+    cdef int n, split_from, n_items
+    cdef int* acts                      # world w's legal actions at acts[w * MAX_LEGAL ...]
+    cdef double* vals                   # and each one's value for the mover
+    cdef long long* nodes               # and the nodes valuing it took (whole: all on the first)
+    cdef int* counts                    # legal actions per world
+    cdef double* totals                 # per world: what both seats gain to the end of its round
+    cdef int* item_world                # item i: its world
+    cdef int* item_move                 # and its action's index, -1 for the whole world
+    cdef int* solved                    # per item: 1 once its values are stored (th_store)
+    cdef int next                       # the next item to claim (th_add only)
+    # under ``lock`` (the caller's thread waits on ``done`` for active to reach 0):
+    cdef pthread_mutex_t lock
+    cdef pthread_cond_t done
+    cdef bint sync_ready                # lock and done initialised (__dealloc__ destroys them)
+    cdef int active                     # helpers inside the loop
+    cdef int closed                     # the caller's thread has run out of items
+
+    def __cinit__(self, list worlds, int split_from=-1):
+        cdef int w, i, k
+        cdef State st
+        cdef size_t m
+        self.sync_ready = False
+        self.ptrs = NULL
+        self.acts = NULL
+        self.vals = NULL
+        self.nodes = NULL
+        self.counts = NULL
+        self.totals = NULL
+        self.item_world = NULL
+        self.item_move = NULL
+        self.solved = NULL
+        for obj in worlds:
+            st = <State?>obj
+            if st.is_terminal_c():
+                raise ValueError("the game is over; there is nothing to solve")
+        self.worlds = list(worlds)
+        self.n = len(self.worlds)
+        self.split_from = self.n if split_from < 0 else min(split_from, self.n)
+        self.next = 0
+        self.active = 0
+        self.closed = 0
+        m = max(1, self.n)
+        self.ptrs = <PyObject**>malloc(m * sizeof(PyObject*))
+        self.acts = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.vals = <double*>malloc(m * MAX_LEGAL * sizeof(double))
+        self.nodes = <long long*>calloc(m * MAX_LEGAL, sizeof(long long))
+        self.counts = <int*>calloc(m, sizeof(int))
+        self.totals = <double*>malloc(m * sizeof(double))
+        self.item_world = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.item_move = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.solved = <int*>calloc(m * MAX_LEGAL, sizeof(int))
+        if not (self.ptrs and self.acts and self.vals and self.nodes and self.counts
+                and self.totals and self.item_world and self.item_move and self.solved):
+            raise MemoryError()
+        k = 0
+        for w in range(self.n):
+            st = <State>self.worlds[w]
+            self.ptrs[w] = <PyObject*>st
+            self.counts[w] = st.legal_actions_c(self.acts + w * MAX_LEGAL)
+            self.totals[w] = _remaining_line(st.clone(), st.round_c())
+            if w < self.split_from:
+                self.item_world[k] = w
+                self.item_move[k] = -1
+                k += 1
+            else:
+                for i in range(self.counts[w]):
+                    self.item_world[k] = w
+                    self.item_move[k] = i
+                    k += 1
+        self.n_items = k
+        if pthread_mutex_init(&self.lock, NULL) != 0:
+            raise MemoryError()
+        if pthread_cond_init(&self.done, NULL) != 0:
+            pthread_mutex_destroy(&self.lock)
+            raise MemoryError()
+        self.sync_ready = True
+
+    def __dealloc__(self):
+        if self.sync_ready:
+            pthread_cond_destroy(&self.done)
+            pthread_mutex_destroy(&self.lock)
+        free(self.ptrs); free(self.acts); free(self.vals); free(self.nodes); free(self.counts)
+        free(self.totals); free(self.item_world); free(self.item_move); free(self.solved)
+
+    @property
+    def items(self) -> int:
+        """The work items: the whole worlds, then one per action of the split worlds."""
+        return self.n_items
+
+    def result(self):
+        """[({action: exact value for the mover}, nodes)] for each world, in order: the values
+        ``AlphaBeta.solve_values([world])`` gives; the nodes of a cleared solver valuing the
+        whole world (before ``split_from``) or each action on its own (from it on)."""
+        cdef int w, i, active
+        pthread_mutex_lock(&self.lock)
+        active = self.active
+        pthread_mutex_unlock(&self.lock)
+        if active > 0:
+            raise RuntimeError("the world claims are still being searched")
+        for i in range(self.n_items):
+            if not th_load(&self.solved[i]):
+                raise RuntimeError("an item of the world claims was not solved")
+        return [({self.acts[w * MAX_LEGAL + i]: self.vals[w * MAX_LEGAL + i]
+                  for i in range(self.counts[w])},
+                 sum(self.nodes[w * MAX_LEGAL + i] for i in range(self.counts[w])))
+                for w in range(self.n)]
 
 
 cdef class AlphaBeta:
@@ -513,6 +657,73 @@ cdef class AlphaBeta:
                       for i in range(counts[w])}, nodes[w]) for w in range(n_w)]
         finally:
             free(acts); free(vals); free(counts); free(nodes); free(ptrs); free(wanted)
+
+    def solve_claimed(self, WorldClaims job, bint helper=False):
+        """Take part in ``job``: claim its worlds one at a time until none is left and value
+        every legal action of each exactly (as ``solve_values``), the kernel cleared before each
+        world (O(1): a new generation of its table), so a world's node count is a cleared
+        solver's, whichever thread claims it. The whole loop runs without the GIL: two threads
+        hand the GIL to each other only when they start and end, not around every world (a
+        claim per ``solve_values`` call cost a hand-off, ~20-40 us, several times a search).
+        The caller's thread (``helper`` False) then waits without the GIL (asleep on the job's
+        condition variable) for the helpers still searching (an item or less); a
+        ``helper`` that starts after the caller's thread has run out of items returns at
+        once. ``job``'s items: ``WorldClaims``."""
+        cdef State child
+        if not self.uses_kernel:
+            raise ValueError("solve_claimed needs the game's exact kernel (the generic search "
+                             "holds the GIL)")
+        if job.n and type(job.worlds[0]) is not type(self.pool[0]):
+            raise ValueError("the claims' worlds are of another game")
+        child = <State>self.pool[1]
+        with nogil:
+            self._claimed_c(job, child, helper)
+
+    cdef void _claimed_c(self, WorldClaims job, State child, bint helper) noexcept nogil:
+        """``solve_claimed``'s loop: an item's slots of ``job`` are written by the one thread
+        that claimed it (th_add), and published with th_store. The helpers' ``active`` count
+        and the caller's ``closed`` flag change under the job's lock, so either a helper sees
+        the job closed and leaves, or the caller sees it active and sleeps until it is done
+        (a spin here cost a helper that shared the caller's core on a busy machine its turn:
+        2 threads measured 0.45x one)."""
+        cdef int it, w, j, i, lo, hi, rnd
+        cdef double d
+        cdef PyObject* st               # borrowed: job.worlds holds it
+        if helper:
+            pthread_mutex_lock(&job.lock)
+            if job.closed:
+                pthread_mutex_unlock(&job.lock)
+                return
+            job.active += 1
+            pthread_mutex_unlock(&job.lock)
+        while True:
+            it = th_add(&job.next, 1)
+            if it >= job.n_items:
+                break
+            w = job.item_world[it]
+            j = job.item_move[it]
+            lo = 0 if j < 0 else j
+            hi = job.counts[w] if j < 0 else j + 1
+            self.kernel.clear_c()
+            self.nodes = 0
+            st = job.ptrs[w]
+            rnd = (<State>st).round_c()
+            for i in range(lo, hi):
+                d = self._kernel_gain_c(<State>st, job.acts[w * MAX_LEGAL + i], child, rnd,
+                                        -INFINITY, INFINITY)
+                job.vals[w * MAX_LEGAL + i] = 0.5 * (d + job.totals[w])
+            job.nodes[w * MAX_LEGAL + lo] = self.nodes
+            th_store(&job.solved[it], 1)
+        pthread_mutex_lock(&job.lock)
+        if helper:
+            job.active -= 1
+            if job.active == 0:
+                pthread_cond_broadcast(&job.done)
+        else:
+            job.closed = 1
+            while job.active > 0:
+                pthread_cond_wait(&job.done, &job.lock)
+        pthread_mutex_unlock(&job.lock)
 
     def split_search(self, RootSplit job, bint helper):
         """Take part in ``job``, a shared principal-variation search of one root (see

@@ -16,21 +16,24 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
   With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
   solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
-  repeated worlds first and hands each thread its distinct worlds in one call without the GIL
-  (``alphabeta_world_values``): its values are exact, hence the same answer again (only
-  ``nodes`` differs, the tables being split). Max^n / paranoid within a node budget: a free
-  thread claims the next world and solves it after ``MaxN.forget`` to the world's own seed
-  (an O(1) reset: a salt the solver never used on the table's keys, the stream restarted), so
-  a world's answer, depth and node count do not depend on the thread or on the worlds it
-  solved before: one answer for every N >= 2, and with the default frontier estimate (no
-  playouts) the one-thread answer too. The threads balance unequal worlds (a fixed split
-  measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and claim the
-  largest first (``largest_first``: each world's tree one trick deep, counted by the threads
-  themselves before they claim), so that a big world is not left to one thread at the end
-  while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against 1
-  on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
-  cleared per solver before the threads started; 3-player Mattis 1.85x from 1.75x, its 1-2.5
-  ms worlds alike in size, so its tail is chance). With a time limit
+  repeated worlds first and a free thread claims the next distinct world (the last one's
+  actions one at a time) and solves it from an emptied table (``alphabeta_world_values``; the
+  kernel runs without the GIL): its values are exact, hence the same answer again (only
+  ``nodes`` differs from one thread's, the same for every N >= 2). Max^n / paranoid within a
+  node budget: a free thread claims the next world and solves it after ``MaxN.forget`` to the
+  world's own seed (an O(1) reset: a salt the solver never used on the table's keys, the
+  stream restarted), so a world's answer, depth and node count do not depend on the thread or
+  on the worlds it solved before: one answer for every N >= 2, and with the default frontier
+  estimate (no playouts) the one-thread answer too. The threads balance unequal worlds (a
+  fixed split measured 1.5x on 2 threads in Vic Village, claims in world order 1.87x), and
+  claim the largest first (``largest_first``: each world's tree one trick deep, counted by the
+  caller before the pool threads start), so that a big world is not left to one thread at the
+  end while the others idle (3-player Vic Village openings: 2-22 ms a world; 2 threads against
+  1 on an idle machine, the bench's method: 1.90x, from 1.71x in world order with a 5 MB table
+  cleared per solver before the threads started). 3-player Mattis openings' worlds are alike
+  one trick deep (85 nodes each) and take 0.7 ms, or 1.0-1.3 ms where the best actions tie
+  (``MaxN.solve`` then orders them by a paranoid search): which worlds tie is not known before,
+  so the thread that ends first waits ~0.5 ms for the other's last world. With a time limit
   each thread shares its time over a fixed set of worlds (t, t + N, ...; its table carries
   over), reproducible only as far as time is. The max^n core (solver/search/_maxn.pyx)
   releases the GIL for its passes, so its worlds run on separate cores like alpha-beta's; the
@@ -62,7 +65,7 @@ from typing import Any, TypeVar, Union
 from solver.game import Game, State, View
 from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
-from solver.search._alphabeta import AlphaBeta, RootSplit
+from solver.search._alphabeta import AlphaBeta, RootSplit, WorldClaims
 from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
 from solver.search._maxn import MaxN
 from solver.search._mcts import UCT
@@ -112,6 +115,25 @@ ROOT_SPLIT = False
 # 73,000-112,000 nodes at 3 players) the count stops early and they go in world order.
 CLAIM_ORDER_CAP = 4096
 
+# The alpha-beta tables of PIMC's threads (at most this many bits; ``tt_bits`` when smaller):
+# each thread solves every world it claims from an emptied table, and a Mate world stores at
+# most ~15,000 positions (the opening's, with the forced card hidden: 7,700-15,400 nodes), so
+# a 2**13-entry kernel table (128 KB) holds one world's search in the core's cache where the
+# 2**16 default (1 MB, another 1.5 MB of generic table never searched) spills it, and two
+# threads at once then slow each other's misses. Measured at the opening, 2 threads, the
+# bench's alternation with one thread (whose fresh 2.5 MB of tables evict the kept ones):
+# 1.34 ms a search at 13 bits, 1.38 at 12, 1.43 at 14, 1.47 at 16. Exact values: the answer
+# is the same at any size; only the node counts (fixed for a size) change.
+WORLD_TABLE_BITS = 13
+# PIMC's threads value the last SPLIT_WORLDS distinct alpha-beta worlds action by action (one
+# work item per action, each from an emptied table: WorldClaims), the others whole: whole
+# worlds are the cheapest (their actions share a table) but at Mate's opening, with the
+# forced card hidden, they are ~5 items of 0.23-0.47 ms, so that one thread was left alone
+# with the last one; the last world's actions (2-150 us each) let both threads end together.
+# Measured (2 threads against 1 in one process, alternated, 30 searches each, 3 runs): none
+# split 1.53-1.59x, the last one 1.59-1.64x, the last two 1.52-1.58x, all 1.23-1.26x: a
+# world's actions solved apart take 5-40% more nodes than together.
+SPLIT_WORLDS = 1
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
 
@@ -288,31 +310,47 @@ def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[in
 def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
                            ) -> list[tuple[dict[int, float], int]]:
     """[({action: exact value for the mover}, nodes)] for each world, in order (PIMC's alpha-beta
-    worlds), the distinct worlds split over ``len(solvers)`` threads. Sampled worlds repeat
+    worlds), the distinct worlds shared by ``len(solvers)`` threads. Sampled worlds repeat
     (Mate with the forced card hidden: 16 draws of a handful of possible forced cards); one
     thread's table solves a repeat for ~25 nodes, but split over threads every thread would
     solve every distinct world again. So the worlds are grouped by position (the 64-bit key
-    the solvers' own tables trust), thread t solves the distinct worlds t, t + N, ... with its
-    own solver in one call without the GIL (``AlphaBeta.solve_values``), and a repeat takes
-    its first occurrence's values (0 nodes). Exact values, so the same answer whatever N; the
-    node counts are fixed for N and the solvers' tables (fixed shares). Without a kernel the
-    first solver solves them all inline (the generic negamax holds the GIL)."""
-    if not solvers[0].uses_kernel:
-        solvers = solvers[:1]
+    the solvers' own tables trust) and a repeat takes its first occurrence's values (0 nodes).
+
+    With the game's kernel (it runs without the GIL) a free thread claims the next distinct
+    world (the last ``SPLIT_WORLDS`` of them: the next action of one) and solves it with its
+    own solver cleared first (``AlphaBeta.solve_claimed`` on a ``WorldClaims``: the claims,
+    the O(1) clears and the searches in one section without the GIL per thread; the calling
+    thread waits there for the pool threads' last items, without the GIL, and a pool thread
+    that starts after the items ran out does nothing), so a world's node count does not
+    depend on the thread or on the worlds it solved before: exact values, hence the same
+    answer whatever N, and one node count for every N >= 2. Claimed rather than split in fixed
+    shares: Mate's forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and
+    thread t taking worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against
+    1.0 ms claimed, 2 threads, the whole distinct work 1.6-1.7 ms). A world's table carried
+    over to the next world saves nothing here (the forced card is in every position's key).
+    Without a kernel the first solver solves them all inline in one call (the generic negamax
+    holds the GIL: threads would only take turns)."""
     first: dict[int, int] = {}
     for wi, world in enumerate(worlds):
         first.setdefault(world.state_hash(), wi)
     distinct = sorted(first.values())
-    shares = [share for share in (distinct[t::len(solvers)] for t in range(len(solvers)))
-              if share]
-
-    def job(ab: AlphaBeta, share: list[int]) -> Callable[[], list[tuple[dict[int, float], int]]]:
-        return lambda: ab.solve_values([worlds[i] for i in share])
-
-    parts = run_claimed([job(ab, share) for ab, share in zip(solvers, shares)])
     solved: dict[int, tuple[dict[int, float], int]] = {}
-    for share, part in zip(shares, parts):
-        solved.update(zip(share, part))
+    if not solvers[0].uses_kernel or len(solvers) == 1:
+        solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
+    else:
+        claims = WorldClaims([worlds[i] for i in distinct],
+                             max(0, len(distinct) - SPLIT_WORLDS))
+        helpers = solvers[1:claims.items]
+        if helpers:
+            pool = _executor(len(helpers))
+            for ab in helpers:
+                # a helper's future is never waited for: the caller's solve_claimed returns
+                # once every world is solved and every helper that started has finished
+                # (one that starts later returns at once); a world left unsolved would make
+                # result() raise
+                pool.submit(ab.solve_claimed, claims, True)
+        solvers[0].solve_claimed(claims, False)
+        solved.update(zip(distinct, claims.result()))
     out = []
     for wi, world in enumerate(worlds):
         src = first[world.state_hash()]
@@ -563,16 +601,23 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             return run
 
         if solver_used == "alphabeta" and limit.time_s is None:
-            # exact values, no time to share: the distinct worlds split over kept solvers
-            bits = max(tt_bits, 8)
+            # exact values, no time to share: the distinct worlds claimed by kept solvers, each
+            # world from an emptied table of at most WORLD_TABLE_BITS (alphabeta_world_values)
+            bits = max(min(tt_bits, WORLD_TABLE_BITS), 8)
             solvers = [take_alphabeta(game, bits) for _ in range(threads)]
             try:
                 per_world = alphabeta_world_values(sampled, solvers)
             finally:
                 for ab in solvers:
                     give_alphabeta(ab, bits)
+            # a repeated world shares its first occurrence's values (the same dict): its
+            # best set and visits are built once (16 sampled worlds, ~5 distinct)
+            solved_once: dict[int, tuple] = {}
             for wi, (values, n_nodes) in enumerate(per_world):
-                results[wi] = _solved_world(values, n_nodes, True)
+                once = solved_once.get(id(values))
+                if once is None:
+                    once = solved_once[id(values)] = _solved_world(values, 0, True)
+                results[wi] = once[:3] + (n_nodes,) + once[4:]
         elif limit.time_s is None:
             # max^n within a node budget: a free thread claims the next world (the largest
             # first: _SizedClaims) and solves it with its solver forgotten to the world's own
@@ -588,7 +633,6 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
             def claim_job(mx: MaxN) -> Callable[[], None]:
                 def run() -> None:
-                    sized.count(mx)
                     while (wi := sized.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
                         r = mx.solve(sampled[wi], node_budget)
@@ -596,6 +640,12 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 return run
 
             try:
+                # The caller counts the worlds (1-40 us each) before it wakes any pool thread,
+                # so that every thread finds the order built when it starts: counted once the
+                # pool thread was up, each count's release of the GIL handed it to the pool
+                # thread and back, and the threads started solving ~0.2 ms into a 3-player
+                # Mattis search (20 worlds of ~0.9 ms on 2 threads) where 20 counts take 20 us.
+                sized.count(claimed[0])
                 # run_claimed: every job claims worlds until none is left, so a job no pool
                 # thread has started by the time the caller is done would find nothing to
                 # solve; the caller takes it over (it returns at once) instead of waiting for
@@ -636,51 +686,46 @@ def largest_first(sizes: Sequence[int]) -> list[int]:
 
 
 class _SizedClaims:
-    """Hands out the world indices in ``largest_first`` order, the sizes counted by the threads
-    themselves: each thread first counts worlds not yet counted (``count``), the one that
-    counts the last one orders them, and then every thread claims the next world of the order
-    when it is free (``next``). The counting (1-40 us a world) is shared like the solving, and
-    a pool thread that starts late, on a busy machine, finds it done by the others."""
+    """Hands out the world indices in ``largest_first`` order, the sizes counted by the first
+    thread to call ``count`` (pimc_threads: the caller, before it wakes the pool threads); then
+    every thread claims the next world of the order when it is free (``next``).
+
+    One thread counts them all, not the threads together: shared, each world's count (1-40 us,
+    its release of the GIL) handed the GIL between two threads that both wanted it, and the
+    threads started solving ~0.2 ms into a 3-player Mattis search (20 worlds of ~0.9 ms on 2
+    threads) where one thread counts the 20 worlds in ~20 us."""
 
     def __init__(self, worlds: Sequence[State], depth: int, cap: int) -> None:
         self._worlds = worlds
         self._depth = depth                     # plies counted: one trick
         self._cap = cap                         # counted up to cap + 1 nodes a world
-        self._sizes = [0] * len(worlds)
         self._lock = threading.Lock()
-        self._to_count = 0                      # the next world to count
-        self._counted = 0
+        self._counting = False                  # a thread has taken the count
         self._order: list[int] = []
         self._claimed = 0                       # worlds of the order handed out
-        self._failed = False                    # a count raised: hand out nothing
-        self._ordered = threading.Event()       # the order is built (or a count failed)
-
-    def _take(self) -> int | None:
-        with self._lock:
-            if self._to_count >= len(self._worlds):
-                return None
-            self._to_count += 1
-            return self._to_count - 1
+        self._failed = False                    # the count raised: hand out nothing
+        self._ordered = threading.Event()       # the order is built (or the count failed)
 
     def count(self, mx: MaxN) -> None:
-        """Count worlds with ``mx`` until none is left, then wait until the order is built."""
-        try:
-            while (wi := self._take()) is not None:
-                self._sizes[wi] = mx.tree_nodes(self._worlds[wi], self._depth, self._cap)
-                with self._lock:
-                    self._counted += 1
-                    last = self._counted == len(self._worlds)
-                if last:
-                    self._order = largest_first(self._sizes)
-                    self._ordered.set()
-        except BaseException:
-            self._failed = True                 # the other threads stop; the error is re-raised
-            self._ordered.set()
-            raise
+        """Count every world with ``mx`` and order them if no other thread has taken the
+        count, then (either way) wait until the order is built."""
+        with self._lock:
+            mine = not self._counting
+            self._counting = True
+        if mine:
+            try:
+                sizes = [mx.tree_nodes(w, self._depth, self._cap) for w in self._worlds]
+                self._order = largest_first(sizes)
+            except BaseException:
+                self._failed = True             # the other threads stop; the error is re-raised
+                raise
+            finally:
+                self._ordered.set()
         self._ordered.wait()
 
     def next(self) -> int | None:
-        """The next world of the order, or None when all are handed out (or a count failed)."""
+        """The next world of the order, or None when all are handed out (or the count
+        failed)."""
         with self._lock:
             if self._failed or self._claimed >= len(self._order):
                 return None
