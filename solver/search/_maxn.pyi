@@ -37,5 +37,6 @@ class MaxN:
         max_depth: int | None = None,
         depth_step: int | None = None,
         time_s: float | None = None,
+        order_ties: bool = True,
     ) -> dict[str, Any]: ...
     def _pv(self, root: State, first: int) -> list[int]: ...

@@ -691,7 +691,7 @@ cdef class MaxN:
         return total <= cap
 
     def solve(self, State state, long long node_budget=200000, max_depth=None, depth_step=None,
-              time_s=None):
+              time_s=None, bint order_ties=True):
         """Solve ``state``'s current round: an exact pass first where Knuth's estimate of the
         round's tree says it can fit the budget (near the end of a round), then, unless that
         finished and unless ``max_depth`` is given, iterative deepening (depth 1, then ``depth_step``
@@ -717,6 +717,9 @@ cdef class MaxN:
         ordered by the mover's paranoid value (the others all playing against it, frontier by
         the policy's ``evaluate_c``), so e.g. in Mattis playing the last card — out, whatever
         the others do — comes before a pick-up the max^n model merely expects to end as well.
+        ``order_ties=False`` skips that extra search (``best`` then in action order,
+        ``guaranteed`` empty): PIMC reads only a world's values, and the tie search made a
+        tied world cost up to twice an untied one (the threads' idle tail).
 
         A dict: ``player``; ``values`` {action: vector of every seat's gain (max^n) / [root
         gain] (paranoid)}; ``actions`` {action: gain of the mover}; ``best`` (the actions with
@@ -828,7 +831,7 @@ cdef class MaxN:
         best_v = max(actions.values())
         best = [a for a, v in actions.items() if v == best_v]
         guaranteed = {}
-        if len(best) > 1 and not self.paranoid:
+        if len(best) > 1 and not self.paranoid and order_ties:
             guaranteed = self._guaranteed(root, best, DEPTH_FULL if exact else depth, node_budget)
             total_nodes += self.nodes
             best.sort(key=lambda a: -guaranteed[a])     # stable: ascending action among equals

@@ -74,7 +74,7 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
     mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
     def run(State w, time_s):
-        r = mx.solve(w, node_budget, time_s=time_s)
+        r = mx.solve(w, node_budget, time_s=time_s, order_ties=False)
         return r["actions"], r["nodes"], r["exact"]
     return solver, run, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
 

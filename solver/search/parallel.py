@@ -635,7 +635,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 def run() -> None:
                     while (wi := sized.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
-                        r = mx.solve(sampled[wi], node_budget)
+                        r = mx.solve(sampled[wi], node_budget, order_ties=False)
                         results[wi] = _solved_world(r["actions"], r["nodes"], r["exact"])
                 return run
 
@@ -850,7 +850,7 @@ def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evalu
     mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
     def run_mx(world: Any, time_s: float | None) -> tuple[dict, int, bool]:
-        r = mx.solve(world, node_budget, time_s=time_s)
+        r = mx.solve(world, node_budget, time_s=time_s, order_ties=False)
         return r["actions"], r["nodes"], r["exact"]
     return run_mx, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
 

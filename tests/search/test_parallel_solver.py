@@ -6,8 +6,9 @@
   value any thread found): the same optimal moves and value as one thread's best-only solve
   (``AlphaBeta.solve(values="best")``), whatever the thread count and the timing.
 * PIMC's alpha-beta worlds (docs/rules/mate.md §9.2: the forced card hidden, so worlds are
-  sampled) grouped by position and split over the threads in blocks solved without the GIL
-  (``AlphaBeta.solve_values``): the one-thread values, node counts fixed for a thread count.
+  sampled) grouped by position, claimed by the threads without the GIL, the last distinct
+  world split by move (``WorldClaims``, ``AlphaBeta.solve_claimed``): the one-thread values,
+  node counts fixed for a thread count.
 No timings here: speed is measured by ``trickhound bench`` (tournaments/bench/search.py).
 """
 import threading
