@@ -50,7 +50,16 @@ class TrickhoundGroup(click.Group):
                                 standalone_mode=False, **extra)
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
-        except click.Abort:
+        except click.Abort as e:
+            # click turns Ctrl-C (and SIGTERM's Terminated) into Abort: say what it was, with
+            # the exit code of a command that handles it itself
+            cause = e.__cause__ or e.__context__
+            if isinstance(cause, Terminated):
+                click.echo("trickhound: terminated", err=True)
+                sys.exit(EXIT_TERM)
+            if isinstance(cause, KeyboardInterrupt):
+                click.echo("trickhound: interrupted", err=True)
+                sys.exit(EXIT_INTERRUPT)
             click.echo("trickhound: aborted", err=True)
             sys.exit(1)
         except click.UsageError as e:
@@ -348,6 +357,7 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     from solver.rng import derive_seed
     from tournaments.config import DEFAULT_MOVE_LIMIT, ConfigError, resolve_spec, split_specs
     from tournaments.executors import ProcessPoolExecutor
+    from tournaments.records import scored_returns
     from tournaments.schedule import Fixture
     from tournaments.worker import Job
     game = _load_game(game_text)
@@ -372,8 +382,9 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
         records = pool.run(jobs)
         for g, rec in enumerate(records):
             _match_line(game, g, rec, quiet)
-            if rec.returns:
-                totals = [t + r for t, r in zip(totals, rec.returns)]
+            scored = scored_returns(rec)      # a forfeit: the game's worst for its forfeiter
+            if scored:
+                totals = [t + (r or 0.0) for t, r in zip(totals, scored)]
             for i, r in enumerate(rec.ranks or []):
                 wins[i] += r == 0
     click.echo("")
@@ -925,12 +936,13 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
         if not 0 < v < 0.5:
             raise UserError(f"--{name} must be between 0 and 0.5, got {v}")
     game = _load_game(game_text)
-    res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha, beta=beta,
-                         max_games=max_games,
-                         seed=seed, workers=workers, executor=executor, out=out,
-                         pool=split_specs(pool) if pool else None, leaderboards=leaderboards,
-                         iterations=iterations, move_time=move_time,
-                         echo=lambda m: click.echo(m, err=True))
+    with _clean_shutdown():         # Ctrl-C is the user's, not a forfeit of the bot in play
+        res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha, beta=beta,
+                             max_games=max_games,
+                             seed=seed, workers=workers, executor=executor, out=out,
+                             pool=split_specs(pool) if pool else None,
+                             leaderboards=leaderboards, iterations=iterations,
+                             move_time=move_time, echo=lambda m: click.echo(m, err=True))
     click.echo(format_result(res))
 
 
@@ -994,6 +1006,12 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
         return
     if (node_budget is not None and node_budget < 1) or (worlds is not None and worlds < 1):
         raise UserError("--node-budget and --worlds must be at least 1")
+    if plot_path:
+        # before the analysis: a plot that cannot be written is refused now
+        folder = os.path.dirname(os.path.abspath(plot_path))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UserError(f"cannot write the plot {plot_path}: {folder} is not a writable "
+                            f"folder")
     kw: dict[str, Any] = dict(node_budget=node_budget or A.DEFAULT_BUDGET["node_budget"],
                               worlds=worlds or A.DEFAULT_BUDGET["worlds"])
     if source:
@@ -1006,7 +1024,7 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
         seating = [b.strip() for b in bots.split(",")] if bots else None
         review = A.analyse_game(game_text, seed, actions, seating, **kw)
     if plot_path:
-        A.plot_review(review, plot_path)
+        _writing(A.plot_review, review, plot_path)
     if as_json:
         out = review.to_json()
         if plot_path:
@@ -1097,6 +1115,10 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     if calibration_positions < 1:
         raise UserError(f"--calibration-positions must be at least 1, got {calibration_positions}")
     game = _load_game(game_text)
+    if out:
+        # before any game: a folder that cannot be written is refused now, not after the work
+        from tournaments.config import check_writable
+        _config_errors(check_writable, out)
     say = (lambda m: None) if quiet else (lambda m: click.echo(f"evaluate: {m}", err=True))
     shown = {"t": 0.0}
 
@@ -1110,10 +1132,11 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
         say(f"calibrated {c.spec} -> {c.calibrated} ({c.cpu_ms:.2f} ms CPU per decision)")
 
     try:
-        ev = E.evaluate(game.spec(), mode, list(candidates), baseline, deals=deals, seed=seed,
-                        scale=scale if mode == "budget" else None, cpu_ms=cpu_ms,
-                        calibration_positions_count=calibration_positions, workers=workers,
-                        progress=progress, on_calibrated=calibrated)
+        with _clean_shutdown():     # Ctrl-C is the user's, not the bot's in play (a forfeit)
+            ev = E.evaluate(game.spec(), mode, list(candidates), baseline, deals=deals,
+                            seed=seed, scale=scale if mode == "budget" else None,
+                            cpu_ms=cpu_ms, calibration_positions_count=calibration_positions,
+                            workers=workers, progress=progress, on_calibrated=calibrated)
     except (TrickhoundError, BotSpecError) as e:
         raise UserError(_one_line(e)) from None
     except E.EvaluationRunError as e:
@@ -1147,12 +1170,15 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
         click.echo(f"reproduce: {meta['reproduce']}")
     if out:
         stem = name or re.sub(r"[^A-Za-z0-9]+", "-", f"{game.spec()}-{mode}").strip("-")
-        os.makedirs(out, exist_ok=True)
-        with open(os.path.join(out, stem + ".json"), "w", encoding="utf-8") as f:
-            json.dump({**ev.to_json(), **meta}, f, indent=2)
-            f.write("\n")
-        with open(os.path.join(out, stem + ".md"), "w", encoding="utf-8") as f:
-            f.write(E.format_markdown(ev, meta))
+
+        def write() -> None:
+            os.makedirs(out, exist_ok=True)
+            with open(os.path.join(out, stem + ".json"), "w", encoding="utf-8") as f:
+                json.dump({**ev.to_json(), **meta}, f, indent=2)
+                f.write("\n")
+            with open(os.path.join(out, stem + ".md"), "w", encoding="utf-8") as f:
+                f.write(E.format_markdown(ev, meta))
+        _writing(write)
         say(f"wrote {os.path.join(out, stem)}.json and .md")
 
 
