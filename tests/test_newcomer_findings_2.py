@@ -55,3 +55,66 @@ def test_ctrl_c_is_the_users_interrupt_not_a_bots_forfeit(args: list[str],
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130, (out, err)
     assert "trickhound: interrupted" in err and "forfeit" not in err, err
+
+
+def _dtt5_view(tmp_path: Path) -> Path:
+    import json
+
+    from solver.registry import load_game
+    from solver.search.recommend import view_from_moves
+    game = load_game("dog-tag-trick(players=5)")
+    obj = view_from_moves(game, 3, 0, "").to_json()
+    obj["game"] = game.spec()
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(obj))
+    return path
+
+
+def test_recommend_refuses_flags_a_view_file_would_silently_override(tmp_path: Path) -> None:
+    view = str(_dtt5_view(tmp_path))
+    r = CliRunner().invoke(main, ["recommend", view, "--seat", "2"])
+    assert r.exit_code == 2 and "--seat and --moves go with --game" in r.output
+    r = CliRunner().invoke(main, ["recommend", view, "--moves", "1B"])
+    assert r.exit_code == 2 and "--seat and --moves go with --game" in r.output
+    r = CliRunner().invoke(main, ["recommend", view, "--game", "mate"])
+    assert r.exit_code == 2 and "is a view of dog-tag-trick(players=5), not of mate" in r.output
+
+
+def test_recommend_takes_c_minus_one_as_the_bots_do() -> None:
+    import json
+    r = CliRunner().invoke(main, ["recommend", "--game", "dog-tag-trick(players=3)", "--seat",
+                                  "0", "--algo", "ismcts", "--param", "c=-1", "--iterations",
+                                  "200", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["params"]["c"] == 0.2     # Dog Tag Trick's measured value
+    r = CliRunner().invoke(main, ["recommend", "--game", "dog-tag-trick(players=3)", "--seat",
+                                  "0", "--algo", "ismcts", "--param", "c=-2"])
+    assert r.exit_code == 2 and "or -1" in r.output
+
+
+def test_rate_says_when_the_pool_is_only_the_candidate(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["rate", "random", "--game", "mate", "--pool", "random",
+                                  "--out", str(tmp_path / "r")])
+    assert r.exit_code == 2 and "the pool holds only the candidate itself" in r.output
+
+
+def test_a_game_option_given_twice_must_agree(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.toml"
+    cfg.write_text('game = "mate(forced_visibility=public)"\nbots = ["random", "heuristic"]\n'
+                   '[options]\nforced_visibility = "hidden"\n')
+    r = CliRunner().invoke(main, ["tournament", str(cfg), "--out", str(tmp_path / "run")])
+    assert r.exit_code == 2 and "forced_visibility" in r.output and "give it once" in r.output
+    cfg.write_text('game = "mate(forced_visibility=hidden)"\nbots = ["random", "heuristic"]\n'
+                   'deals = 1\nexecutor = "serial"\n[options]\nforced_visibility = "hidden"\n')
+    r = CliRunner().invoke(main, ["tournament", str(cfg), "--out", str(tmp_path / "run"),
+                                  "--quiet"])
+    assert r.exit_code == 0, r.output
+
+
+def test_out_refuses_a_folder_that_is_not_a_run(tmp_path: Path) -> None:
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "notes.md").write_text("mine")
+    r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots", "random,heuristic",
+                                  "--deals", "1", "--out", str(tmp_path / "results")])
+    assert r.exit_code == 2 and "not a tournament run" in r.output
+    assert os.listdir(tmp_path / "results") == ["notes.md"]

@@ -554,11 +554,17 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     )
     from solver.search import recommend as run_search
     if position:
+        if seat is not None or moves:
+            raise UserError("--seat and --moves go with --game, not with a POSITION.json (the "
+                            "view file holds its seat and the moves so far)")
         obj = _read_json(position)
         if not isinstance(obj, dict):
             raise UserError(f"{position}: a view JSON must be an object")
-        game = _load_game(game_text or obj.pop("game", None) or _missing_game(position))
-        obj.pop("game", None)
+        named = obj.pop("game", None)
+        game = _load_game(game_text or named or _missing_game(position))
+        if game_text and named and _load_game(named).name != game.name:
+            raise UserError(f"{position} is a view of {named}, not of {game_text} (drop --game: "
+                            f"the file names its game)")
         view = game.view_from_json(obj)
     else:
         if not game_text or seat is None:
@@ -625,8 +631,12 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
             except ValueError:
                 kind = "a number" if isinstance(default, float) else "an integer"
                 raise UserError(f"--param {k}={text}: {k} must be {kind}") from None
+            if v == -1 and k in GAME_DEFAULT_PARAMS:
+                continue          # -1: the game's measured value, as the bots' defaults say
             if v != v or v in (float("inf"), float("-inf")) or v < 0:
-                raise UserError(f"--param {k}={text}: {k} must be a finite number >= 0")
+                raise UserError(f"--param {k}={text}: {k} must be a finite number >= 0"
+                                + (" (or -1: the game's measured value)"
+                                   if k in GAME_DEFAULT_PARAMS else ""))
         elif isinstance(v, str):
             try:
                 v = float(v)
@@ -634,6 +644,11 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
                 pass
         kw[k] = v
     return kw
+
+
+#: Search parameters whose -1 means the game's measured value, as in the bots' printed
+#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults).
+GAME_DEFAULT_PARAMS = ("c",)
 
 
 def _search_params_auto(chosen: str, params: "tuple[str, ...]") -> dict[str, Any]:

@@ -224,7 +224,7 @@ def _bool(value: object, key: str) -> bool:
 
 
 def _game_string(raw: dict[str, Any]) -> Game:
-    from solver.registry import load_game
+    from solver.registry import load_game, parse_game_string
     game = raw.get("game")
     if game is None or game == "":
         raise ConfigError("no game given (game = \"mate\" in the config, or --game)")
@@ -234,8 +234,16 @@ def _game_string(raw: dict[str, Any]) -> Game:
     if not isinstance(options, dict):
         raise ConfigError("options must be a table of game options")
     try:
-        g = load_game(game, **{k: str(v) if not isinstance(v, str) else v
-                               for k, v in options.items()})
+        given = {k: str(v) if not isinstance(v, str) else v for k, v in options.items()}
+        g = load_game(game, **given)
+        # an option both in the game string and in [options] must agree (the table won,
+        # silently: newcomer pass 2)
+        slug, in_string = parse_game_string(game)
+        for k in sorted(set(in_string) & set(given)):
+            a, b = load_game(game).options[k], load_game(slug, **{k: given[k]}).options[k]
+            if a != b:
+                raise ConfigError(f"game option {k} is {a!r} in game = {game!r} but {b!r} in "
+                                  f"[options]: give it once")
     except TrickhoundError as e:
         raise ConfigError(_one_line(e)) from None
     return g
@@ -374,8 +382,25 @@ def build_config(raw: dict[str, Any], check_output: bool = True) -> TournamentCo
                            move_time=move_time, time_margin=margin, move_limit=move_limit,
                            worker_memory=memory, out=str(out), leaderboard=dict(board or {}))
     if check_output:
+        check_run_folder(cfg.run_dir)
         check_writable(cfg.run_dir)
     return cfg
+
+
+#: What a tournament run folder holds (tournaments/runner.py): a folder with none of these is
+#: not a run.
+RUN_FILES = ("tournament.json", "games.jsonl", "tournament.log", ".lock")
+
+
+def check_run_folder(out: str) -> None:
+    """ConfigError if ``out`` is a folder that holds files but is not a tournament run (e.g.
+    ``--out results``: the run's games.jsonl, log and report would be written among them)."""
+    if not os.path.isdir(out):
+        return
+    names = os.listdir(out)
+    if names and not set(names) & set(RUN_FILES):
+        raise ConfigError(f"output {out} is a folder with other files, not a tournament run: "
+                          f"give --out a new folder (or a run's, to continue it)")
 
 
 def check_writable(out: str) -> None:

@@ -252,8 +252,9 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     fixed = {resolved[b]: v for b, v in fixed.items() if b in resolved}
     raw["bots"] = [b for b in pool_specs if resolved[b] != cand_spec]
     if not raw["bots"]:
-        raise ConfigError(f"no pool to rate against for {g.spec()}: publish a leaderboard or "
-                          f"give --pool")
+        why = ("the pool holds only the candidate itself: give --pool other bots"
+               if pool_specs else "publish a leaderboard or give --pool")
+        raise ConfigError(f"no pool to rate against for {g.spec()}: {why}")
     cfg = build_config({k: v for k, v in raw.items() if v is not None})
     cfg.deals = _deals_for(cfg, g.num_players, max_games)
     cand_spec = cfg.candidates[0]
