@@ -1060,12 +1060,12 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
 def serve_command(port: int, runs_dir: str, workers: int) -> None:
     """A local web page on http://127.0.0.1:PORT: play against bots with hints, get a
     recommendation for a pasted position, browse runs (leaderboards, games, replays with their
-    analysis). Needs the web extra: pip install 'trickhound[web]'."""
+    analysis). Needs the web extra: pip install '.[web]' (from a clone)."""
     try:
         from tournaments.web.app import serve
     except ImportError as e:
         raise UserError(f"trickhound serve needs the web extra (pip install "
-                        f"'trickhound[web]'): {e}") from None
+                        f"'.[web]' from a clone): {e}") from None
     if not 0 < port < 65536:
         raise UserError(f"--port must be in 1..65535, got {port}")
     if workers < 1:

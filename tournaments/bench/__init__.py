@@ -119,7 +119,8 @@ def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
 
 def format_report(r: dict) -> str:
     lines = [f"trickhound bench — Python {r['machine']['python']} on {r['machine']['machine']}, "
-             f"{r['machine']['cpus']} cpus (one core used)", ""]
+             f"{r['machine']['cpus']} cpus (one core a row, except the rows that say threads or "
+             f"workers)", ""]
     lines.append("Random playouts, dealing included: the Cython loop over the State interface, and "
                  "the same games in the")
     lines.append("game's own rollout loop (State.random_playout_c, what the searches run)")
