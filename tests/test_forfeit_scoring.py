@@ -88,3 +88,18 @@ def test_a_multiplayer_forfeit_leaves_the_other_pairs_scored(tmp_path: Path) -> 
     assert pair is not None and pair.deals == 4
     assert summary.row(sore).paired_score is not None
     assert summary.row(sore).paired_score < summary.row("heuristic").paired_score
+
+
+def test_a_gauntlet_board_names_a_candidates_forfeits(tmp_path: Path) -> None:
+    from tournaments.stats import gauntlet_text
+    plugin = tmp_path / "sore.py"
+    plugin.write_text(SORE)
+    cfg = load_config(game="mate", format="gauntlet", bots=["random"], deals=3, seed=1,
+                      candidates=[f"{plugin}:SoreHeuristic", "heuristic"], executor="serial",
+                      out=str(tmp_path / "run"))
+    run_tournament(cfg, progress=False)
+    records = load_records(cfg.out)
+    forfeits = sum(1 for r in records if r.forfeit)
+    assert forfeits, "the sore bot never resigned: no test"
+    text = gauntlet_text(summarize(records, candidates=cfg.candidates))
+    assert f"it forfeited {forfeits} (exception {forfeits})" in text

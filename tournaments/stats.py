@@ -611,8 +611,11 @@ def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
                      f"{_num(row.paired_score, '{:+.2f}')}; TrueSkill on its own tables mu "
                      f"{_num(row.mu, '{:.2f}')} sigma {_num(row.sigma, '{:.2f}')}")
         names = {r.spec: r.label for r in t.bots}
-        lines.append(f"   {t.records} games on its tables; its paired difference with each "
-                     f"pool bot (same deal and seat, 95% CI):")
+        forfeits = (f"; it forfeited {row.forfeits} ("
+                    + ", ".join(f"{k} {v}" for k, v in sorted(t.forfeits.items())) + ")"
+                    if row.forfeits else "")
+        lines.append(f"   {t.records} games on its tables{forfeits}; its paired difference with "
+                     f"each pool bot (same deal and seat, 95% CI):")
         for o in t.bots:
             p = t.pair(c, o.spec) if o.spec != c else None
             if p is None or p.mean is None:
