@@ -118,3 +118,14 @@ def test_out_refuses_a_folder_that_is_not_a_run(tmp_path: Path) -> None:
                                   "--deals", "1", "--out", str(tmp_path / "results")])
     assert r.exit_code == 2 and "not a tournament run" in r.output
     assert os.listdir(tmp_path / "results") == ["notes.md"]
+
+
+def test_solve_names_dealt_when_a_mid_game_state_lacks_it(tmp_path: Path) -> None:
+    import json
+    state = {"game": "mate", "phase": "play", "trick": 3, "leader": 0,
+             "hands": [["AC", "TC", "KC", "AS", "TS", "7S", "QH", "7H"],
+                       ["QC", "JC", "9C", "KS", "QS", "JS", "AH", "TH"]]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state))
+    r = CliRunner().invoke(main, ["solve", str(path)])
+    assert r.exit_code == 2 and "needs \"dealt\"" in r.output, r.output

@@ -159,8 +159,11 @@ def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MateState
         dealt = [_mask(d, f"dealt[{i}]") for i, d in enumerate(dealt_txt)]
     s.hand, s.dealt = hands, dealt
     if any(bin(d).count("1") != 10 for d in dealt):
-        raise InvalidStateError("each seat is dealt exactly 10 cards (dealt/hands of the wrong "
-                                "size)")
+        if dealt_txt is None:
+            raise InvalidStateError("each seat is dealt exactly 10 cards: after trick 1 the "
+                                    "hands are smaller, so a mid-game state needs \"dealt\" "
+                                    "(both hands as dealt)")
+        raise InvalidStateError("each seat is dealt exactly 10 cards (dealt of the wrong size)")
     if dealt[0] & dealt[1] or (dealt[0] | dealt[1]) != R.ALL_CARDS:
         raise InvalidStateError("the two dealt hands must split the 20 cards")
     totals = obj.get("totals", [0, 0])
