@@ -122,9 +122,9 @@ def test_out_refuses_a_folder_that_is_not_a_run(tmp_path: Path) -> None:
 
 def test_solve_names_dealt_when_a_mid_game_state_lacks_it(tmp_path: Path) -> None:
     import json
-    state = {"game": "mate", "phase": "play", "trick": 3, "leader": 0,
-             "hands": [["AC", "TC", "KC", "AS", "TS", "7S", "QH", "7H"],
-                       ["QC", "JC", "9C", "KS", "QS", "JS", "AH", "TH"]]}
+    state = {"game": "mate", "phase": "lead", "trick": 5, "leader": 0,
+             "hands": [["AC", "TC", "KC", "AS", "TS", "KD"], ["QC", "7C", "TH", "KH", "TD", "7D"]],
+             "forced": [None, None]}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(state))
     r = CliRunner().invoke(main, ["solve", str(path)])
