@@ -143,6 +143,22 @@ def test_bench_only_engines():
     assert_one_line_error(run(["bench", "--only", "searches"]), "--only")
 
 
+def test_bench_only_threads_and_only_tournaments():
+    """--only threads / tournaments: those rows alone, to re-measure what a change moved."""
+    r = run(["bench", "--json", "--seconds", "0.02", "--game", "tiny-tricks", "--only",
+             "threads"])
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    names = [row["name"] for row in rep["search"]]
+    assert names and all("2 threads vs 1" in n for n in names), names
+    assert rep["playouts"] == [] and rep["determinize"] == [] and rep["solve"] is None
+    r = run(["bench", "--json", "--seconds", "0.02", "--game", "tiny-tricks", "--only",
+             "tournaments"])
+    assert r.exit_code == 0, r.output
+    names = [row["name"] for row in json.loads(r.stdout)["search"]]
+    assert names and all(n.startswith("tournament tiny-tricks") for n in names), names
+
+
 def test_bench_unknown_game():
     assert_one_line_error(run(["bench", "--game", "chess"]), "unknown game")
 

@@ -693,8 +693,10 @@ def _missing_game(path: str) -> NoReturn:
               help="Random games for the game-length distribution (Mattis).")
 @click.option("--save", type=click.Path(file_okay=False), default=None,
               help="Also write the JSON report into this folder (e.g. results/bench).")
-@click.option("--only", type=click.Choice(["engines"]), default=None,
-              help="engines: only the random-playout rows (and their --limits ratios).")
+@click.option("--only", type=click.Choice(["engines", "threads", "tournaments"]), default=None,
+              help="engines: only the random-playout rows (and their --limits ratios); "
+                   "threads: only the 2-threads-vs-1 rows; tournaments: only the cheap "
+                   "tournaments' rows (1 and 2 workers).")
 def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Optional[str],
           o2: bool, solve_deals: int, length_games: int, save: Optional[str],
           only: Optional[str]) -> None:
@@ -705,7 +707,7 @@ def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Option
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
                          solve_deals=solve_deals, length_games=length_games, o2=o2,
-                         engines_only=only == "engines")
+                         engines_only=only == "engines", only=only)
     if save:
         report["saved_to"] = B.save_report(report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))

@@ -32,7 +32,7 @@ from tournaments.bench.limits import (
     playouts_vs_c,
 )
 from tournaments.bench.runner import RUNNER_GAME, bench_cheap_tournaments, bench_tournament
-from tournaments.bench.search import bench_search, ismcts_tree_size_row
+from tournaments.bench.search import bench_search, bench_threads, ismcts_tree_size_row
 
 __all__ = ["run_bench", "format_report", "save_report"]
 
@@ -40,13 +40,16 @@ __all__ = ["run_bench", "format_report", "save_report"]
 def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
               limits: Optional[str] = None, solve_deals: int = 200, extra: bool = True,
               length_games: int = 10000, o2: bool = False,
-              stream: Optional[TextIO] = None, engines_only: bool = False) -> dict:
+              stream: Optional[TextIO] = None, engines_only: bool = False,
+              only: Optional[str] = None) -> dict:
     """Every measurement for ``games`` (slugs; default every registered game); returns a
     JSON-able dict. ``extra``: the search and tournament rows too. ``limits``: a folder with
     the built C programs of ../shared/limits (LimitsError if they are missing), measured
     alternately with ours by CPU time (``o2``: the -O2 build too). ``seconds`` bounds each
     measurement; progress goes to ``stream`` (stderr). ``engines_only``: the random-playout
-    rows (and their C yardstick) alone, for reworking an engine without minutes of the rest."""
+    rows (and their C yardstick) alone, for reworking an engine without minutes of the rest;
+    ``only="threads"`` / ``"tournaments"``: the 2-threads-vs-1 rows / the cheap tournaments'
+    rows alone (what a change to the threads or the runner moves)."""
     machine = {"python": platform.python_version(), "machine": platform.machine(),
                "processor": platform.processor() or platform.machine(),
                "cpus": os.cpu_count(), "pdep_select": uses_pdep()}
@@ -55,6 +58,12 @@ def run_bench(seconds: float = 1.0, games: Optional[list[str]] = None,
                               "limits": []}
     slugs = games or available_games()
     benches = [b for slug in slugs for b in load_game(slug).bench_configs()]
+    if only == "threads":
+        report["search"] = bench_threads(seconds, benches)
+        return report
+    if only == "tournaments":
+        report["search"] = bench_cheap_tournaments(seconds, slugs, stream)
+        return report
     if limits:
         programs = sorted({b.c_reference.split()[0] for b in benches
                            if b.playouts and b.c_reference}
@@ -121,14 +130,15 @@ def format_report(r: dict) -> str:
     lines = [f"trickhound bench — Python {r['machine']['python']} on {r['machine']['machine']}, "
              f"{r['machine']['cpus']} cpus (one core a row, except the rows that say threads or "
              f"workers)", ""]
-    lines.append("Random playouts, dealing included: the Cython loop over the State interface, and "
-                 "the same games in the")
-    lines.append("game's own rollout loop (State.random_playout_c, what the searches run)")
-    select = "BMI2 pdep" if r["machine"].get("pdep_select") else "the portable select"
-    lines.append(f"  (this build selects cards with {select}"
-                 "; the C programs' native build uses pdep too, their -O2 build a loop)")
-    lines.append(f"  {'game':44s} {'games/s':>12s} {'moves/s':>12s} {'rules.py':>10s} "
-                 f"{'x ref':>7s} {'rollout':>12s}")
+    if r["playouts"]:          # not with --only threads / tournaments
+        lines.append("Random playouts, dealing included: the Cython loop over the State "
+                     "interface, and the same games in the")
+        lines.append("game's own rollout loop (State.random_playout_c, what the searches run)")
+        select = "BMI2 pdep" if r["machine"].get("pdep_select") else "the portable select"
+        lines.append(f"  (this build selects cards with {select}"
+                     "; the C programs' native build uses pdep too, their -O2 build a loop)")
+        lines.append(f"  {'game':44s} {'games/s':>12s} {'moves/s':>12s} {'rules.py':>10s} "
+                     f"{'x ref':>7s} {'rollout':>12s}")
     for row in r["playouts"]:
         lines.append(f"  {row['config']:44s} {row['unit_games_per_s']:>12,.0f} "
                      f"{row['moves_per_s']:>12,.0f} "

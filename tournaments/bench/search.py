@@ -331,6 +331,21 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
     return rows
 
 
+def bench_threads(seconds: float, benches: list[BenchConfig]) -> list[dict]:
+    """The threads rows of ``bench_search`` alone (``trickhound bench --only threads``): one
+    configuration per game, at its opening."""
+    rows: list[dict] = []
+    threaded: set[str] = set()
+    for bench in benches:
+        game = load_game(bench.config)
+        if not bench.search or game.name in threaded:
+            continue
+        threaded.add(game.name)
+        s = SB.opening_state(game)
+        rows.extend(threads_rows(bench.config, game, s.view(s.current_player()), seconds))
+    return rows
+
+
 def bench_search(seconds: float, benches: list[BenchConfig]) -> list[dict]:
     """ISMCTS iterations/s (random and policy rollouts), PIMC worlds/s with the exact solver,
     exact max^n on the last 4 tricks of round 1, and OpenSpiel's ISMCTS beside ours."""
