@@ -893,9 +893,21 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     from tournaments.report import publish as publish_board
     from tournaments.runner import config_from_run, load_records
     from tournaments.stats import leaderboard_text
-    cfg, _ = _config_errors(config_from_run, run_dir)
-    if not load_records(run_dir):
+    cfg, meta = _config_errors(config_from_run, run_dir)
+    records = load_records(run_dir)
+    if not records:
         raise UserError(f"{run_dir} has no recorded games yet")
+    from tournaments.adaptive import ADAPTIVE
+    scheduled = meta.get("games")
+    if (isinstance(scheduled, int) and len(records) < scheduled
+            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))):
+        # an interrupted run (an adaptive one stops early by design and says so itself)
+        click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its {scheduled} "
+                   f"scheduled games (interrupted?): the board covers only those; finish it "
+                   f"with `trickhound resume {run_dir}`", err=True)
+        if publish and not force:
+            raise UserError(f"{run_dir} is incomplete ({len(records)} of {scheduled} games): "
+                            f"resume it first, or pass --force to publish it as it is")
     if publish:
         _config_errors(check_index, leaderboards)    # --force or not
     if publish and not force:

@@ -127,6 +127,24 @@ def test_publish_never_overwrites_a_readme_that_is_not_a_boards_index(tmp_path, 
         assert not (here / "mate.json").exists()
 
 
+def test_report_of_an_interrupted_run_says_so_and_publishes_only_with_force(tmp_path, plugins):
+    """Newcomer pass 2: an interrupted run's board looked complete and was published."""
+    cfg = run_config(tmp_path, "run", bots=["random", "heuristic"], deals=3)
+    run_tournament(cfg, progress=False)
+    games = os.path.join(cfg.out, "games.jsonl")
+    lines = open(games).read().splitlines(keepends=True)
+    with open(games, "w") as f:
+        f.writelines(lines[:2])                     # as if stopped after two games
+    boards = str(tmp_path / "boards")
+    r = CliRunner().invoke(main, ["report", cfg.out, "--publish", "--leaderboards", boards])
+    assert r.exit_code == 2 and "incomplete (2 of 6 games)" in r.output, r.output
+    assert "holds 2 of its 6 scheduled games" in r.output
+    assert not os.path.exists(os.path.join(boards, "mate.json"))
+    r = CliRunner().invoke(main, ["report", cfg.out, "--publish", "--force", "--leaderboards",
+                                  boards])
+    assert r.exit_code == 0 and os.path.exists(os.path.join(boards, "mate.json")), r.output
+
+
 def test_rate_errors(tmp_path):
     r = CliRunner().invoke(main, ["rate", "nosuchbot", "--game", "mate",
                                   "--out", str(tmp_path / "x")])
