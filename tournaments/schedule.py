@@ -11,6 +11,14 @@ Duplicate mode (the default) replays a deal once per distinct cyclic rotation of
 seating, so every bot of the group plays every hand; without it a deal is played once, the
 rotation advancing from one pass over the groups to the next.
 
+With three or more seats the rotations of one seating keep who sits after whom (in a 3-player
+table A-B-C, B always plays right after A), and in some games that order is worth a lot (two
+copies of one bot in Mattis: +0.22 points apart, "separated", by their place in the bot list).
+So a group of distinct bots is seated in a different cyclic order on each pass over the groups
+(``arrangement``): pass ``q`` uses the ``q mod (n - 1)!``-th arrangement of its last n - 1
+bots, so every order of neighbours comes round equally often; a group with a repeated bot
+(fewer bots than seats) keeps its one order.
+
 Seeds: deal ``d`` is dealt from ``derive_seed(seed, "deal", d)`` — the same deal in every
 rotation and for every candidate — and the bot in seat ``s`` of rotation ``r`` gets
 ``derive_seed(seed, "bot", d, r, s)``. Game ids number the fixtures deal by deal, so a
@@ -19,6 +27,7 @@ schedule for more deals extends the one for fewer (``trickhound rate`` relies on
 import bisect
 import hashlib
 import json
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -52,6 +61,23 @@ def seat_groups(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     if m >= seats:
         return [tuple(bots[i] for i in c) for c in combinations(range(m), seats)]
     return [tuple(bots[(k + j) % m] for j in range(seats)) for k in range(m)]
+
+
+def arrangement(group: Sequence[str], q: int) -> tuple[str, ...]:
+    """The group seated in its ``q``-th cyclic order: its first bot in place, the other n - 1
+    in the ``q mod (n - 1)!``-th permutation in lexicographic order of their positions (the
+    factorial number system); a group with a repeated bot, or of fewer than 3, unchanged."""
+    n = len(group)
+    if n < 3 or len(set(group)) < n:
+        return tuple(group)
+    rest = list(range(1, n))
+    k = q % math.factorial(n - 1)
+    order = [0]
+    for i in range(n - 1, 0, -1):
+        f = math.factorial(i - 1)
+        order.append(rest.pop(k // f))
+        k %= f
+    return tuple(group[i] for i in order)
 
 
 def rotations(group: Sequence[str]) -> list[tuple[str, ...]]:
@@ -113,15 +139,33 @@ class Schedule:
         else:
             tables = [_shuffled(seat_groups(list(bots), num_players), seed)]
         self._groups = len(tables[0]) if tables else 0
-        # _rots[k][t]: the distinct rotations of table t's group k (one shared tuple per
-        # seating, so that pickling many fixtures of one seating stores it once)
-        self._rots = [[rotations(table[k]) for table in tables] for k in range(self._groups)]
-        counts = [sum(len(r) for r in rots) if duplicate else len(rots) for rots in self._rots]
+        self._tables = tables
+        # (group k, arrangement a) -> the distinct rotations of every table's group k seated
+        # in arrangement a (one shared tuple per seating, so that pickling many fixtures of
+        # one seating stores it once); arrangements keep a group's rotation count
+        self._rot_cache: dict[tuple[int, int], list[list[tuple[str, ...]]]] = {}
+        counts = [sum(len(r) for r in rots) if duplicate else len(rots)
+                  for rots in (self._rots(k, 0) for k in range(self._groups))]
         self._prefix = [0]
         for c in counts:
             self._prefix.append(self._prefix[-1] + c)
         self._period = self._prefix[-1]
         self._last: tuple[int, list[Fixture]] = (-1, [])   # the last deal built (fixture())
+
+    def _arrangement_of(self, deal: int) -> int:
+        """Which arrangement deal ``deal``'s group is seated in: its pass over the groups."""
+        return deal // self._groups
+
+    def _rots(self, k: int, q: int) -> list[list[tuple[str, ...]]]:
+        """Every table's distinct rotations of group ``k`` in its ``q``-th arrangement."""
+        n = self.num_players
+        a = q % math.factorial(n - 1) if n >= 3 else 0
+        key = (k, a)
+        got = self._rot_cache.get(key)
+        if got is None:
+            got = self._rot_cache[key] = [rotations(arrangement(table[k], a))
+                                          for table in self._tables]
+        return got
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # only the parameters travel (to a pool worker); the tables are rebuilt there
@@ -151,7 +195,7 @@ class Schedule:
         gid = self.first_game(deal)
         deal_seed = derive_seed(self.seed, "deal", deal)
         out: list[Fixture] = []
-        for rots in self._rots[k]:
+        for rots in self._rots(k, self._arrangement_of(deal)):
             if self.duplicate:
                 chosen: list[tuple[int, tuple[str, ...]]] = list(enumerate(rots))
             else:
@@ -186,11 +230,23 @@ class Schedule:
         # one bytes template per (group, table, rotation): the fixture tuple's JSON with its
         # seating and rotation filled in; game id, deal seed, bot seeds and deal index left
         seeds_fmt = ", ".join(["%d"] * self.num_players)
-        plans = [[[(r, ("[%d, %d, " + json.dumps(rot) + ", [" + seeds_fmt + "], %d, "
-                        + str(r) + "]").encode()) for r, rot in enumerate(rots)]
-                  for rots in table_rots] for table_rots in self._rots]
-        most = max((len(rots) for table_rots in self._rots for rots in table_rots), default=1)
+        plan_cache: dict[int, list[list[tuple[int, bytes]]]] = {}
+
+        def plans_of(d: int) -> list[list[tuple[int, bytes]]]:
+            # one bytes template per (table, rotation) of deal d's group and arrangement
+            k = d % groups
+            rots_k = self._rots(k, self._arrangement_of(d))
+            key = id(rots_k)
+            got = plan_cache.get(key)
+            if got is None:
+                got = plan_cache[key] = [
+                    [(r, ("[%d, %d, " + json.dumps(rot) + ", [" + seeds_fmt + "], %d, "
+                          + str(r) + "]").encode()) for r, rot in enumerate(rots)]
+                    for rots in rots_k]
+            return got
+
         groups = self._groups
+        most = max((len(rots) for k in range(groups) for rots in self._rots(k, 0)), default=1)
         gid = 0
         block = 1024
         for d0 in range(0, self.deals if self._period else 0, block):
@@ -202,7 +258,7 @@ class Schedule:
             parts: list[bytes] = []
             for i, d in enumerate(deals):
                 deal_seed, seeds = deal_seeds[i], bot_seeds[i]
-                for plan in plans[d % groups]:
+                for plan in plans_of(d):
                     if not self.duplicate:
                         plan = [plan[(d // groups) % len(plan)]]
                     for r, template in plan:
