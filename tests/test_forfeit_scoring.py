@@ -10,7 +10,7 @@ from pathlib import Path
 from solver.registry import load_game
 from tournaments.config import load_config
 from tournaments.rate import deal_margins
-from tournaments.records import GameRecord, scored_returns, worst_return
+from tournaments.records import GameRecord, forfeiting_seats, scored_returns, worst_return
 from tournaments.runner import load_records, run_tournament
 from tournaments.stats import summarize
 
@@ -103,3 +103,68 @@ def test_a_gauntlet_board_names_a_candidates_forfeits(tmp_path: Path) -> None:
     assert forfeits, "the sore bot never resigned: no test"
     text = gauntlet_text(summarize(records, candidates=cfg.candidates))
     assert f"it forfeited {forfeits} (exception {forfeits})" in text
+
+
+class _Raiser:
+    """A bot (duck-typed for play_game) that raises at its ``at``-th act, or in reset."""
+
+    def __init__(self, at: int = 0, in_reset: bool = False) -> None:
+        from bots.random_bot import RandomBot
+        self.inner, self.at, self.in_reset, self.acts = RandomBot(), at, in_reset, 0
+        self.cheats, self.interactive, self.observe = False, False, None
+
+    def reset(self, game, seat, seed):  # type: ignore[no-untyped-def]
+        if self.in_reset:
+            raise RuntimeError("no reset for me")
+        self.inner.reset(game, seat, seed)
+
+    def act(self, view):  # type: ignore[no-untyped-def]
+        self.acts += 1
+        if self.acts > self.at:
+            raise RuntimeError(f"act {self.acts}")
+        return self.inner.act(view)
+
+
+def test_every_forfeit_of_a_game_is_recorded_and_played_out() -> None:
+    """Tester pass 3: a second forfeit during the play-out was not recorded (the game lost its
+    returns and the second forfeiter shared first); a forfeit in reset left the later seats'
+    bots un-reset."""
+    from bots.heuristic import HeuristicBot
+    from tournaments.referee import play_game
+    game = load_game("mate-vic-village(players=3)")
+    rec = play_game(game, [_Raiser(at=1), _Raiser(at=6), HeuristicBot()], 7, [1, 2, 3],
+                    seating_specs=["first", "second", "heuristic"])
+    assert rec.termination == "forfeit" and rec.returns is not None
+    assert [s for s, _ in forfeiting_seats(rec.forfeit)] == [0, 1]
+    assert rec.forfeit["at"] < rec.forfeit["others"][0]["at"]
+    assert rec.ranks[2] == 0 and rec.ranks[0] == rec.ranks[1] == 1
+    lo = worst_return(rec.game)
+    assert scored_returns(rec) == [lo, lo, rec.returns[2]]
+    summary = summarize([rec])
+    assert summary.row("first").forfeits == 1 and summary.row("second").forfeits == 1
+    # a forfeit in reset: the seats after it are reset all the same, and the game played out
+    rec = play_game(game, [_Raiser(in_reset=True), HeuristicBot(), HeuristicBot()], 7,
+                    [1, 2, 3], seating_specs=["r", "h1", "h2"])
+    assert rec.forfeit["seat"] == 0 and rec.forfeit["at"] == 0 and rec.returns is not None
+    assert state_over(game, 7, rec.actions)
+
+
+def state_over(game, seed: int, actions: list[int]) -> bool:  # type: ignore[no-untyped-def]
+    s = game.new_initial_state(seed)
+    for a in actions:
+        s.apply_action(a)
+    return bool(s.is_terminal())
+
+
+def test_analyse_names_the_substitutes_moves() -> None:
+    from bots.heuristic import HeuristicBot
+    from tournaments.analyse import review_record
+    from tournaments.referee import play_game
+    rec = play_game("tiny-tricks", [_Raiser(at=1), HeuristicBot()], 5, [1, 2],
+                    seating_specs=["raiser", "heuristic"])
+    review = review_record(rec, node_budget=2000, worlds=2)
+    seat, at = forfeiting_seats(rec.forfeit)[0]
+    mine = [d for d in review.decisions if d.seat == seat]
+    assert mine and all(d.bot == "raiser" for d in mine if d.ply < at)
+    assert all(d.bot.startswith("heuristic (for raiser") for d in mine if d.ply >= at)
+    assert any(d.ply >= at for d in mine)

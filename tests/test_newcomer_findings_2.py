@@ -129,3 +129,19 @@ def test_solve_names_dealt_when_a_mid_game_state_lacks_it(tmp_path: Path) -> Non
     path.write_text(json.dumps(state))
     r = CliRunner().invoke(main, ["solve", str(path)])
     assert r.exit_code == 2 and "needs \"dealt\"" in r.output, r.output
+
+
+def test_play_says_when_a_bot_forfeits_and_who_plays_its_seat(tmp_path: Path) -> None:
+    """Tester pass 3: the forfeit was told only after the game, the substitute's moves were
+    printed as the forfeiter's."""
+    plugin = tmp_path / "raiser.py"
+    plugin.write_text("from bots.random_bot import RandomBot\n\n\nclass Raiser(RandomBot):\n"
+                      "    name = 'raiser'\n\n    def act(self, view):\n"
+                      "        raise RuntimeError('boom')\n")
+    r = CliRunner().invoke(main, ["play", "tiny-tricks", "--seat", "1", "--vs",
+                                  f"{plugin}:Raiser", "--seed", "3"], input="quit\n")
+    lines = r.output.splitlines()
+    assert lines[0] == (f"seat 0 ({plugin}:Raiser) forfeits (exception: RuntimeError: boom); "
+                        f"the heuristic plays its seat from here"), r.output
+    assert lines[1].startswith(f"seat 0 (heuristic for {plugin}:Raiser) plays ")
+    assert r.output.rstrip().endswith("bye")

@@ -43,7 +43,8 @@ from solver.errors import TrickhoundError
 from solver.game import Game, State
 from solver.registry import load_game
 from tournaments import engine_adapter as engine
-from tournaments.records import GameRecord
+from tournaments.records import GameRecord, forfeiting_seats
+from tournaments.referee import SUBSTITUTE
 from tournaments.stats import mean_ci
 
 # (inaccuracy, mistake, blunder) lower bounds of the view loss, in round points, per game slug.
@@ -174,10 +175,13 @@ def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
                  seating: Optional[Sequence[str]] = None, returns: Optional[list[float]] = None,
                  node_budget: int = DEFAULT_BUDGET["node_budget"],
                  worlds: int = DEFAULT_BUDGET["worlds"], seed: int = 0,
-                 progress: Optional[Callable[[int, int], None]] = None) -> Review:
+                 progress: Optional[Callable[[int, int], None]] = None,
+                 stand_ins: Optional[dict[int, int]] = None) -> Review:
     """Review the game ``game_text`` dealt by ``deal_seed`` and played as ``actions`` (action
-    ids). ``seating`` names the bot of each seat (default ``seat0``...). ``progress(done,
-    total)`` is called after each move. Raises AnalyseError for a move that is not legal."""
+    ids). ``seating`` names the bot of each seat (default ``seat0``...). ``stand_ins``: seat
+    -> the move from which the referee's substitute played it (the seat forfeited there;
+    those moves are the substitute's, not the seat's bot's). ``progress(done, total)`` is
+    called after each move. Raises AnalyseError for a move that is not legal."""
     game = load_game(game_text)
     slug = game.name
     seating = list(seating) if seating else [f"seat{i}" for i in range(game.num_players)]
@@ -195,7 +199,10 @@ def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
         if action not in legal:
             raise AnalyseError(f"move {ply + 1}: action {action} is not legal here")
         seat = state.current_player()
-        d = Decision(ply=ply, seat=seat, bot=seating[seat], round=int(state.round()),
+        bot = seating[seat]
+        if stand_ins and seat in stand_ins and ply >= stand_ins[seat]:
+            bot = f"{SUBSTITUTE} (for {bot}, which forfeited)"
+        d = Decision(ply=ply, seat=seat, bot=bot, round=int(state.round()),
                      played=state.action_to_str(action), legal=len(legal))
         if not d.forced:
             full = engine.solve_full_state(state, node_budget, seed)
@@ -226,8 +233,10 @@ def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
 
 
 def review_record(rec: GameRecord, **kw) -> Review:
-    """``analyse_game`` of a recorded game (its seating names the bots)."""
-    return analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns, **kw)
+    """``analyse_game`` of a recorded game (its seating names the bots; the moves the referee's
+    substitute made for a forfeiting seat are named as the substitute's)."""
+    return analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns,
+                        stand_ins=dict(forfeiting_seats(rec.forfeit)), **kw)
 
 
 # -- finding the game --------------------------------------------------------------------------
@@ -343,7 +352,8 @@ def summarise_run(run: str, max_games: Optional[int] = 40,
     """Review up to ``max_games`` games of ``run`` with a bounded budget per decision and
     summarise every bot: mean loss per decision with its 95% interval and the label counts,
     best first."""
-    recs = pick_games(read_run_records(run), max_games)
+    every = read_run_records(run)
+    recs = pick_games(every, max_games)
     kw = dict(node_budget=node_budget, worlds=worlds, seed=seed)
     jobs = [(r.to_json(), kw) for r in recs]
     if workers > 1:
@@ -362,7 +372,8 @@ def summarise_run(run: str, max_games: Optional[int] = 40,
                 progress(len(outs), len(jobs))
     reviews = [Review.from_json(o) for o in outs]
     return {"schema": "trickhound.run_review/1", "run": run,
-            "game": recs[0].game if recs else None, "games": len(recs),
+            "game": every[0].game if every else None, "games": len(recs),
+            "forfeited": sum(1 for r in every if r.termination == "forfeit"),
             "budget": kw, "bots": summarise_by_bot(reviews)}
 
 
@@ -410,7 +421,12 @@ def run_summary_text(summary: dict) -> str:
     """``summarise_run``'s table for people, best bot first."""
     head = (f"Mean loss per decision, {summary['game']}, {summary['games']} game(s) of "
             f"{summary['run']} (budget {summary['budget']}):")
-    return "\n".join([head] + _summary_lines(summary["bots"], key="bot"))
+    left = summary.get("forfeited", 0)
+    notes = ([f"  ({left} forfeited game(s) left out: a forfeiter's moves stop short and a "
+              f"substitute played the rest)"] if left else [])
+    if not summary["bots"]:
+        notes.append("  no finished game to review")
+    return "\n".join([head] + _summary_lines(summary["bots"], key="bot") + notes)
 
 
 def plot_review(review: Review, path: str) -> str:

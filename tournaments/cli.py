@@ -461,22 +461,28 @@ def play(game_text: str, seat: int, vs: str, seed: int) -> None:
             click.echo(f"seat {who} ({specs[who]}) plays {move_text_for(before, action, seat)}")
         before.apply_action(action)
 
-    rec = play_game(game, specs, seed, seeds, on_move=show, seating_specs=specs)
+    def forfeited(who: int, reason: str, detail: str) -> None:
+        if who != seat:
+            click.echo(f"seat {who} ({specs[who]}) forfeits ({reason}: {detail}); the "
+                       f"heuristic plays its seat from here")
+            specs[who] = f"heuristic for {specs[who]}"
+
+    with _clean_shutdown():          # Ctrl-C / SIGTERM stop the command, not a forfeit of yours
+        rec = play_game(game, list(specs), seed, seeds, on_move=show, seating_specs=specs,
+                        on_forfeit=forfeited)
     click.echo("")
-    if rec.forfeit is not None and rec.forfeit["seat"] == seat:
+    from tournaments.records import forfeiting_seats
+    if any(s == seat for s, _ in forfeiting_seats(rec.forfeit)):
         click.echo("bye")
         return
     final = game.new_initial_state(seed)
     for a in rec.actions:
         final.apply_action(a)
     click.echo(final.render(seat))
-    if rec.forfeit is not None:
-        f = rec.forfeit
-        played_out = ("; the heuristic played its seat to the end" if rec.returns is not None
-                      else "")
-        click.echo(f"seat {f['seat']} ({specs[f['seat']]}) forfeited ({f['reason']}: "
-                   f"{f['detail']}){played_out}")
-    click.echo(f"Game over: returns {rec.returns}, ranks {rec.ranks} (you are seat {seat})")
+    from tournaments.records import scored_returns
+    scored = scored_returns(rec) if rec.forfeit else rec.returns
+    click.echo(f"Game over: returns {scored}, ranks {rec.ranks} (you are seat {seat})"
+               + ("; a forfeit scores the game's worst return" if rec.forfeit else ""))
 
 
 @main.command("bots")

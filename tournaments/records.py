@@ -83,6 +83,15 @@ def worst_return(game: str) -> float:
     return _WORST[game]
 
 
+def forfeiting_seats(forfeit: Optional[dict]) -> list[tuple[int, int]]:
+    """(seat, moves played before its forfeit) of every forfeit a record's ``forfeit`` names
+    (the first and its ``others``; records from before ``at`` was kept: 0)."""
+    if not forfeit or forfeit.get("seat") is None:
+        return []
+    return [(int(f["seat"]), int(f.get("at", 0)))
+            for f in [forfeit, *forfeit.get("others", [])]]
+
+
 def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
     """What a game scores per seat, for mean scores, paired differences and ``rate``: a
     finished game's returns; for a forfeit, the game's worst return (``worst_return``) for the
@@ -99,7 +108,8 @@ def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
     # played out by the referee's substitute: the others' returns are a finished game's
     out: list[Optional[float]] = (list(rec.returns) if rec.returns is not None
                                   else [None] * len(rec.seating))
-    out[seat] = worst_return(rec.game)
+    for s, _at in forfeiting_seats(rec.forfeit):      # every forfeiting seat
+        out[s] = worst_return(rec.game)
     return out
 
 

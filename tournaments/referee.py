@@ -36,16 +36,21 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
               move_time_limit: Optional[float] = None,
               on_move: Optional[Callable[[State, int, int], Any]] = None,
               seating_specs: Optional[Sequence[str]] = None, deal_index: int = 0,
-              rotation: int = 0, substitute: Optional[str] = SUBSTITUTE) -> GameRecord:
+              rotation: int = 0, substitute: Optional[str] = SUBSTITUTE,
+              on_forfeit: Optional[Callable[[int, str, str], Any]] = None) -> GameRecord:
     """Play one game. ``bots``: live Bot objects by seat (or specs, built here). Returns a
-    GameRecord. A bot that raises, returns an illegal action or exceeds ``move_time_limit``
-    seconds on a move forfeits: it ranks last. The game is then played out with the
-    ``substitute`` bot (seeded with the forfeiter's seed) in the forfeiter's seat, so that the
-    other seats' returns and ranks are those of a finished game (records.scored_returns scores
-    the forfeiter the game's worst return, whatever its seat's played-out return). No play-out
-    (returns not recorded, the others share first) when ``substitute`` is None, after
-    ``tampering`` (the state may be anything), for a person at the terminal (``quit``), or
-    when a second bot forfeits during the play-out."""
+    GameRecord. A bot that raises (in ``reset``, ``act`` or ``observe``), returns an illegal
+    action or exceeds ``move_time_limit`` seconds on a move forfeits: it ranks last. Its seat
+    is then played to the end by the ``substitute`` bot (seeded with the forfeiter's seed), and
+    so is every seat that forfeits after it, so that the other seats' returns and ranks are
+    those of a finished game (records.scored_returns scores each forfeiter the game's worst
+    return, whatever its seat's played-out return). The record's ``forfeit`` is the first
+    forfeit, with ``at`` (the number of moves played before it: the substitute made the
+    seat's moves from there) and ``others`` (any later forfeits, likewise). No play-out
+    (returns not recorded; the forfeiters last, the others share first) when ``substitute``
+    is None, after ``tampering`` (the state may be anything) or for a person at the terminal
+    (``quit``). ``on_forfeit(seat, reason, detail)`` is told of each forfeit when it
+    happens."""
     if isinstance(game, str):
         game = load_game(game)
     specs = seating_specs or [str(getattr(b, "spec", b)) for b in bots]
@@ -57,42 +62,55 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
                         oracle_seats=[i for i, b in enumerate(players) if b.cheats],
                         deal_index=deal_index, rotation=rotation)
     t_start = time.perf_counter()
-    try:
-        for seat, bot in enumerate(players):
+    forfeits: list[dict[str, Any]] = []
+
+    def stand_in(f: Forfeit) -> bool:
+        """Record ``f``; put the substitute in its seat. False: the game stops here."""
+        forfeits.append({"seat": f.seat, "reason": f.reason, "detail": f.detail,
+                         "at": len(record.actions)})
+        if on_forfeit is not None:
+            on_forfeit(f.seat, f.reason, f.detail)
+        if (substitute is None or f.reason == "tampering"
+                or getattr(players[f.seat], "interactive", False)):
+            return False
+        players[f.seat] = make_bot(substitute, bot_seeds[f.seat])
+        players[f.seat].reset(game, f.seat, bot_seeds[f.seat])
+        return True
+
+    going = True
+    for seat in range(len(players)):
+        try:
             _guard(seat, "exception",
-                   lambda: bot.reset(game, seat, bot_seeds[seat]))  # noqa: B023
-        _play_to_end(game, state, players, record, move_time_limit, on_move)
-    except Forfeit as f:
+                   lambda: players[seat].reset(game, seat, bot_seeds[seat]))  # noqa: B023
+        except Forfeit as f:
+            if not stand_in(f):
+                going = False
+                break
+    finished = False
+    while going:
+        try:
+            _play_to_end(game, state, players, record, move_time_limit, on_move)
+            finished = True
+            break
+        except Forfeit as f:
+            going = stand_in(f)
+    if forfeits:
+        out = {f["seat"] for f in forfeits}
         record.termination = "forfeit"
-        record.forfeit = {"seat": f.seat, "reason": f.reason, "detail": f.detail}
-        record.ranks = [1 if s == f.seat else 0 for s in range(game.num_players)]
-        if (substitute is not None and f.reason != "tampering"
-                and not getattr(players[f.seat], "interactive", False)):
-            _play_out(game, state, players, record, f.seat, substitute, bot_seeds[f.seat],
-                      move_time_limit, on_move)
+        record.forfeit = dict(forfeits[0])
+        if len(forfeits) > 1:
+            record.forfeit["others"] = [dict(f) for f in forfeits[1:]]
+        if finished:
+            # the forfeiters last (tied), the others as the finished game ranked them
+            ranks = list(record.ranks or [])
+            kept = sorted({r for s, r in enumerate(ranks) if s not in out})
+            dense = {r: i for i, r in enumerate(kept)}
+            record.ranks = [len(kept) if s in out else dense[r] for s, r in enumerate(ranks)]
+        else:
+            record.returns = None
+            record.ranks = [1 if s in out else 0 for s in range(game.num_players)]
     record.seconds = time.perf_counter() - t_start
     return record
-
-
-
-def _play_out(game: Game, state: State, players: list[Bot], record: GameRecord, seat: int,
-              substitute: str, seed: int, move_time_limit: Optional[float],
-              on_move: Optional[Callable[[State, int, int], Any]]) -> None:
-    """Finish a forfeited game with ``substitute`` in ``seat``: the record gets the finished
-    game's returns, and ranks with the forfeiter last and the others as the game ranked them.
-    A second forfeit leaves the record as the first one made it."""
-    players = list(players)
-    players[seat] = make_bot(substitute, seed)
-    players[seat].reset(game, seat, seed)
-    # the played-out moves are the record's too (a replay of actions reaches the same end)
-    try:
-        _play_to_end(game, state, players, record, move_time_limit, on_move)
-    except Forfeit:
-        return
-    ranks = list(record.ranks or [])
-    others = sorted({r for s, r in enumerate(ranks) if s != seat})
-    dense = {r: i for i, r in enumerate(others)}
-    record.ranks = [len(others) if s == seat else dense[r] for s, r in enumerate(ranks)]
 
 
 def _play_to_end(game: Game, state: State, players: list[Bot], record: GameRecord,

@@ -50,7 +50,7 @@ from typing import Optional
 
 from tournaments.config import labels as make_labels
 from tournaments.ratings import Ratings, rate
-from tournaments.records import GameRecord, scored_returns
+from tournaments.records import GameRecord, forfeiting_seats, scored_returns
 
 RANKINGS = ("paired", "trueskill")
 BOOTSTRAP = 2000           # resamples over deals per adjacent pair
@@ -283,8 +283,10 @@ def summarize(records: Iterable[GameRecord],
             continue
         if r.forfeit:
             reasons[r.forfeit.get("reason", "?")] += 1
-            if r.forfeit.get("seat") is not None:
-                forfeits_by[r.seating[r.forfeit["seat"]]] += 1
+            for f in r.forfeit.get("others", []):      # later forfeits of a played-out game
+                reasons[f.get("reason", "?")] += 1
+            for seat, _at in forfeiting_seats(r.forfeit):
+                forfeits_by[r.seating[seat]] += 1
         if r.ranks:
             for seat, rank in enumerate(r.ranks):
                 if rank == 0 and sum(1 for x in r.ranks if x == 0) < len(r.ranks):
