@@ -78,6 +78,8 @@ def test_recommend_refuses_flags_a_view_file_would_silently_override(tmp_path: P
     assert r.exit_code == 2 and "--seat and --moves go with --game" in r.output
     r = CliRunner().invoke(main, ["recommend", view, "--game", "mate"])
     assert r.exit_code == 2 and "is a view of dog-tag-trick(players=5), not of mate" in r.output
+    r = CliRunner().invoke(main, ["recommend", view, "--game", "dog-tag-trick(players=4)"])
+    assert r.exit_code == 2 and "not of dog-tag-trick(players=4)" in r.output   # tester pass 3
 
 
 def test_recommend_takes_c_minus_one_as_the_bots_do() -> None:
@@ -145,3 +147,13 @@ def test_play_says_when_a_bot_forfeits_and_who_plays_its_seat(tmp_path: Path) ->
                         f"the heuristic plays its seat from here"), r.output
     assert lines[1].startswith(f"seat 0 (heuristic for {plugin}:Raiser) plays ")
     assert r.output.rstrip().endswith("bye")
+
+
+def test_the_control_variate_line_says_what_the_variances_say() -> None:
+    """Tester pass 3: 26.88 -> 42.32 read "(x0.64); it removes no variance here", and 0 -> 0
+    "(xinf) ... infx fewer deals"."""
+    from tournaments.stats import control_gain
+    assert control_gain(26.88, 42.32).startswith("it adds variance here (1.57x the deals")
+    assert control_gain(0.0, 0.0) == "no variance to remove (every deal scored alike)"
+    assert control_gain(10.0, 5.0).endswith("needs 2.00x fewer deals with it")
+    assert control_gain(10.0, 10.0) == "it removes no variance here (the same deals needed)"

@@ -568,7 +568,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
             raise UserError(f"{position}: a view JSON must be an object")
         named = obj.pop("game", None)
         game = _load_game(game_text or named or _missing_game(position))
-        if game_text and named and _load_game(named).name != game.name:
+        if game_text and named and _load_game(named).spec() != game.spec():
             raise UserError(f"{position} is a view of {named}, not of {game_text} (drop --game: "
                             f"the file names its game)")
         view = game.view_from_json(obj)
@@ -653,7 +653,9 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
 
 
 #: Search parameters whose -1 means the game's measured value, as in the bots' printed
-#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults).
+#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults); not
+#: endgame and cutoff: recommend keeps them off unless given (its confidence labels are
+#: measured so).
 GAME_DEFAULT_PARAMS = ("c",)
 
 

@@ -21,6 +21,7 @@ from tournaments.runner import load_records, read_meta
 from tournaments.stats import (
     Summary,
     adjacent_lines,
+    control_gain,
     control_lines,
     leaderboard_rows,
     leaderboard_text,
@@ -477,8 +478,8 @@ def write_index(directory: str = "results/leaderboards") -> str:
         cv = b.get("control_variate")
         if cv:
             lines += ["", f"Control variate ({cv['reference']}): per-deal variance "
-                      f"{cv['var_raw']:.2f} -> {cv['var_adjusted']:.2f}, "
-                      f"{cv['factor']:.2f}x fewer deals for the same interval."]
+                      f"{cv['var_raw']:.2f} -> {cv['var_adjusted']:.2f}: "
+                      f"{control_gain(cv['var_raw'], cv['var_adjusted'])}."]
         lines.append("")
     path = os.path.join(directory, "README.md")
     with open(path, "w", encoding="utf-8") as f:

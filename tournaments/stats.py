@@ -528,11 +528,25 @@ def control_lines(summary: Summary) -> list[str]:
     cv = summary.control
     if cv is None:
         return []
-    gain = (f"an interval of the same width needs {cv.factor:.2f}x fewer deals with it"
-            if cv.factor >= 1.05 else "it removes no variance here (the same deals needed)")
     return [f"Control variate ({cv.reference}, per deal and seat; unbiased: the reference is "
             f"fixed by the deal and seat alone): per-deal variance of a bot's score "
-            f"{cv.var_raw:.2f} -> {cv.var_adjusted:.2f} (x{cv.factor:.2f}); {gain}."]
+            f"{cv.var_raw:.2f} -> {cv.var_adjusted:.2f}; "
+            f"{control_gain(cv.var_raw, cv.var_adjusted)}."]
+
+
+def control_gain(var_raw: float, var_adjusted: float) -> str:
+    """What a control variate's variances say, in words (none, fewer deals, or more)."""
+    if var_raw <= 0 and var_adjusted <= 0:
+        return "no variance to remove (every deal scored alike)"
+    factor = var_raw / var_adjusted if var_adjusted > 0 else float("inf")
+    if factor == float("inf"):
+        return "it removes all of it"
+    if factor >= 1.05:
+        return f"an interval of the same width needs {factor:.2f}x fewer deals with it"
+    if factor <= 1 / 1.05:
+        return (f"it adds variance here ({1 / factor:.2f}x the deals for the same interval: "
+                f"its coefficient, fitted on the other deals, does not fit these)")
+    return "it removes no variance here (the same deals needed)"
 
 
 def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
