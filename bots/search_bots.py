@@ -345,7 +345,8 @@ class OracleBot(_SearchBot):
         if algo == "solver":
             return pimc_chance_search(state, SearchLimit(iterations=1, worlds=self.worlds),
                                       self.next_seed(), evaluator="solver")
+        ends = endgame_options(game, horizon, -1, -1, "pimc")     # the pimc bot's defaults
         return pimc_chance_search(state, self.limit(self.worlds), self.next_seed(),
                                   c=exploration_c(game, -1.0, "pimc"), horizon=horizon,
-                                  rollout=self.rollout,
-                                  **endgame_options(game, horizon, -1, -1, "pimc"))
+                                  rollout=self.rollout, endgame=ends["endgame"],
+                                  cutoff=ends["cutoff"])
