@@ -51,6 +51,7 @@ def pimc_chance_search(
     endgame: int = 0,
     endgame_budget: int = ...,
     cutoff: int = 0,
+    chance: str = "sampled",
 ) -> SearchResult: ...
 def solve_state(
     state: State,

@@ -258,13 +258,15 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
                        objective="score", horizon="game", scale=None, solver="auto",
                        node_budget=200000, tt_bits=16, evaluation="auto", rollouts=4,
                        max_nodes=DEFAULT_MAX_NODES, rollout="random", endgame=0,
-                       endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
+                       endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance="sampled"):
     """PIMC on a TRUE state whose worlds re-draw only the chance hidden from every seat
     (``State.resample_chance``: e.g. Vic Village's unrevealed instruction order and reward-pile
     order), keeping every hand: the oracle bot's ``chance="sampled"``, which knows the hands
     but not the future. The same worlds and iterations split as ``pimc_search`` (the worlds
     are drawn from the search's seeded stream, then each is searched by ``evaluator``).
-    Returns a SearchResult (algorithm "pimc", params chance="sampled")."""
+    ``chance="known"``: the worlds are plain copies of the state (the future known), the same
+    search otherwise: the control that tells the search method's effect from the future's.
+    Returns a SearchResult (algorithm "pimc", params chance)."""
     cdef Rng rng
     cdef State w
     cdef int W, i
@@ -284,13 +286,16 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
         check_cutoff(cutoff, horizon)
         check_endgame_budget(endgame_budget)
     check_max_nodes(max_nodes)
+    if chance not in ("sampled", "known"):
+        raise ValueError(f"chance must be sampled or known, not {chance!r}")
     t0 = time.perf_counter()
     W = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
     worlds = []
     for i in range(W):
         w = state.clone()
-        w.resample_chance_c(&rng)
+        if chance == "sampled":
+            w.resample_chance_c(&rng)
         worlds.append(w)
     player = state.current_player_c()
     rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
@@ -306,7 +311,7 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
         params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                   "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
     return build_result("pimc", player, rows, value=kind, nodes=nodes, iterations=iterations,
-                        worlds=used, rank_by="mean", params=dict(params, chance="sampled"),
+                        worlds=used, rank_by="mean", params=dict(params, chance=chance),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,
                         exact=False)
 

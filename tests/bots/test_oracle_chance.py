@@ -61,6 +61,21 @@ def test_sampled_oracle_never_reads_the_instruction_order(players):
     assert told_apart > len(positions) // 2
 
 
+def test_known_worlds_control_reads_the_future():
+    """chance=known_worlds (the control) is the same PIMC over copies of the true state: it
+    does read the instruction order (§10.3), so it tells most twin states apart, and with
+    every world a copy its params say chance=known."""
+    positions = _vic_positions(4, range(1))
+    told_apart = 0
+    for i, s in enumerate(positions):
+        twin = s.resample_chance(Random(60 + i))
+        one, two = (make_bot(f"oracle(chance=known_worlds,{BUDGET})", seed=i) for _ in range(2))
+        r1, r2 = one.search_sampled(s, "uct"), two.search_sampled(twin, "uct")
+        assert r1.params["chance"] == "known" and r1.worlds == 20
+        told_apart += _values(r1) != _values(r2)
+    assert told_apart > len(positions) // 2
+
+
 def test_sampled_oracle_keeps_the_true_hands():
     """The sampled worlds hold the true hands (it is still a cheater): its search differs
     from the same search on a state whose other hands were re-dealt (§10.5 determinization
@@ -109,7 +124,8 @@ def test_sampled_oracle_plays_legal_moves_in_every_game(game):
         s.apply_action(a if rnd.random() < 0.5 else rnd.choice(s.legal_actions()))
 
 
-@pytest.mark.parametrize("spec", ["oracle(chance=future)", "oracle(chance=sampled,worlds=0)"])
+@pytest.mark.parametrize("spec", ["oracle(chance=future)", "oracle(chance=sampled,worlds=0)",
+                                  "oracle(chance=known_worlds,worlds=100000)"])
 def test_bad_chance_options_are_refused(spec):
     with pytest.raises(BotSpecError):
         make_bot(spec)

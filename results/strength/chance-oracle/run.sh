@@ -19,10 +19,22 @@ ev() {   # ev NAME GAME ARGS...
     --name "$name" "$@"
 }
 
-for seed in 3 4; do
+# Vic Village 3p and 4p and Dog Tag Trick 5p on the pimc-tune deal seeds 3 and 4 and on 64 other
+# deals (seeds 5 and 6), each calibrated afresh; the control oracle(chance=known_worlds) is the
+# sampled oracle's PIMC over copies of the true state (the future known).
+for seed in 3 4 5 6; do
   for cfg in mate-vic-village:4 mate-vic-village:3 dog-tag-trick:5; do
     g=${cfg%:*}; n=${cfg#*:}
     ev "$g-${n}p-seed$seed" "$g(players=$n)" --candidate pimc --candidate oracle \
-      --candidate "oracle(chance=sampled)" --cpu-ms 5 --seed $seed --deals "${DEALS:-32}"
+      --candidate "oracle(chance=sampled)" --candidate "oracle(chance=known_worlds)" \
+      --cpu-ms 5 --seed $seed --deals "${DEALS:-32}"
+  done
+done
+# Dog Tag Trick 3p and 4p on seeds 3 and 4 (within a round its only chance is the deal).
+for seed in 3 4; do
+  for n in 3 4; do
+    ev "dog-tag-trick-${n}p-seed$seed" "dog-tag-trick(players=$n)" --candidate pimc \
+      --candidate oracle --candidate "oracle(chance=sampled)" \
+      --candidate "oracle(chance=known_worlds)" --cpu-ms 5 --seed $seed --deals "${DEALS:-32}"
   done
 done
