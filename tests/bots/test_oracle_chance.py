@@ -134,3 +134,23 @@ def test_bad_chance_options_are_refused(spec):
 def test_default_is_the_known_chance():
     bot = make_bot("oracle")
     assert bot.chance == "known" and "chance" in bot.PARAMS and "worlds" in bot.PARAMS
+
+
+def test_dog_tag_trick_round_search_does_not_depend_on_later_deals():
+    """docs/rules/dog-tag-trick.md §10: within a round only the deal is chance, so the sampled
+    worlds (later rounds re-dealt) and the control's copies give the same search, value for
+    value, at the round horizon: the oracle's margin there is all knowing the hands."""
+    g = load_game("dog-tag-trick(players=4)")
+    rnd = random.Random(1)
+    s = g.new_initial_state(2)
+    checked = 0
+    while not s.is_terminal() and checked < 8:
+        if len(s.legal_actions()) > 1:
+            one, two = (make_bot(f"oracle(chance={c},{BUDGET})", seed=checked)
+                        for c in ("sampled", "known_worlds"))
+            r1, r2 = one.search_sampled(s, "uct"), two.search_sampled(s, "uct")
+            assert r1.params["chance"] == "sampled" and r2.params["chance"] == "known"
+            assert _values(r1) == _values(r2)
+            checked += 1
+        s.apply_action(rnd.choice(s.legal_actions()))
+    assert checked == 8

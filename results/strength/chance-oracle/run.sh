@@ -30,8 +30,8 @@ for seed in 3 4 5 6; do
       --cpu-ms 5 --seed $seed --deals "${DEALS:-32}"
   done
 done
-# Dog Tag Trick 3p and 4p on seeds 3 and 4 (within a round its only chance is the deal).
-for seed in 3 4; do
+# Dog Tag Trick 3p and 4p on the same seeds (within a round its only chance is the deal).
+for seed in 3 4 5 6; do
   for n in 3 4; do
     ev "dog-tag-trick-${n}p-seed$seed" "dog-tag-trick(players=$n)" --candidate pimc \
       --candidate oracle --candidate "oracle(chance=sampled)" \
