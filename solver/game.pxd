@@ -81,6 +81,13 @@ cdef class State:
     # everything that seat cannot know. Reads only what the observer knows (card *sets* that
     # are hidden from it, public counts and voids), never where a hidden card truly is.
     cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil
+    # Re-draw, uniformly, the chance outcomes that are hidden from EVERY seat (future chance:
+    # e.g. Vic Village's unrevealed instruction order and reward-pile order, Mattis's stock
+    # order, later rounds' deals, the state's future chance stream), keeping every hand, every
+    # seat's private information and the public history. Reads the hidden-from-everyone cards
+    # only as sets, never their true order, so two states differing only in that order come
+    # out equal for the same stream (the oracle's chance="sampled" worlds).
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil
     # A 64-bit key of the observer's information set (equal for states the observer cannot
     # tell apart, up to hash collisions).
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil

@@ -375,6 +375,9 @@ cdef class State:
     cdef void determinize_c(self, int observer, Rng* rng) noexcept nogil:
         _missing(<void*>self, "State.determinize_c")
 
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
+        _missing(<void*>self, "State.resample_chance_c")
+
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
         _missing(<void*>self, "State.infoset_key_c")
         return 0
@@ -502,6 +505,16 @@ cdef class State:
         cdef Random r = rng if isinstance(rng, Random) else Random(rng)
         cdef State s = self.clone()
         s.determinize_c(player, &r.rng)
+        return s
+
+    def resample_chance(self, rng):
+        """A copy of this state with the chance hidden from every seat re-drawn (the engine's
+        resample_chance_c): every hand, every seat's private information and the public
+        history are kept; only what no player can know yet changes (e.g. Vic Village's
+        unrevealed instruction order, docs/rules/mate-vic-village.md §10.3)."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef State s = self.clone()
+        s.resample_chance_c(&r.rng)
         return s
 
     def random_playout(self, rng, int stop_round=-1):

@@ -32,6 +32,27 @@ def pimc_search(
     endgame_budget: int = ...,
     cutoff: int = 0,
 ) -> SearchResult: ...
+def pimc_chance_search(
+    state: State,
+    limit: SearchLimit | str | dict[str, Any],
+    seed: int = 0,
+    evaluator: str = "uct",
+    c: float = ...,
+    objective: str = "score",
+    horizon: str = "game",
+    scale: float | str | None = None,
+    solver: str = "auto",
+    node_budget: int = 200000,
+    tt_bits: int = 16,
+    evaluation: str = "auto",
+    rollouts: int = 4,
+    max_nodes: int = ...,
+    rollout: str = "random",
+    endgame: int = 0,
+    endgame_budget: int = ...,
+    cutoff: int = 0,
+    chance: str = "sampled",
+) -> SearchResult: ...
 def solve_state(
     state: State,
     limit: SearchLimit | str | dict[str, Any] | None = None,

@@ -254,6 +254,68 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
                         exact=exact and used == 1 and game.perfect_information)
 
 
+def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
+                       objective="score", horizon="game", scale=None, solver="auto",
+                       node_budget=200000, tt_bits=16, evaluation="auto", rollouts=4,
+                       max_nodes=DEFAULT_MAX_NODES, rollout="random", endgame=0,
+                       endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance="sampled"):
+    """PIMC on a TRUE state whose worlds re-draw only the chance hidden from every seat
+    (``State.resample_chance``: e.g. Vic Village's unrevealed instruction order and reward-pile
+    order), keeping every hand: the oracle bot's ``chance="sampled"``, which knows the hands
+    but not the future. The same worlds and iterations split as ``pimc_search`` (the worlds
+    are drawn from the search's seeded stream, then each is searched by ``evaluator``).
+    ``chance="known"``: the worlds are plain copies of the state (the future known), the same
+    search otherwise: the control that tells the search method's effect from the future's.
+    Returns a SearchResult (algorithm "pimc", params chance)."""
+    cdef Rng rng
+    cdef State w
+    cdef int W, i
+    if state.is_terminal_c():
+        from solver.errors import IllegalActionError
+        raise IllegalActionError("the game is over; there is no move to search")
+    limit = as_limit(limit)
+    seed = seed_int(seed)
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+    game = state.game
+    if evaluator == "uct":
+        objective_code(objective, horizon)
+        c = check_c(c)
+        check_scale(scale, game, objective, horizon)
+        check_endgame(endgame, horizon)
+        check_cutoff(cutoff, horizon)
+        check_endgame_budget(endgame_budget)
+    check_max_nodes(max_nodes)
+    if chance not in ("sampled", "known"):
+        raise ValueError(f"chance must be sampled or known, not {chance!r}")
+    t0 = time.perf_counter()
+    W = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
+    rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
+    worlds = []
+    for i in range(W):
+        w = state.clone()
+        if chance == "sampled":
+            w.resample_chance_c(&rng)
+        worlds.append(w)
+    player = state.current_player_c()
+    rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
+        worlds, player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
+        node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
+        endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0)
+    if evaluator == "uct":
+        params = {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
+                  "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
+                  "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
+    else:
+        params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
+                  "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
+    return build_result("pimc", player, rows, value=kind, nodes=nodes, iterations=iterations,
+                        worlds=used, rank_by="mean", params=dict(params, chance=chance),
+                        limit=limit, seed=seed, seconds=time.perf_counter() - t0,
+                        exact=False)
+
+
 def solve_state(State state, limit=None, seed=0, solver="auto", node_budget=200000, tt_bits=16,
                 evaluation="auto", rollouts=4):
     """The exact solver on one full state (perfect-information play, oracle bots): the

@@ -635,6 +635,15 @@ cdef class DogTagTrickState(State):
         for p in range(d.round + 1, d.n):                # later rounds: unknown to everyone
             deal_round_d(d.future[p], d.n, d.hand_size, rng)
 
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
+        """§10: inside a round only the deal is chance, and every hand is dealt (the unused
+        pile is their complement), so only the later rounds' deals are hidden from every seat:
+        they are re-dealt (the draws of determinize_c's last step); this round is kept."""
+        cdef DttData* d = &self.d
+        cdef int p
+        for p in range(d.round + 1, d.n):
+            deal_round_d(d.future[p], d.n, d.hand_size, rng)
+
     cdef uint64_t hash_c(self) noexcept nogil:
         cdef DttData* d = &self.d
         cdef uint64_t h = 0x6A09E667F3BCC909ULL

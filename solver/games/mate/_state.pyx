@@ -454,6 +454,18 @@ cdef class MateState(State):
         d.forced[o] = c
         d.hand[o] = unseen & ~(1u << c)
 
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
+        """Only the game-3 deal is chance no seat knows while games 1-2 are on: it is re-dealt
+        (determinize_c's first draw); every hand and the forced cards are kept."""
+        cdef MateData* d = &self.d
+        cdef uint32_t third
+        cdef int d3
+        if d.game_no <= 2 and d.phase != OVER:
+            third = <uint32_t>random_subset(ALL_CARDS, 10, rng)
+            d3 = 1 - d.first_dealer
+            d.next_deal[d3] = third
+            d.next_deal[1 - d3] = ALL_CARDS & ~third
+
     cdef uint64_t hash_c(self) noexcept nogil:
         cdef MateData* d = &self.d
         cdef uint64_t h = (<uint64_t>d.hand[0]) | ((<uint64_t>d.hand[1]) << 20)

@@ -895,6 +895,35 @@ cdef class MateVicVillageState(State):
             d.deck[shown + j] = arr[j]
         rng_seed(&d.rng, rng_next(rng))
 
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
+        """rules.resample_chance: re-draw what no seat knows (§10.3), keeping every hand, every
+        discard and the public history: the order of the reward cards still in the pile, the
+        order of the unrevealed instructions (which later tricks are STAY or GO! and their
+        targets) and the future chance stream. Both orders are rebuilt from their sets in
+        ascending order, so the result never depends on the true order."""
+        cdef VicData* d = &self.d
+        cdef int k, j, shown
+        cdef uint64_t pile = 0
+        cdef int8_t arr[16]
+        cdef uint16_t hidden_instr = 0
+        ensure_dealt_d(d)
+        for j in range(d.reward_pos, d.reward_len):      # the undrawn reward cards, as a set
+            pile |= 1ULL << d.reward[j]
+        k = mask_to_i8(pile, &d.reward[d.reward_pos])
+        shuffle_i8(&d.reward[d.reward_pos], k, rng)
+        shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
+        for j in range(shown, d.T):
+            hidden_instr |= <uint16_t>(1 << d.deck[j])
+        k = 0
+        while hidden_instr:
+            arr[k] = <int8_t>lowest_card(hidden_instr)
+            hidden_instr &= hidden_instr - 1
+            k += 1
+        shuffle_i8(arr, k, rng)
+        for j in range(k):
+            d.deck[shown + j] = arr[j]
+        rng_seed(&d.rng, rng_next(rng))
+
     cdef uint64_t hash_c(self) noexcept nogil:
         """The full position (hands, hidden orders, history, scores); the chance stream for
         later rounds is left out: it is not part of the position a search compares."""

@@ -640,3 +640,18 @@ def determinize(state: VicState, observer: int, rng: Random) -> VicState:
     s.deck[shown:] = shuffled(rng, s.unrevealed())
     s.rng = Random(rng.next_u64())
     return s
+
+
+def resample_chance(state: VicState, rng: Random) -> VicState:
+    """A copy of ``state`` with the chance hidden from every seat re-drawn (§10.3, §10.6):
+    the order of the reward cards still in the pile, the order of the unrevealed instructions
+    (which later tricks are STAY or GO! and their target numbers) and the future chance
+    stream. Every hand, every discard, the undealt cards and the public history are kept. Both
+    orders are rebuilt from their sets (ascending), so the result never depends on the true
+    order; the Cython resample_chance_c makes the same draws."""
+    s = state.clone()
+    s.reward[s.reward_pos:] = shuffled(rng, sorted(s.reward[s.reward_pos:]))
+    shown = len(s.deck) - len(s.unrevealed())
+    s.deck[shown:] = shuffled(rng, s.unrevealed())
+    s.rng = Random(rng.next_u64())
+    return s

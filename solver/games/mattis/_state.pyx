@@ -801,6 +801,28 @@ cdef class MattisState(State):
             d.stock[d.stock_top + i] = pool[idx]
             idx += 1
 
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
+        """Phase 1: the stock's order is hidden from every seat (§11; its last card, the trump,
+        is shown only when drawn): the stock's cards are put in a fresh uniform order, rebuilt
+        from their set in ascending order (never from the true order). Hands, won piles and the
+        table are kept. After phase 1 there is no stock and nothing hidden: identity."""
+        cdef MattisData* d = &self.d
+        cdef uint64_t m = 0
+        cdef int pool[52]
+        cdef int i, j, t, k
+        if d.phase != PHASE1:
+            return
+        for i in range(d.stock_n):
+            m |= 1ULL << d.stock[d.stock_top + i]
+        k = mask_to_array(m, pool)
+        for i in range(k - 1, 0, -1):        # Fisher-Yates over the stock's cards
+            j = rng_below(rng, <unsigned int>(i + 1))
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+        for i in range(k):
+            d.stock[d.stock_top + i] = pool[i]
+
     cdef uint64_t hash_c(self) noexcept nogil:
         cdef MattisData* d = &self.d
         cdef uint64_t h = public_key_d(d)

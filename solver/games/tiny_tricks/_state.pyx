@@ -228,6 +228,11 @@ cdef class TinyTricksState(State):
                     return
                 pick -= 1
 
+    cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
+        """T2: every card is dealt at the start and there is no later chance, so nothing is
+        hidden from every seat: identity."""
+        pass
+
     cdef uint64_t hash_c(self) noexcept nogil:
         """The deal, the first leader and the history: they fix the whole state (T2)."""
         cdef TinyData* d = &self.d
