@@ -157,3 +157,15 @@ def test_the_control_variate_line_says_what_the_variances_say() -> None:
     assert control_gain(0.0, 0.0) == "no variance to remove (every deal scored alike)"
     assert control_gain(10.0, 5.0).endswith("needs 2.00x fewer deals with it")
     assert control_gain(10.0, 10.0) == "it removes no variance here (the same deals needed)"
+
+
+def test_the_sanity_table_is_printed_under_the_board(tmp_path: Path) -> None:
+    """Tester pass 3: the sanity table was played but never shown on the terminal."""
+    cfg = tmp_path / "t.toml"
+    cfg.write_text(f'game = "mate"\nbots = ["heuristic", "solver"]\ndeals = 1\nseed = 3\n'
+                   f'executor = "serial"\nout = "{tmp_path / "run"}"\n[leaderboard]\n'
+                   f'sanity = ["random"]\nsanity_deals = 1\n')
+    r = CliRunner().invoke(main, ["tournament", str(cfg), "--quiet"])
+    assert r.exit_code == 0 and "Sanity table (" in r.output and "candidate random" in r.output
+    r = CliRunner().invoke(main, ["report", str(tmp_path / "run")])
+    assert r.exit_code == 0 and "Sanity table (" in r.output, r.output

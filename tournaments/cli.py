@@ -754,10 +754,19 @@ def _writing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 def _print_leaderboard(run_dir: str, cfg: Any, title: Optional[str] = None) -> Any:
     from tournaments.report import run_summary
-    from tournaments.stats import leaderboard_text
     summary = run_summary(run_dir, cfg)
-    click.echo(leaderboard_text(summary, title=title))
+    _echo_board(summary, run_dir, title)
     return summary
+
+
+def _echo_board(summary: Any, run_dir: str, title: Optional[str]) -> None:
+    """A run's leaderboard, and its sanity table's below it when it has one."""
+    from tournaments.stats import leaderboard_text
+    click.echo(leaderboard_text(summary, title=title))
+    if summary.sanity is not None:
+        click.echo("")
+        click.echo(leaderboard_text(summary.sanity, title=f"Sanity table ({run_dir}/sanity): "
+                                    f"the weak bots against the pool, apart from the board"))
 
 
 @main.command()
@@ -900,7 +909,6 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     from tournaments.report import check_index, check_publish, write_report
     from tournaments.report import publish as publish_board
     from tournaments.runner import config_from_run, load_records
-    from tournaments.stats import leaderboard_text
     cfg, meta = _config_errors(config_from_run, run_dir)
     records = load_records(run_dir)
     if not records:
@@ -921,7 +929,7 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     if publish and not force:
         _config_errors(check_publish, run_dir, leaderboards)
     summary = _writing(write_report, run_dir)
-    click.echo(leaderboard_text(summary, title=f"Leaderboard: {cfg.game}"))
+    _echo_board(summary, run_dir, f"Leaderboard: {cfg.game}")
     click.echo("")
     click.echo(f"wrote {os.path.join(run_dir, 'report.md')}, ratings.json, ratings.png, "
                f"head_to_head.png, scores.png")

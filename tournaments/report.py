@@ -186,7 +186,7 @@ def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
         if srec:
             scfg = TournamentConfig.from_json(read_meta(sanity)["config"])
             summary.sanity = summarize(srec, order=scfg.all_bots, ranking=st["ranking"],
-                                       candidates=scfg.candidates, trueskill=False)
+                                       candidates=scfg.candidates)
     return summary
 
 
