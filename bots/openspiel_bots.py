@@ -67,7 +67,8 @@ class _OpenSpielBot(Bot[View]):
 
 @register
 class OpenSpielISMCTSBot(_OpenSpielBot):
-    """OpenSpiel's Python ISMCTS (random-rollout evaluator) on our games."""
+    """OpenSpiel's Python ISMCTS (random-rollout evaluator) on our games (needs the openspiel
+    extra: pip install '.[openspiel]')."""
 
     name = "openspiel-ismcts"
 
@@ -83,7 +84,8 @@ class OpenSpielISMCTSBot(_OpenSpielBot):
 
 @register
 class OpenSpielMCTSBot(_OpenSpielBot):
-    """OpenSpiel's Python MCTS on one world sampled from the view (single-world PIMC)."""
+    """OpenSpiel's Python MCTS on one world sampled from the view (single-world PIMC; needs
+    the openspiel extra: pip install '.[openspiel]')."""
 
     name = "openspiel-mcts"
 

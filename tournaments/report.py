@@ -246,7 +246,7 @@ def report_markdown(run_dir: str, meta: dict, records: list[GameRecord], summary
         "## Leaderboard", "",
         ranking_statement(summary).capitalize() + ". Paired: the bot's mean paired score "
         "difference over the opponents it met. Score: mean return per game with a 95% interval "
-        "over deals. 1st: outright first places.", "",
+        "over deals. 1st: first places (shared ones too, but not a game every seat tied).", "",
     ]
     if summary.candidates:
         lines += ["```", leaderboard_text(summary), "```"]
