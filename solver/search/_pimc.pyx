@@ -186,6 +186,35 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     return rows, kind, nodes, iterations, used, all_exact, solver
 
 
+def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
+                  endgame_budget, max_nodes):
+    """The checks both PIMC entry points make of their arguments (ValueError naming the bad
+    one); returns ``c`` as checked."""
+    if evaluator not in EVALUATORS:
+        raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+    if evaluator == "uct":
+        objective_code(objective, horizon)
+        c = check_c(c)
+        check_scale(scale, game, objective, horizon)
+        check_endgame(endgame, horizon)
+        check_cutoff(cutoff, horizon)
+        check_endgame_budget(endgame_budget)
+    check_max_nodes(max_nodes)
+    return c
+
+
+def _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout, endgame,
+                   endgame_budget, cutoff, solver_used, node_budget, evaluation, rollouts,
+                   tt_bits):
+    """The SearchResult's params of a PIMC search: its evaluator's settings."""
+    if evaluator == "uct":
+        return {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
+                "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
+                "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
+    return {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
+            "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
+
+
 def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objective="score",
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
                 evaluation="auto", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
@@ -204,16 +233,8 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     cdef int W, i
     limit = as_limit(limit)
     seed = seed_int(seed)
-    if evaluator not in EVALUATORS:
-        raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
-    if evaluator == "uct":
-        objective_code(objective, horizon)
-        c = check_c(c)
-        check_scale(scale, view.world.game, objective, horizon)
-        check_endgame(endgame, horizon)
-        check_cutoff(cutoff, horizon)
-        check_endgame_budget(endgame_budget)
-    check_max_nodes(max_nodes)
+    c = _checked_args(view.world.game, evaluator, c, objective, horizon, scale, endgame,
+                      cutoff, endgame_budget, max_nodes)
     check_to_act(view)
     t0 = time.perf_counter()
     game = view.world.game
@@ -239,13 +260,9 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
         <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
         endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0)
-    if evaluator == "uct":
-        params = {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
-                  "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
-                  "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
-    else:
-        params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
-                  "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
+    params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
+                            endgame, endgame_budget, cutoff, solver_used, node_budget,
+                            evaluation, rollouts, tt_bits)
     return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,
                         worlds=used, rank_by="mean",
                         params=dict(params, inference=inference, particles=particles, ess=ess),
@@ -275,17 +292,9 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
         raise IllegalActionError("the game is over; there is no move to search")
     limit = as_limit(limit)
     seed = seed_int(seed)
-    if evaluator not in EVALUATORS:
-        raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
     game = state.game
-    if evaluator == "uct":
-        objective_code(objective, horizon)
-        c = check_c(c)
-        check_scale(scale, game, objective, horizon)
-        check_endgame(endgame, horizon)
-        check_cutoff(cutoff, horizon)
-        check_endgame_budget(endgame_budget)
-    check_max_nodes(max_nodes)
+    c = _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
+                      endgame_budget, max_nodes)
     if chance not in ("sampled", "known"):
         raise ValueError(f"chance must be sampled or known, not {chance!r}")
     t0 = time.perf_counter()
@@ -303,13 +312,9 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
         <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
         endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0)
-    if evaluator == "uct":
-        params = {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
-                  "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
-                  "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
-    else:
-        params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
-                  "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
+    params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
+                            endgame, endgame_budget, cutoff, solver_used, node_budget,
+                            evaluation, rollouts, tt_bits)
     return build_result("pimc", player, rows, value=kind, nodes=nodes, iterations=iterations,
                         worlds=used, rank_by="mean", params=dict(params, chance=chance),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,

@@ -8,12 +8,12 @@ information set is kept, and the true hidden order is never read.
   no chance;
 - docs/rules/mate.md §9.1: the only unknown is the game-3 deal, until it happens;
 - docs/rules/tiny-tricks.md T2: every card is dealt at the start: nothing to re-draw."""
-import random
 
 import pytest
 
 from solver.registry import load_game
 from solver.rng import Random
+from tests.conftest import positions_along
 
 # game spec -> the reference fields that hold chance hidden from every seat
 HIDDEN = {
@@ -27,16 +27,7 @@ HIDDEN = {
 
 
 def _states(spec, seeds, every=3):
-    g = load_game(spec)
-    rnd = random.Random(13)
-    for seed in seeds:
-        s = g.new_initial_state(seed)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s.clone()
-            s.apply_action(rnd.choice(s.legal_actions()))
-            k += 1
+    return positions_along(load_game(spec), seeds, every, 13)
 
 
 def _public_and_private(ref, hidden):

@@ -12,15 +12,20 @@ ISMCTS at 16x its budget >= 2 standard errors over 1x.
 """
 from __future__ import annotations
 
-import json
+import importlib.util
 import math
 import os
 import sys
 from typing import Any
 
-from tournaments.evaluate import t975
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+# mean_se_ci and load, as results/strength/pimc-tune computes them
+_spec = importlib.util.spec_from_file_location(
+    "pimc_tune_summarize", os.path.join(HERE, "..", "pimc-tune", "summarize.py"))
+assert _spec is not None and _spec.loader is not None
+pimc_tune = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(pimc_tune)
+mean_se_ci = pimc_tune.mean_se_ci
 SWEEP = [("Vic Village", "mate-vic-village", (3, 4), 1),
          ("Dog Tag Trick", "dog-tag-trick", (3, 4, 5), 2),
          ("Mattis (1 = not the loser)", "mattis", (3, 4, 5, 6, 7, 8), 3)]
@@ -34,20 +39,7 @@ BUDGET = [("Vic Village", "mate-vic-village", 4), ("Vic Village", "mate-vic-vill
 
 def load(name: str) -> dict[str, Any] | None:
     """The evaluate JSON ``name``.json beside this script, None if it was not run."""
-    path = os.path.join(HERE, name + ".json")
-    if not os.path.exists(path):
-        return None
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
-
-
-def mean_se_ci(xs: list[float]) -> tuple[float, float, float, float]:
-    """Mean, standard error and 95% Student-t interval of ``xs`` (one value per deal)."""
-    n = len(xs)
-    mean = sum(xs) / n
-    se = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-    h = t975(n - 1) * se
-    return mean, se, mean - h, mean + h
+    return pimc_tune.load(os.path.join(HERE, name + ".json"))
 
 
 def margin_cell(m: dict[str, Any], k: int, target: bool) -> str:

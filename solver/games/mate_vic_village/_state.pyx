@@ -91,6 +91,26 @@ cdef inline void shuffle_i8(int8_t* a, int length, Rng* rng) noexcept nogil:
         a[j] = t
 
 
+cdef inline void reshuffle_future_d(VicData* d, Rng* rng) noexcept nogil:
+    """Re-draw the future no seat knows (§10.3) for determinize_c and resample_chance_c: the
+    order of the unrevealed instructions, rebuilt from their set in ascending order (so it never
+    depends on the true order) and shuffled, and the chance stream of later rounds."""
+    cdef int8_t arr[16]
+    cdef uint16_t hidden_instr = 0
+    cdef int j, k = 0
+    cdef int shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
+    for j in range(shown, d.T):
+        hidden_instr |= <uint16_t>(1 << d.deck[j])
+    while hidden_instr:
+        arr[k] = <int8_t>lowest_card(hidden_instr)
+        hidden_instr &= hidden_instr - 1
+        k += 1
+    shuffle_i8(arr, k, rng)
+    for j in range(k):
+        d.deck[shown + j] = arr[j]
+    rng_seed(&d.rng, rng_next(rng))
+
+
 cdef inline int mask_to_i8(uint64_t mask, int8_t* out) noexcept nogil:
     cdef int k = 0
     while mask:
@@ -839,14 +859,12 @@ cdef class MateVicVillageState(State):
         from card *sets* (the union of the hidden cards, in ascending order), so the result
         never depends on where a hidden card truly is."""
         cdef VicData* d = &self.d
-        cdef int n = d.n, p = observer, q, m = 0, k, shown, j
+        cdef int n = d.n, p = observer, q, m = 0, k, j
         cdef int caps[4]
         cdef int seats[4]
         cdef uint64_t allowed[4]
         cdef uint64_t hands[4]
         cdef uint64_t seen, unknown, free, pool, drawn_all = 0, mine
-        cdef int8_t arr[16]
-        cdef uint16_t hidden_instr = 0
         ensure_dealt_d(d)
         seen = d.hand[p] | d.discards[p]
         for q in range(n):
@@ -882,18 +900,7 @@ cdef class MateVicVillageState(State):
                     d.discards[q] = take_d(pool, d.ndisc, rng)
                     pool &= ~d.discards[q]
         d.undealt = pool
-        shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
-        for j in range(shown, d.T):
-            hidden_instr |= <uint16_t>(1 << d.deck[j])
-        k = 0
-        while hidden_instr:
-            arr[k] = <int8_t>lowest_card(hidden_instr)
-            hidden_instr &= hidden_instr - 1
-            k += 1
-        shuffle_i8(arr, k, rng)
-        for j in range(k):
-            d.deck[shown + j] = arr[j]
-        rng_seed(&d.rng, rng_next(rng))
+        reshuffle_future_d(d, rng)
 
     cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
         """rules.resample_chance: re-draw what no seat knows (§10.3), keeping every hand, every
@@ -902,27 +909,14 @@ cdef class MateVicVillageState(State):
         targets) and the future chance stream. Both orders are rebuilt from their sets in
         ascending order, so the result never depends on the true order."""
         cdef VicData* d = &self.d
-        cdef int k, j, shown
+        cdef int k, j
         cdef uint64_t pile = 0
-        cdef int8_t arr[16]
-        cdef uint16_t hidden_instr = 0
         ensure_dealt_d(d)
         for j in range(d.reward_pos, d.reward_len):      # the undrawn reward cards, as a set
             pile |= 1ULL << d.reward[j]
         k = mask_to_i8(pile, &d.reward[d.reward_pos])
         shuffle_i8(&d.reward[d.reward_pos], k, rng)
-        shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
-        for j in range(shown, d.T):
-            hidden_instr |= <uint16_t>(1 << d.deck[j])
-        k = 0
-        while hidden_instr:
-            arr[k] = <int8_t>lowest_card(hidden_instr)
-            hidden_instr &= hidden_instr - 1
-            k += 1
-        shuffle_i8(arr, k, rng)
-        for j in range(k):
-            d.deck[shown + j] = arr[j]
-        rng_seed(&d.rng, rng_next(rng))
+        reshuffle_future_d(d, rng)
 
     cdef uint64_t hash_c(self) noexcept nogil:
         """The full position (hands, hidden orders, history, scores); the chance stream for

@@ -8,6 +8,7 @@ import pytest
 
 from solver.games.mate_vic_village import rules as R
 from solver.rng import Random
+from tests.conftest import positions_along
 from tests.games.mate_vic_village.helpers import game, pose
 
 
@@ -58,15 +59,7 @@ def test_exact_sampler_is_uniform_over_the_consistent_deals(caps, voids):
 
 
 def _late_states(g, seeds, every=3):
-    rnd = random.Random(5)
-    for seed in seeds:
-        s = g.new_initial_state(seed)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s.clone()
-            s.apply_action(rnd.choice(s.legal_actions()))
-            k += 1
+    return positions_along(g, seeds, every, 5)
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -3,26 +3,18 @@
 re-drawn, and nothing any seat knows changes (§10.1 public, §10.2 private). The oracle bot's
 chance="sampled" worlds are made of it."""
 import collections
-import random
 
 import pytest
 
 from solver.games.mate_vic_village import rules as R
 from solver.rng import Random
+from tests.conftest import positions_along
 from tests.games.mate_vic_village.helpers import game
 
 
 def _states(g, seeds, every=5):
     """Positions along random games (every ``every``-th), discard steps and tricks alike."""
-    rnd = random.Random(11)
-    for seed in seeds:
-        s = g.new_initial_state(seed)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s.clone()
-            s.apply_action(rnd.choice(s.legal_actions()))
-            k += 1
+    return positions_along(g, seeds, every, 11)
 
 
 def _shown(t: R.VicState) -> int:
