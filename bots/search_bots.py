@@ -64,7 +64,13 @@ from solver.search import (
 )
 from solver.search._pimc import pimc_chance_search
 from solver.search.parallel import MAX_THREADS, alphabeta_root_values
-from solver.search.params import MAX_CUTOFF, MAX_ENDGAME, endgame_options, exploration_c
+from solver.search.params import (
+    CHANCES,
+    MAX_CUTOFF,
+    MAX_ENDGAME,
+    endgame_options,
+    exploration_c,
+)
 
 _THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
 
@@ -179,6 +185,9 @@ class ISMCTSBot(_SearchBot):
         "scale": ("range", "what UCB divides values by: range (of the leaf values seen) or"
                            " spread (their standard deviation; c is then on that scale)"),
         "observers": ("single", "single (SO-ISMCTS) or multi (MO-ISMCTS)"),
+        "chance": ("split", "split: decisions after a card turned up inside a round (Vic"
+                            " Village's instructions and rewards, Mattis's draws) are searched"
+                            " apart for each outcome; merged: averaged over them (before 0.7.0)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
         "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
                             " else game), game or round"),
@@ -196,7 +205,8 @@ class ISMCTSBot(_SearchBot):
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
-               "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread")}
+               "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread"),
+               "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (-1.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
               "threads": (1, MAX_THREADS),
@@ -204,6 +214,7 @@ class ISMCTSBot(_SearchBot):
     c: float
     scale: str
     observers: str
+    chance: str
     inference: str
     particles: int
 
@@ -211,7 +222,8 @@ class ISMCTSBot(_SearchBot):
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False,
                          c=exploration_c(view.game, self.c, "ismcts"),
                          scale=None if self.scale == "range" else self.scale,
-                         observers=self.observers, objective=self.objective,
+                         observers=self.observers, chance=self.chance,
+                         objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),
                          particles=self.particles, threads=self.threads,

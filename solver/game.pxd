@@ -91,6 +91,15 @@ cdef class State:
     # A 64-bit key of the observer's information set (equal for states the observer cannot
     # tell apart, up to hash collisions).
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil
+    # A key of the chance outcomes seat `player` has seen revealed so far in the current round
+    # (Vic Village's turned-up instructions and drawn reward cards): it changes exactly when an
+    # action reveals chance to that seat, and along one action sequence from a position it
+    # tells the revealed outcomes apart (its low 31 bits, up to hash collisions). It is what an
+    # information set holds beyond the actions that led to it, so ISMCTS splits its nodes by
+    # it (solver/search/_ismcts.pyx, chance nodes). The base class returns 0: no chance is
+    # revealed inside a round (Mate, Dog Tag Trick, Tiny Tricks: a round's only chance is its
+    # deal). Whether an action reveals chance must be public (every seat can tell).
+    cdef uint64_t chance_key_c(self, int player) noexcept nogil
     # A 64-bit key of the full state, for transposition tables.
     cdef uint64_t hash_c(self) noexcept nogil
     # Segment support for solvers: the index of the current independent unit of play (a Mate

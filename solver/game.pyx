@@ -209,6 +209,8 @@ cdef class Game:
     ``POLICY``           "module:Class" of the game's rules of thumb (:class:`Policy`).
     ``EXACT_SOLVER``     "module:Class" of an :class:`ExactSolver` for the game's rounds (two
                          players, zero-sum), or None: the generic alpha-beta then searches.
+    ``ROUND_CHANCE``     whether chance is revealed inside a round (``State.chance_key_c`` is
+                         then not constant): ISMCTS then adds chance nodes to its trees.
     """
 
     notation = None  # set by each subclass to its notation module
@@ -224,6 +226,8 @@ cdef class Game:
     POLICY = None
     # "module:Class" of the game's ExactSolver subclass; None: the generic alpha-beta searches.
     EXACT_SOLVER = None
+    # Whether actions inside a round reveal chance (State.chance_key_c not constant).
+    ROUND_CHANCE = False
 
     @property
     def policy(self):
@@ -382,6 +386,9 @@ cdef class State:
         _missing(<void*>self, "State.infoset_key_c")
         return 0
 
+    cdef uint64_t chance_key_c(self, int player) noexcept nogil:
+        return 0
+
     cdef uint64_t hash_c(self) noexcept nogil:
         _missing(<void*>self, "State.hash_c")
         return 0
@@ -525,6 +532,13 @@ cdef class State:
 
     def infoset_key(self, int player):
         return self.infoset_key_c(player)
+
+    def chance_key(self, int player):
+        """The key of the chance outcomes ``player`` has seen revealed in this round
+        (``chance_key_c``: 0 in games with no chance inside a round)."""
+        if not 0 <= player < self.game.num_players:
+            raise ValueError(f"player must be in 0..{self.game.num_players - 1}, got {player}")
+        return self.chance_key_c(player)
 
     def state_hash(self):
         return self.hash_c()

@@ -42,6 +42,17 @@ docs/rules/mate.md §9.2): every node is then a position, and the search is an M
 have proven edges is proven with its mover's best; selection backs up a proven edge's value
 without descending; the search stops once the root is proven).
 
+Chance nodes (``chance="split"``, the default; only games whose rounds reveal chance,
+``Game.ROUND_CHANCE``: Vic Village's instructions and reward cards, Mattis's stock draws): an
+information set is more than the actions that led to it, it also holds the chance outcomes its
+owner has seen since (``State.chance_key_c``). So wherever the owner of a tree has seen new
+chance since its last step, the descent first takes the edge keyed by what it saw (the low 31
+bits of the key; created when new, which like a new move ends that tree's descent), and the
+decisions after it are statistics of that outcome alone. Without them (``chance="merged"``, the
+searches before 0.7.0) every later decision of the tree averages over every outcome: a
+decision after a turned-up instruction was chosen as if the instruction were unknown, the more
+often the deeper the tree, so extra iterations bought little.
+
 Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k plies and the leaf
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
 
@@ -63,8 +74,8 @@ from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_RO
                                     endgame_values)
 from solver.search._endgame cimport Endgame
 
-from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES, as_limit,
-                                  check_c, check_cutoff, check_endgame, check_endgame_budget,
+from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUDGET,
+                                  DEFAULT_MAX_NODES, as_limit, check_chance, check_c, check_cutoff, check_endgame, check_endgame_budget,
                                   check_max_nodes, check_scale, check_to_act, objective_code,
                                   seed_int, check_rollout)
 from solver.search.result import build_result, mean_interval
@@ -279,6 +290,7 @@ cdef class ISMCTS:
     cdef readonly Game game
     cdef int n_players, objective, horizon, root_round, player, n_trees
     cdef bint multi, hidden_moves
+    cdef readonly bint chance_nodes  # chance="split" in a game with ROUND_CHANCE
     cdef Policy policy
     cdef double c, scale, lo, hi
     # Exploration scale ``spread`` (scale="spread"): UCB divides values by the pooled
@@ -320,7 +332,7 @@ cdef class ISMCTS:
                   long long max_nodes=DEFAULT_MAX_NODES, policy=False, int endgame=0,
                   long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
                   int solve_after=DEFAULT_SOLVE_AFTER, long long initial_edges=0,
-                  bint spread=False):
+                  bint spread=False, bint chance=True):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         cdef int lg
@@ -361,11 +373,13 @@ cdef class ISMCTS:
         self.multi = multi
         self.n_trees = game.num_players if multi else 1
         self.hidden_moves = not game.perfect_information
+        self.chance_nodes = chance and bool(getattr(game, "ROUND_CHANCE", False))
         self.max_nodes = max_nodes if max_nodes > self.n_trees else self.n_trees + 1
         self.edge_cap = initial_edges if initial_edges > 0 else 4 * INITIAL_NODES
         if self.edge_cap > 0x7FFFFFFF:
             raise ValueError("initial_edges must be < 2**31")
-        self.path_stride = game.max_game_length + 2
+        # a path holds at most one chance edge before each move
+        self.path_stride = (2 if self.chance_nodes else 1) * game.max_game_length + 2
         self.roots = <Node*>malloc(self.n_trees * sizeof(Node))
         if (th_reserve(&self.edge_region, 0, self.edge_cap * sizeof(Edge)) < 0
                 or th_reserve(&self.key_region, 0, self.edge_cap * sizeof(int32_t)) < 0
@@ -694,6 +708,8 @@ cdef class ISMCTS:
         cdef int ins[MAX_LEGAL]
         cdef long long avl[MAX_LEGAL]
         cdef long long cur[MAX_PLAYERS]
+        cdef uint64_t seen[MAX_PLAYERS]     # each tree owner's chance key at its node
+        cdef uint64_t ck
         cdef int plen[MAX_PLAYERS]
         cdef bint alive[MAX_PLAYERS]
         cdef double v[MAX_PLAYERS]
@@ -727,7 +743,27 @@ cdef class ISMCTS:
                 cur[t] = -1 - t
                 plen[t] = 0
                 alive[t] = True
+                if self.chance_nodes:
+                    seen[t] = s.chance_key_c(t if self.multi else self.player)
             while not at_horizon(s, self.horizon, self.root_round):
+                if self.chance_nodes:
+                    for t in range(K):
+                        if not alive[t]:
+                            continue
+                        ck = s.chance_key_c(t if self.multi else self.player)
+                        if ck == seen[t]:
+                            continue
+                        seen[t] = ck
+                        e = self.edge_with_key(cur[t], <int>(ck & 0x7FFFFFFF),
+                                               t if self.multi else self.player, &created)
+                        if e < 0:
+                            alive[t] = False
+                            continue
+                        if created:
+                            alive[t] = False    # a new node in tree t: its frontier
+                        self.path[t * stride + plen[t]] = e
+                        plen[t] += 1
+                        cur[t] = e
                 j = s.current_player_c()
                 tj = j if self.multi else 0
                 if not alive[tj]:
@@ -957,6 +993,27 @@ cdef class ISMCTS:
         nd = self.roots[tree]
         return [self.keys[nd.first + i] for i in range(nd.n)]
 
+    def node_keys(self, int tree, path):
+        """Keys of the edges of the node of tree ``tree`` reached from its root along the edge
+        keys ``path`` (actions, HIDDEN, or chance keys: the low 31 bits of
+        ``State.chance_key_c``); [] for a node without edges. For tests."""
+        cdef long long ref
+        cdef Node* nd
+        cdef int i
+        if not 0 <= tree < self.n_trees:
+            raise ValueError(f"tree {tree} out of range (this searcher has {self.n_trees})")
+        ref = -1 - tree
+        for key in path:
+            nd = self.node_of(ref)
+            for i in range(nd.n if nd.first >= 0 else 0):
+                if self.keys[nd.first + i] == key:
+                    ref = nd.first + i
+                    break
+            else:
+                raise KeyError(f"no edge {key} at that node")
+        nd = self.node_of(ref)
+        return [self.keys[nd.first + i] for i in range(nd.n if nd.first >= 0 else 0)]
+
     @property
     def node_count(self):
         return self.count
@@ -995,7 +1052,7 @@ def _fixed_scale(scale, Game game, objective, horizon):
 def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
                   scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random",
                   inference="none", particles=DEFAULT_PARTICLES, endgame=0,
-                  endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
+                  endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance=DEFAULT_CHANCE):
     """ISMCTS for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "ismcts"); the recommended action is the most visited root child, or the best exact value
     once the root is proven. ``inference="policy"`` (where the game hides anything): the
@@ -1005,7 +1062,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     actions of the round's end are valued exactly (proven where the game has perfect
     information); ``cutoff`` > 0: rollouts stop after that many plies and add the game's
     evaluation (both horizon round). ``scale``: None (the range of leaf values seen), a positive
-    number, "bounds" (params.check_scale) or "spread" (their standard deviation)."""
+    number, "bounds" (params.check_scale) or "spread" (their standard deviation). ``chance``:
+    "split" (chance nodes, module docstring) or "merged"."""
     cdef Rng rng
     cdef ISMCTS tree
     cdef long long iters
@@ -1020,7 +1078,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
                   _fixed_scale(scale, view.world.game, objective, horizon), observers == "multi",
                   check_max_nodes(max_nodes), check_rollout(rollout),
                   check_endgame(endgame, horizon), check_endgame_budget(endgame_budget),
-                  check_cutoff(cutoff, horizon), spread=scale == SPREAD)
+                  check_cutoff(cutoff, horizon), spread=scale == SPREAD,
+                  chance=check_chance(chance))
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -1053,7 +1112,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles, "ess": ess,
-              "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
+              "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
+              "chance": chance}
     return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,
                         iterations=tree.iterations, worlds=tree.iterations,
                         rank_by="mean" if exact else "visits", params=params, limit=limit,
@@ -1076,7 +1136,8 @@ def bench_ismcts(View view, long long iterations, seed=1, **params):
                   check_endgame(params.get("endgame", 0), params.get("horizon", "game")),
                   check_endgame_budget(params.get("endgame_budget", DEFAULT_ENDGAME_BUDGET)),
                   check_cutoff(params.get("cutoff", 0), params.get("horizon", "game")),
-                  spread=params.get("scale") == SPREAD)
+                  spread=params.get("scale") == SPREAD,
+                  chance=check_chance(params.get("chance", DEFAULT_CHANCE)))
     tree.reset(view)
     rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     t0 = time.perf_counter()

@@ -38,6 +38,19 @@ def objective_code(objective: str, horizon: str) -> tuple[int, int, str]:
     return OBJECTIVES.index(objective), HORIZONS.index(horizon), value
 
 
+# ISMCTS's chance nodes (solver/search/_ismcts.pyx): "split" keys a tree's decisions after a
+# chance reveal by the outcome its owner saw; "merged" lets them average over every outcome.
+CHANCES = ("split", "merged")
+DEFAULT_CHANCE = "split"
+
+
+def check_chance(chance: str) -> bool:
+    """True for ISMCTS chance nodes ("split"), False for "merged"."""
+    if chance not in CHANCES:
+        raise ValueError(f"chance must be one of {', '.join(CHANCES)}, not {chance!r}")
+    return chance == "split"
+
+
 def check_rollout(rollout: str) -> bool:
     """True for the game's rollout policy, False for uniformly random rollouts."""
     if rollout not in ROLLOUTS:

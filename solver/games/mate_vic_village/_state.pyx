@@ -569,6 +569,9 @@ cdef class MateVicVillageGame(Game):
     """Mate (Vic Village): 3-4 player trick taking over n rounds
     (rules: docs/rules/mate-vic-village.md)."""
 
+    # Each trick turns up an instruction and its places draw reward cards (§6.1, §6.5).
+    ROUND_CHANCE = True
+
     OPTIONS = {
         "players": Option(4, convert=lambda v: _players(v), doc="§3: 3 or 4 players"),
         "mode": Option("basic", ("basic", "advanced"), doc="§4"),
@@ -965,6 +968,25 @@ cdef class MateVicVillageState(State):
         for i in range(d.nplays):
             h = (h ^ <uint8_t>d.plays[i]) * 0x100000001B3ULL
         return mix64(h ^ (<uint64_t>d.nplays << 8) ^ <uint64_t>shown)
+
+    cdef uint64_t chance_key_c(self, int player) noexcept nogil:
+        """The round's turned-up instructions and drawn reward cards (§6.1, §6.5; public, so
+        the same for every seat): the last discard turns up the first instruction, a trick's
+        last card the next one and the rewards its places draw. Keyed by the round, how many
+        instructions are up, the latest one and every drawn card: along one action sequence
+        the count is fixed, so the key tells the outcomes of one reveal apart. A round over
+        with the next not dealt yet is one key of its own (the deal is not drawn here)."""
+        cdef VicData* d = &self.d
+        cdef int shown, p
+        cdef uint64_t drawn = 0, latest = 0
+        if d.deal_pending:
+            return mix64(0xD1CE ^ (<uint64_t>d.round << 8))
+        shown = d.trick + 1 if d.phase == PLAY else (d.T if d.phase == OVER else 0)
+        if shown > 0:
+            latest = <uint8_t>d.deck[shown - 1] + 1
+        for p in range(d.n):
+            drawn |= d.drawn[p]
+        return mix64(mix64(drawn) ^ (<uint64_t>d.round << 8) ^ <uint64_t>shown ^ (latest << 16))
 
     # -- Python side ------------------------------------------------------------------------
     def to_reference(self):

@@ -29,8 +29,9 @@ class INode:
 class ISMCTS:
     def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
                  scale: float | None = None, observers: str = "single",
-                 max_nodes: int = 1 << 21) -> None:
+                 max_nodes: int = 1 << 21, chance: str = "split") -> None:
         self.c, self.objective, self.horizon = c, objective, horizon
+        self.chance = chance == "split"
         self.scale = scale or 0.0
         self.multi = observers == "multi"
         self.max_nodes = max_nodes
@@ -42,6 +43,7 @@ class ISMCTS:
         self.n_trees = game.num_players if self.multi else 1
         self.max_nodes = max(self.max_nodes, self.n_trees + 1)
         self.hidden_moves = not game.perfect_information
+        self.chance_nodes = self.chance and game.ROUND_CHANCE
         w = view.determinize(Random(0))       # any world: the public parts are all we read
         self.root_round = w.round()
         self.base = w.scores()
@@ -66,7 +68,24 @@ class ISMCTS:
             s = self.view.determinize(rng)
             cur = list(self.roots)
             alive = [True] * K
+            owners = list(range(K)) if self.multi else [self.player]
+            seen = [s.chance_key(o) for o in owners] if self.chance_nodes else []
             while not at_horizon(s, self.horizon, self.root_round):
+                if self.chance_nodes:
+                    # chance nodes: the edge of the outcome each tree's owner saw since
+                    for t in range(K):
+                        ck = s.chance_key(owners[t])
+                        if not alive[t] or ck == seen[t]:
+                            continue
+                        seen[t] = ck
+                        key = ck & 0x7FFFFFFF
+                        nxt = cur[t].children.get(key)
+                        if nxt is None:
+                            nxt = self._alloc(cur[t], key, owners[t])
+                            alive[t] = False
+                            if nxt is None:
+                                continue
+                        cur[t] = nxt
                 j = s.current_player()
                 tj = j if self.multi else 0
                 if not alive[tj]:
