@@ -163,3 +163,65 @@ def test_the_bot_takes_the_chance_parameter():
     assert make_bot("ismcts(chance=merged,iterations=50)").chance == "merged"
     with pytest.raises(BotSpecError):
         make_bot("ismcts(chance=sometimes)")
+
+
+MATTIS_PHASE1, MATTIS_BLIND = 1, 364     # solver/games/mattis/rules.py
+MATTIS = ["mattis", "mattis(players=3)", "mattis(players=5,draw_timing=immediate)"]
+
+
+@pytest.mark.parametrize("config", MATTIS)
+def test_mattis_reveals_a_seats_draws_to_it_and_blind_plays_to_all(config):
+    """docs/rules/mattis.md §5.2/§5.3/§5.4: a seat's key changes when it draws from the stock
+    (its own cards), when a BLIND play turns up the top stock card and when the trump is
+    shown (everyone's); it never changes on a card played from a hand, nor in phase 2."""
+    game = load_game(config)
+    n = game.num_players
+    s = game.new_initial_state(5)
+    rnd = random.Random(2)
+    while not s.is_terminal():
+        ref = s.to_reference()
+        before = [s.chance_key(p) for p in range(n)]
+        stock = len(ref.stock)
+        hands = list(ref.hands)
+        a = rnd.choice(s.legal_actions())
+        s.apply_action(a)
+        after = s.to_reference()
+        for p in range(n):
+            drew = bool(after.hands[p] & ~hands[p]) and len(after.stock) < stock
+            changed = s.chance_key(p) != before[p]
+            if ref.phase == MATTIS_PHASE1:
+                shown = after.trump_card != ref.trump_card
+                assert changed == (drew or a == MATTIS_BLIND or shown), (p, a)
+            else:
+                assert not changed
+
+
+def test_a_view_holds_no_other_seats_draws():
+    """Fair play: what the other seats drew is not in a seat's view. The key mixes a seat's
+    draws with the public reveals only, so in the view every other seat has the key of a seat
+    that drew nothing (all equal), where in the true state they differ."""
+    game = load_game("mattis")
+    s = game.new_initial_state(3)
+    rnd = random.Random(3)
+    for _ in range(30):
+        s.apply_action(rnd.choice(s.legal_actions()))
+    assert len({s.chance_key(q) for q in range(4)}) == 4
+    for w in (s.view(0).determinize(Random(k)) for k in range(3)):
+        assert w.chance_key(0) == s.chance_key(0)
+        assert len({w.chance_key(q) for q in range(1, 4)}) == 1
+
+
+@pytest.mark.parametrize("observers", ["single", "multi"])
+def test_mattis_ismcts_with_chance_nodes_matches_twin(observers):
+    """Split, the Mattis trees agree with their twin bit for bit, and differ from merged (SO:
+    merged, MO-ISMCTS's trees mix up whose turn a node is, since a BLIND card decides who wins
+    the trick and leads next: the twin's UCB then meets a move never available there)."""
+    game = load_game("mattis(players=3)")
+    s = mid_state(game, 8, fraction=0.1)
+    view = s.view(s.current_player())
+    fast = ISMCTS(game, c=0.7, **codes("score", "game"), scale=0.0,
+                  multi=observers == "multi", chance=True).search(view, 300, 5)
+    assert fast == ismcts_root(view, 300, 5, horizon="game", observers=observers)
+    merged = ISMCTS(game, c=0.7, **codes("score", "game"), scale=0.0, chance=False)
+    assert merged.search(view, 300, 5) != ISMCTS(
+        game, c=0.7, **codes("score", "game"), scale=0.0, chance=True).search(view, 300, 5)

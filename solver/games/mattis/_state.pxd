@@ -25,6 +25,9 @@ ctypedef struct MattisData:
                            # phase 2: the hand
     uint64_t won[8]        # phase-1 won piles (merged into the hands when phase 2 starts)
     uint64_t aside         # phase 2: set-aside cards, out of play
+    uint64_t drew[8]       # cards each seat drew from the stock (what it saw of chance; a
+                           # determinization keeps only its observer's: the others' are hidden)
+    uint64_t blinds        # cards turned up by BLIND plays (public)
     uint64_t trick_blind   # phase 1: bit i set when trick entry i was a BLIND play
     int32_t played         # phase 2: lays played to the trick since its lead (A-15)
     int32_t p2_actions     # phase-2 actions so far (leads, beats, pick-ups), for the cap

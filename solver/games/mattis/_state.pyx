@@ -125,6 +125,7 @@ cdef inline void draw_d(MattisData* d, int p) noexcept nogil:
     cdef int c = d.stock[d.stock_top]
     d.stock_top += 1
     d.stock_n -= 1
+    d.drew[p] |= 1ULL << c
     if d.stock_n == 0:
         d.trump_card = c
         d.trumps = LAY_SUIT[c]
@@ -279,6 +280,7 @@ cdef inline void apply_phase1_d(MattisData* d, int a) noexcept nogil:
         c = d.stock[d.stock_top]
         d.stock_top += 1
         d.stock_n -= 1
+        d.blinds |= 1ULL << c
         d.trick_blind |= 1ULL << d.tn
     else:
         c = a
@@ -532,6 +534,9 @@ cdef class MattisGame(Game):
     """Mattis: 3-8 players, collect in phase 1, shed in phase 2; one loser
     (rules: docs/rules/mattis.md). Option ``players`` is the rules' ``n_players``."""
 
+    # Phase 1 refills hands from the stock and BLIND turns up its top card (§5).
+    ROUND_CHANCE = True
+
     OPTIONS = {
         "players": Option(4, convert=_players, doc="3-8 players (§4)"),
         "dealer": Option("random", convert=_dealer,
@@ -774,6 +779,9 @@ cdef class MattisState(State):
         cdef uint64_t known, tb, m
         cdef int pool[52]
         cdef int i, j, k, t, q, need, idx = 0
+        for q in range(d.n):               # what the others drew is theirs to know
+            if q != observer:
+                d.drew[q] = 0
         if d.phase != PHASE1:
             return
         tb = (1ULL << d.trump_card) if d.trump_card >= 0 else 0
@@ -834,6 +842,15 @@ cdef class MattisState(State):
         for i in range(d.stock_n):
             h = mix64(h ^ (<uint64_t>d.stock[d.stock_top + i] + 97))
         return h
+
+    cdef uint64_t chance_key_c(self, int player) noexcept nogil:
+        """The chance ``player`` has seen: the cards it drew from the stock (§5, its own), the
+        cards BLIND plays turned up and the shown trump card (§5.3, §5.4; public). It changes
+        exactly at a draw of ``player``'s, a BLIND play and the trump's showing, and never in
+        phase 2 (perfect information, §11)."""
+        cdef MattisData* d = &self.d
+        return mix64(mix64(d.drew[player] ^ 0x3C6EF372FE94F82BULL) ^ mix64(d.blinds)
+                     ^ (<uint64_t>(d.trump_card + 1) << 56))
 
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
         cdef MattisData* d = &self.d
