@@ -74,12 +74,13 @@ class ActionStats:
 def mean_interval(total: float, total_sq: float, n: int
                   ) -> tuple[Optional[float], Optional[float], Optional[float]]:
     """(mean, low, high) of a sample given its sum, sum of squares and size (normal 95%
-    interval with the sample variance; n == 1 gives a zero-width interval, n == 0 Nones)."""
+    interval with the sample variance). One value has no variance to estimate: its interval is
+    unknown (low, high None), not zero-wide (zero width means exact); n == 0 gives Nones."""
     if n <= 0:
         return None, None, None
     mean = total / n
     if n == 1:
-        return mean, mean, mean
+        return mean, None, None
     var = max(0.0, (total_sq - total * total / n) / (n - 1))
     h = Z95 * math.sqrt(var / n)
     return mean, mean - h, mean + h
@@ -141,7 +142,10 @@ class SearchResult:
             return {"label": "forced", "gap": None, "z": None,
                     "text": f"forced: {acts[0].text} is the only legal move"}
         b = acts[0]
-        s = max(acts[1:], key=lambda a: (a.mean if a.mean is not None else -math.inf))
+        # the runner-up: the best mean among the other moves with an interval (a move sampled
+        # once has none), else among them all
+        rest = [a for a in acts[1:] if a.half_width is not None] or list(acts[1:])
+        s = max(rest, key=lambda a: (a.mean if a.mean is not None else -math.inf))
         if b.mean is None or s.mean is None:
             return {"label": "close", "gap": None, "z": None,
                     "text": "too few iterations to compare the moves"}
@@ -163,6 +167,12 @@ class SearchResult:
                       f"worlds")
             return {"label": "close", "gap": gap, "z": 0.0, "text": f"{_WORDS['close']}: "
                     f"{detail}", "detail": detail}
+        once = [a.text for a in (b, s) if a.half_width is None]
+        if once:
+            detail = (f"{' and '.join(once)} {'was' if len(once) == 1 else 'were'} sampled "
+                      f"once: no interval to compare {b.text} and {s.text} by")
+            return {"label": "close", "gap": gap, "z": None,
+                    "text": f"{_WORDS['close']}: {detail}", "detail": detail}
         se = math.hypot((b.half_width or 0.0) / Z95, (s.half_width or 0.0) / Z95)
         z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
         label = "clear" if z >= 3 else ("likely" if z >= 1.64 else "close")
@@ -276,24 +286,31 @@ def build_result(algorithm: str, player: int, rows: Sequence[dict[str, Any]], *,
                  chosen: Optional[int] = None) -> SearchResult:
     """A SearchResult from per-action rows: dicts with action, text, mean, ci_low, ci_high,
     visits, robustness. ``rank_by`` is "visits" (MCTS: most visited, then mean) or "mean"
-    (PIMC / solvers: best mean, then robustness); the action id breaks remaining ties. The
-    chosen action is the first of that order unless ``chosen`` is given."""
+    (PIMC / solvers: best mean, then robustness; where some moves were sampled at least twice,
+    a move sampled once comes after them: one rollout's value is no estimate to choose by); the
+    action id breaks remaining ties. The chosen action is the first of that order unless
+    ``chosen`` is given."""
     total = sum(r["visits"] for r in rows)
+    repeated = any(r["visits"] >= 2 for r in rows)
 
     def neg(x: Optional[float]) -> float:
         return -x if x is not None else math.inf
 
-    key: Callable[[dict[str, Any]], tuple[float, float, int]]
+    key: Callable[[dict[str, Any]], tuple[float, ...]]
     if rank_by == "visits":
         key = lambda r: (-r["visits"], neg(r["mean"]), r["action"])
     elif rank_by == "mean":
-        key = lambda r: (neg(r["mean"]), neg(r["robustness"]), r["action"])
+        key = lambda r: (int(repeated and r["visits"] < 2), neg(r["mean"]),
+                         neg(r["robustness"]), r["action"])
     else:
         raise ValueError(f"rank_by must be 'visits' or 'mean', not {rank_by!r}")
     ordered = sorted(rows, key=key)
     if chosen is not None:
         ordered = ([r for r in ordered if r["action"] == chosen]
                    + [r for r in ordered if r["action"] != chosen])
+    if exact:       # exact values: zero-width intervals (one world's value needs no variance)
+        ordered = [dict(r, ci_low=r["mean"], ci_high=r["mean"]) if r["ci_low"] is None else r
+                   for r in ordered]
     stats = tuple(ActionStats(int(r["action"]), r["text"], _r(r["mean"]), _r(r["ci_low"]),
                               _r(r["ci_high"]), int(r["visits"]),
                               (r["visits"] / total) if total else 0.0, _r(r["robustness"]))

@@ -44,7 +44,7 @@ def test_limit_text_round_trip():
 
 def test_mean_interval():
     assert mean_interval(0.0, 0.0, 0) == (None, None, None)
-    assert mean_interval(5.0, 25.0, 1) == (5.0, 5.0, 5.0)
+    assert mean_interval(5.0, 25.0, 1) == (5.0, None, None)     # no variance from one value
     xs = [1.0, 2.0, 4.0, 7.0]
     m, lo, hi = mean_interval(sum(xs), sum(x * x for x in xs), len(xs))
     sd = math.sqrt(sum((x - 3.5) ** 2 for x in xs) / 3)

@@ -39,8 +39,10 @@ def check_result(res, view):
     if total:
         assert math.isclose(sum(a.share for a in res.actions), 1.0)
     for a in res.actions:
-        if a.mean is not None:
+        if a.mean is not None and (res.exact or a.visits >= 2):
             assert a.ci_low <= a.mean + 1e-9 and a.mean <= a.ci_high + 1e-9
+        elif a.mean is not None:                    # one sample: no interval
+            assert a.ci_low is None and a.ci_high is None
         if a.robustness is not None:
             assert 0.0 <= a.robustness <= 1.0
     assert res.nodes >= 1 and res.iterations >= 1 and res.worlds >= 1
