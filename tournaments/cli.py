@@ -210,7 +210,7 @@ def Count(low: int = 1, high: Optional[int] = None) -> Bounded:
 #: Option types: every numeric option of every command is range-checked by click, so a bad
 #: number is a usage error (one line, exit 2) before anything runs.
 COUNT = Count(1)
-SEED = Count(0)
+SEED = Count(0, 2 ** 64 - 1)      # seeds are 64-bit: a larger one would wrap to a smaller seed
 ITERATIONS = Count(1, MAX_ITERATIONS)
 WORLDS = Count(1, MAX_WORLDS)
 POSITIVE_SECONDS = Seconds(0.0, MAX_SECONDS, min_open=True)
@@ -518,7 +518,9 @@ def bots_command() -> None:
 @click.option("--iterations", type=ITERATIONS, default=None,
               help=f"Search iterations (default per algorithm; at most {MAX_ITERATIONS:,}).")
 @click.option("--time", "time_s", type=POSITIVE_SECONDS, default=None,
-              help="Seconds of search (bounds the whole search, with --iterations too).")
+              help="Seconds of search (bounds the whole search, with --iterations too; ismcts "
+                   "and pimc search until it runs out, the solver only stops sooner: its size is "
+                   "--worlds and --param node_budget). Not reproducible, as time is not.")
 @click.option("--worlds", type=WORLDS, default=None,
               help=f"Worlds sampled (pimc, solver; at most {MAX_WORLDS:,}).")
 @click.option("--search-seed", type=SEED, default=None,
@@ -542,8 +544,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
-    The position is a view JSON file (what one seat knows: `view.to_json()`), or a game, a
-    deal seed, a seat and the moves so far:
+    The position is a view JSON file (what one seat knows: `view.to_json()`), a full state
+    file (`state.to_json()`, as `solve` reads; the seat to act is advised unless --seat), or a
+    game, a deal seed, a seat and the moves so far:
 
     \b
         trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves "8S"
@@ -560,18 +563,25 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     )
     from solver.search import recommend as run_search
     if position:
-        if seat is not None or moves:
-            raise UserError("--seat and --moves go with --game, not with a POSITION.json (the "
-                            "view file holds its seat and the moves so far)")
+        if moves:
+            raise UserError("--moves goes with --game, not with a POSITION.json (the file holds "
+                            "the moves so far)")
         obj = _read_json(position)
         if not isinstance(obj, dict):
             raise UserError(f"{position}: a view JSON must be an object")
+        if seat is not None and "seat" in obj:
+            raise UserError(f"--seat goes with --game or a full state file; {position} is a "
+                            f"view of seat {obj['seat']} (it holds its seat)")
         named = obj.pop("game", None)
         game = _load_game(game_text or named or _missing_game(position))
         if game_text and named and _load_game(named).spec() != game.spec():
             raise UserError(f"{position} is a view of {named}, not of {game_text} (drop --game: "
                             f"the file names its game)")
-        view = game.view_from_json(obj)
+        if "seat" in obj:
+            view = game.view_from_json(obj)
+        else:               # a full state (state.to_json(), what `solve` reads): the mover's
+            state = game.state_from_json(obj)             # view, or --seat's
+            view = state.view(seat if seat is not None else max(state.current_player(), 0))
     else:
         if not game_text or seat is None:
             raise UserError("give a POSITION.json, or --game with --seat (and --seed, --moves)")
@@ -584,7 +594,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     chosen = choose_algorithm(view)[0] if algo == "auto" else algo
     if algo == "solver" and iterations is not None:
         raise UserError("--iterations does not apply to --algo solver (it solves each sampled "
-                        "world within a node budget); use --worlds or --time")
+                        "world within a node budget); use --worlds and --param node_budget=N "
+                        "(--time only caps it)")
     default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(
         iterations=(iterations if iterations is not None
@@ -1006,7 +1017,7 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
 @click.argument("source", metavar="[RUN|GAMES.jsonl|RECORD_JSON]", required=False)
 @click.option("--game-id", type=int, default=None, help="The game of the run to review.")
 @click.option("--game", "game_text", default=None, help="Game string (with --seed and --moves).")
-@click.option("--seed", type=int, default=None, help="Deal seed (with --game).")
+@click.option("--seed", type=SEED, default=None, help="Deal seed (with --game).")
 @click.option("--moves", default=None, help="The moves played, in the game's notation.")
 @click.option("--bots", default=None, help="Comma-separated names of the seats (with --game).")
 @click.option("--all", "whole_run", is_flag=True,
@@ -1116,7 +1127,7 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
 @click.option("--scale", type=int, default=16, show_default=True,
               help="Budget mode: the multiple of the candidate's budget.")
 @click.option("--deals", type=int, default=20, show_default=True, help="Duplicate deals.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of deals and bots.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of deals and bots.")
 @click.option("--cpu-ms", type=float, default=None,
               help="Calibrate every search bot's iterations (or worlds) to this much process "
                    "CPU time per decision first; the games stay iteration-limited.")
