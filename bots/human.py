@@ -40,8 +40,10 @@ class HumanBot(Bot[View]):
             if line in ("hint", "h"):
                 click.echo(hint_text(view) if self.hints else "  hints are off")
                 continue
-            if line in ("", "moves", "?", "help"):
-                click.echo("  type a move, `hint`, `moves` or `quit`")
+            if line == "moves":
+                continue                    # the loop lists the legal moves again
+            if line in ("", "?", "help"):
+                click.echo("  type a move, `hint`, `moves` (list them again) or `quit`")
                 continue
             try:
                 a = view.parse_action(line)

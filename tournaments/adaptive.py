@@ -6,7 +6,9 @@ duplicate deal for every seat group (every group of bots at a table gets a deal,
 in all its seat rotations), so every prefix stays balanced. After each batch the paired
 statistics are recomputed (tournaments.stats, without TrueSkill: that is for the final board);
 the run stops as soon as every adjacent pair of the primary order (oracles left out) is
-separated — its 95% interval of the paired score difference excludes zero — or at the cap.
+separated — its 95% interval of the paired score difference excludes zero — or identical
+(the same score on every deal, e.g. two exact solvers: no number of deals would separate them),
+or at the cap.
 
 Caveat (stated on the board): the run looks at its intervals after every batch, so the chance
 that some adjacent pair looks separated by luck is higher than the 5% of one fixed-size test;
@@ -24,7 +26,7 @@ import os
 from typing import Callable, Optional
 
 from tournaments.config import ConfigError, TournamentConfig, label
-from tournaments.stats import RANKINGS, Summary, summarize
+from tournaments.stats import RANKINGS, AdjacentRow, Summary, summarize
 
 ADAPTIVE = "adaptive.json"
 #: An adjacent pair counts as separated for stopping only with at least this many deals: a
@@ -113,15 +115,19 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
         run_tournament(cfg, resume=not first, max_deals=played, progress=progress)
         first = False
         summary = quick_summary(cfg.run_dir, cfg)
-        bad = [a for a in summary.adjacent if not a.separated or a.deals < MIN_DEALS]
+        bad = [a for a in summary.adjacent
+               if not (a.separated or identical(a)) or a.deals < MIN_DEALS]
         echo(f"after {played} deal(s) ({summary.records} games): "
              f"{len(summary.adjacent) - len(bad)} of {len(summary.adjacent)} adjacent pairs "
              f"separated")
         if summary.adjacent and not bad:
             break
     done = bool(summary and summary.adjacent and not bad)
+    same = [a for a in (summary.adjacent if summary else []) if identical(a)]
     outcome = {"max_deals": max_deals, "deals_played": played, "batch_deals": step,
                "stopped": "separated" if done else "deal cap",
+               "identical": [{"upper": a.upper, "lower": a.lower, "deals": a.deals}
+                             for a in same],
                "unseparated": [{"upper": a.upper, "lower": a.lower, "mean": a.mean, "ci": a.ci,
                                 "deals": a.deals} for a in (summary.unseparated()
                                                             if summary else [])]}
@@ -129,6 +135,12 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
         json.dump(outcome, f, indent=2)
         f.write("\n")
     return outcome
+
+
+def identical(pair: AdjacentRow) -> bool:
+    """Whether two neighbours scored the same on every deal so far (a zero difference with a
+    zero-wide interval): more deals would not separate them."""
+    return pair.mean == 0 and pair.ci == 0
 
 
 def extend(cfg: TournamentConfig, num_players: int) -> int:
@@ -170,9 +182,14 @@ def outcome_text(outcome: Optional[dict]) -> Optional[str]:
     """One statement of how an adaptive run stopped (None for a run of fixed size)."""
     if not outcome:
         return None
+    same = outcome.get("identical") or []
     if outcome["stopped"] == "separated":
-        return (f"--until-separated: every adjacent pair separated after "
-                f"{outcome['deals_played']} deal(s) (cap {outcome['max_deals']}); the "
+        twins = "; ".join(f"{label(p['upper'])} and {label(p['lower'])} scored the same on "
+                          f"every deal" for p in same)
+        return (f"--until-separated: every adjacent pair "
+                f"{'separated or identical' if same else 'separated'} after "
+                f"{outcome['deals_played']} deal(s) (cap {outcome['max_deals']}"
+                f"{'; ' + twins if twins else ''}); the "
                 f"intervals were looked at after every batch of {outcome['batch_deals']}.")
     pairs = ", ".join(f"{label(p['upper'])} / {label(p['lower'])}" for p in outcome["unseparated"])
     return (f"--until-separated: could not separate {pairs} after {outcome['deals_played']} "

@@ -21,12 +21,23 @@ from .conftest import run_config
 
 TWINS = """
     from bots.heuristic import HeuristicBot
+    from bots.random_bot import RandomBot
 
     class TwinA(HeuristicBot):
         name = "twin-a"
 
     class TwinB(HeuristicBot):
         name = "twin-b"
+
+    class CousinA(RandomBot):
+        name = "cousin-a"
+
+    class CousinB(RandomBot):
+        name = "cousin-b"
+
+        def act(self, view):
+            self.rng.randbelow(2)           # one draw more: its own random game
+            return super().act(view)
 """
 
 
@@ -205,14 +216,24 @@ def test_until_separated_stops_when_separated_or_says_which_pairs_it_could_not(t
     assert len({r.deal_index for r in load_records(cfg.out)}) == out["deals_played"]
 
     r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots",
-                                  f"{twins}:TwinA,{twins}:TwinB", "--until-separated",
+                                  f"{twins}:CousinA,{twins}:CousinB", "--until-separated",
                                   "--max-deals", "6", "--executor", "serial", "--quiet",
-                                  "--out", str(tmp_path / "twins")])
+                                  "--out", str(tmp_path / "cousins")])
     assert r.exit_code == 0, r.output
-    assert "could not separate twins.py:TwinA / twins.py:TwinB after 6 deal(s)" in r.output \
-        or "could not separate twins.py:TwinB / twins.py:TwinA after 6 deal(s)" in r.output
+    assert ("could not separate twins.py:CousinA / twins.py:CousinB after 6 deal(s)" in r.output
+            or "could not separate twins.py:CousinB / twins.py:CousinA after 6 deal(s)"
+            in r.output)
     assert "NOT SEPARATED" in r.output
     assert r.output.count("could not separate") == 1        # once, with the board
+    # two bots that play alike score the same on every deal: no cap would separate them, so
+    # the run stops once the others are settled (tester pass 4: it played to the cap)
+    r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots",
+                                  f"{twins}:TwinA,{twins}:TwinB", "--until-separated",
+                                  "--max-deals", "30", "--executor", "serial", "--quiet",
+                                  "--out", str(tmp_path / "twins")])
+    assert r.exit_code == 0, r.output
+    assert "the same score on every deal" in r.output
+    assert "every adjacent pair separated or identical after 6 deal(s)" in r.output
     r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots", "random,heuristic",
                                   "--max-deals", "6", "--out", str(tmp_path / "x")])
     assert r.exit_code == 2 and "--until-separated" in r.output
@@ -253,7 +274,7 @@ def test_rate_decides_a_clearly_stronger_bot_in_few_groups(tmp_path):
 def test_until_separated_continues_to_a_higher_cap(tmp_path, twins):
     """A run that hit its cap goes on from where it stopped (the schedule for more deals
     extends the one for fewer): the first games stay, none is played twice."""
-    cfg = run_config(tmp_path, "more", bots=[f"{twins}:TwinA", f"{twins}:TwinB"], deals=4)
+    cfg = run_config(tmp_path, "more", bots=[f"{twins}:CousinA", f"{twins}:CousinB"], deals=4)
     first = run_until_separated(cfg, 4, progress=False, echo=lambda m: None)
     assert first["stopped"] == "deal cap" and first["deals_played"] == 4
     before = [r.comparable() for r in load_records(cfg.out)]
