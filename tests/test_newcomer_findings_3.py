@@ -62,3 +62,32 @@ def test_pimc_does_not_recommend_a_move_on_one_rollout() -> None:
     assert out["algorithm"] == "pimc"
     assert out["actions"][0]["visits"] >= 2
     assert any(a["visits"] == 1 for a in out["actions"])
+
+
+def test_the_table_explains_a_recommendation_less_robust_than_another_move() -> None:
+    from solver.search.result import build_result
+    rows = [{"action": 0, "text": "A", "mean": 0.5, "ci_low": 0.4, "ci_high": 0.6, "visits": 60,
+             "robustness": 0.2},
+            {"action": 1, "text": "B", "mean": 0.6, "ci_low": 0.4, "ci_high": 0.8, "visits": 40,
+             "robustness": 0.8}]
+    res = build_result("ismcts", 0, rows, value="return", nodes=1, iterations=100, worlds=100,
+                       rank_by="visits", params={})
+    assert res.chosen == 0
+    assert "recommends the move with most visits, which need not be the most robust" in \
+        res.table()
+    calm = build_result("ismcts", 0, [dict(rows[0], robustness=0.9), rows[1]], value="return",
+                        nodes=1, iterations=100, worlds=100, rank_by="visits", params={})
+    assert "need not be the most robust" not in calm.table()
+
+
+def test_a_named_sampling_search_in_a_perfect_information_position_points_to_auto() -> None:
+    """Plain Mate: `--algo pimc` recommended a move the exact solver scores 136 points worse."""
+    r = CliRunner().invoke(main, ["recommend", "--game", "mate", "--seed", "7", "--seat", "1",
+                                  "--algo", "pimc", "--iterations", "2000"])
+    assert r.exit_code == 0, r.output
+    assert "`--algo auto` (the default) solves it exactly" in r.output
+    r = CliRunner().invoke(main, ["recommend", "--game", "mate-vic-village(players=3)",
+                                  "--seed", "7", "--seat", "0", "--algo", "pimc",
+                                  "--iterations", "500"])
+    assert r.exit_code == 0, r.output
+    assert "solves it exactly" not in r.output

@@ -558,6 +558,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         DEFAULT_LIMITS,
         SearchLimit,
         choose_algorithm,
+        perfect_information_for,
         play_defaults,
         view_from_moves,
     )
@@ -621,6 +622,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     click.echo(view.render())
     click.echo("")
     click.echo(result.table(view))
+    if algo in ("ismcts", "pimc") and perfect_information_for(view):
+        click.echo(f"note: seat {view.player} sees everything here: `--algo auto` (the default) "
+                   f"solves it exactly, where {algo}'s sampled values can mislead")
     if result.params.get("ess") is not None:
         click.echo(f"inference: {particles} weighted worlds, effective sample size "
                    f"{result.params['ess']:.1f}")

@@ -273,7 +273,17 @@ class SearchResult:
         head = (f"{self.algorithm} for seat {self.player}: value = {self.value}, "
                 f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
-        return "\n".join(chose + [head] + lines + ["how sure: " + self.confidence()["text"]])
+        best = self.actions[0].robustness
+        note = []
+        if best is not None and any((a.robustness or 0.0) > best for a in self.actions[1:]):
+            # the columns would seem to disagree: say what each one means
+            per = ("iterations after which" if self.algorithm == "ismcts"
+                   else "sampled worlds in which")
+            by = "most visits" if self.algorithm == "ismcts" else "the best mean value"
+            note = [f"(robust: the share of {per} the move was best; {self.algorithm} "
+                    f"recommends the move with {by}, which need not be the most robust)"]
+        return "\n".join(chose + [head] + lines + note
+                         + ["how sure: " + self.confidence()["text"]])
 
     def __str__(self) -> str:
         return self.table()
