@@ -75,7 +75,8 @@ from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_RO
 from solver.search._endgame cimport Endgame
 
 from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUDGET,
-                                  DEFAULT_MAX_NODES, as_limit, check_chance, check_c, check_cutoff, check_endgame, check_endgame_budget,
+                                  DEFAULT_MAX_NODES, as_limit, check_chance, check_c,
+                                  check_cutoff, check_endgame, check_endgame_budget,
                                   check_max_nodes, check_scale, check_to_act, objective_code,
                                   seed_int, check_rollout)
 from solver.search.result import build_result, mean_interval
