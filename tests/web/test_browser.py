@@ -116,6 +116,8 @@ def test_bad_input_shows_a_message_and_a_4xx(server, page, shot):
 
 def test_long_search_progress_cancel_and_a_second_tab(server, browser, page, shot):
     page.goto(server + "/recommend")
+    # ISMCTS: auto (the default) would solve Mate exactly within moments
+    page.select_option("select[name=algo]", "ismcts")
     page.fill("input[name=limit]", "time_s=60")
     page.fill("input[name=seed]", "4")
     page.click("#rec-form button[type=submit]")

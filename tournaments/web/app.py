@@ -74,6 +74,22 @@ def _int(form: Mapping[str, Any], name: str, default: Optional[int] = None,
     return v
 
 
+def _algo(form: Mapping[str, Any]) -> str:
+    """The form's search: ``auto`` (the default, as on the command line) or a search's name."""
+    algo = _field(form, "algo", tasks.AUTO)
+    if algo not in tasks.ALGORITHM_CHOICES:
+        raise InputError(f"unknown search {algo!r}; "
+                         f"choose one of {', '.join(tasks.ALGORITHM_CHOICES)}")
+    return algo
+
+
+def _limit(form: Mapping[str, Any]) -> Optional[engine.SearchLimit]:
+    """The form's search limit, None when left empty (the command line's default for the search
+    that runs: iteration-limited, so that the answer reproduces)."""
+    text = _field(form, "limit", required=False)
+    return engine.SearchLimit.parse(text) if text else None
+
+
 def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
                workers: int = 2) -> Starlette:
     """The app, browsing the runs under ``runs_dir`` and running ``workers`` searches at once."""
@@ -105,18 +121,17 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         return page(request, "home.html", runs=_runs(runs_dir))
 
     async def recommend_form(request: Request) -> Response:
-        return page(request, "recommend.html", form={}, algos=engine.ALGORITHMS)
+        return page(request, "recommend.html", form={}, algos=tasks.ALGORITHM_CHOICES)
 
     async def recommend_post(request: Request) -> Response:
         form = await request.form()
         game = load_game(_field(form, "game"))
-        algo = _field(form, "algo", "ismcts")
-        if algo not in engine.ALGORITHMS:
-            raise InputError(f"unknown search {algo!r}; "
-                             f"choose one of {', '.join(engine.ALGORITHMS)}")
-        limit = engine.SearchLimit.parse(_field(form, "limit", "time_s=2"))
-        seed = _int(form, "search_seed", 0)
+        algo = _algo(form)
+        limit = _limit(form)
         text = _field(form, "view_json", required=False)
+        # The search seed, as ``trickhound recommend --search-seed``: by default the deal seed
+        # (0 for a pasted view, as for a POSITION.json without --seed).
+        seed = _int(form, "search_seed", 0 if text else _int(form, "seed", 0))
         if text:
             try:
                 obj = json.loads(text)
@@ -142,8 +157,9 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         job = jobs.submit("recommend", f"{algo} on {game.spec()}, seat {view.player}",
                           tasks.recommendation,
                           dict(game=game.spec(), view=view.to_json(), algo=algo,
-                               limit=str(limit), seed=seed),
-                          done_url="/recommend/result/{job}", expected_s=limit.time_s)
+                               limit=str(limit) if limit else "", seed=seed),
+                          done_url="/recommend/result/{job}",
+                          expected_s=limit.time_s if limit else None)
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
     async def recommend_result(request: Request) -> Response:
@@ -214,7 +230,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             job = _job(jobs, hint_id, "hint")
             hint = job.result if job.finished_ok else None
         return page(request, "play.html", sid=sid, s=snap, host=host, hint=hint,
-                    algos=engine.ALGORITHMS)
+                    algos=tasks.ALGORITHM_CHOICES)
 
     async def play_move(request: Request) -> Response:
         sid = request.path_params["sid"]
@@ -232,14 +248,14 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         snap = host.last
         if snap is None or snap["terminal"] or snap["to_act"] != host.seat:
             raise InputError("a hint is for your turn")
-        algo = _field(form, "algo", "ismcts")
-        if algo not in engine.ALGORITHMS:
-            raise InputError(f"unknown search {algo!r}")
-        limit = engine.SearchLimit.parse(_field(form, "limit", "iterations=2000"))
+        algo = _algo(form)
+        limit = _limit(form)
+        # seed 0, as the terminal's hint: the same position gets the same answer
         job = jobs.submit("hint", f"hint ({algo}) for seat {host.seat}", tasks.recommendation,
                           dict(game=host.game_text, view=snap["view"], algo=algo,
-                               limit=str(limit), seed=len(snap["log"])),
-                          done_url=f"/play/{sid}?hint={{job}}", expected_s=limit.time_s)
+                               limit=str(limit) if limit else "", seed=0, hint=True),
+                          done_url=f"/play/{sid}?hint={{job}}",
+                          expected_s=limit.time_s if limit else None)
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
     # -- runs --------------------------------------------------------------------------------
