@@ -10,11 +10,13 @@ a position, a move, a run or game that does not exist -- answers with the messag
 and a 4xx status; an unexpected failure answers 500 with a one-line message, never a traceback.
 """
 import contextlib
+import errno
 import json
 import logging
 import os
 import secrets
 import shutil
+import socket
 import tempfile
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Callable, Optional
@@ -419,9 +421,46 @@ def _ratings(path: str) -> Optional[dict]:
         return None
 
 
+class PortError(TrickhoundError, OSError):
+    """The port ``trickhound serve`` was asked for cannot be had: in use, or reserved (one
+    line, exit 2)."""
+
+
+def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
+    """A listening socket on ``host``:``port``, bound before the server says it serves: a port
+    in use is the user's error (:class:`PortError`), not a server that starts and dies."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # as uvicorn binds: a port left in TIME_WAIT by a server just stopped can be taken again
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise PortError(f"port {port} is in use (another program listens on it: "
+                            f"{e.strerror}); choose another with --port") from None
+        if e.errno == errno.EACCES:
+            raise PortError(f"port {port} is reserved ({e.strerror}: ports below 1024 need "
+                            f"root); choose another with --port") from None
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 def serve(port: int = 8000, runs_dir: str = os.path.join("results", "leaderboards", "runs"),
           workers: int = 2) -> None:
-    """Serve the app on 127.0.0.1:``port`` until interrupted."""
+    """Serve the app on 127.0.0.1:``port`` until interrupted. The port is bound first (a port
+    in use raises :class:`PortError` before anything is printed). Ctrl-C and SIGTERM stop
+    the server gracefully and then reach the caller as ``KeyboardInterrupt`` / the caller's
+    SIGTERM handler (uvicorn re-raises the signal it caught once it has shut down), so that the
+    command says ``trickhound: interrupted`` / ``terminated`` like every other command."""
     import uvicorn
-    print(f"trickhound: serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
-    uvicorn.run(create_app(runs_dir, workers), host="127.0.0.1", port=port, log_level="warning")
+    sock = bind(port)
+    try:
+        config = uvicorn.Config(create_app(runs_dir, workers), log_level="warning")
+        print(f"trickhound: serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
+        # Server.run, not uvicorn.run: uvicorn.run swallows the KeyboardInterrupt of Ctrl-C
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
