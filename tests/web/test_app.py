@@ -203,3 +203,58 @@ def test_recommend_auto_answers_as_the_command_line(client):
     assert verdict.startswith("close call: ")
     label = re.search(r'<p class="verdict[^"]*">(.*?)</p>', page, re.S).group(1)
     assert re.sub(r"<[^>]+>", "", label).count("close") == 1
+
+
+def _cells(line):
+    """The cells of a line of the CLI's leaderboard table (columns apart by 2+ spaces)."""
+    return re.split(r"\s{2,}", line.strip())
+
+
+@pytest.mark.parametrize("bots", ["random,solver", "random,heuristic,solver"])
+def test_the_leaderboard_is_the_reports(runs_dir, tmp_path, bots):
+    """The run page shows what ``trickhound report`` prints, in its order: the table ranked by
+    paired score (the paired column first), then the notes with each adjacent pair's
+    "separated" / "NOT SEPARATED" line and the paired differences -- the same numbers."""
+    import subprocess
+    import sys
+
+    from tests.web.conftest import REPO, _env
+    run = tmp_path / "runs" / "board"
+    r = subprocess.run([sys.executable, "-m", "tournaments.cli", "tournament", "--game", "mate",
+                        "--bots", bots, "--deals", "2", "--seed", "3", "--executor", "serial",
+                        "--out", str(run), "--quiet"],
+                       cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    with TestClient(create_app(str(tmp_path / "runs"), workers=1),
+                    raise_server_exceptions=False) as c:
+        before = c.get("/runs/board").text          # before any report: computed the same way
+    rep = subprocess.run([sys.executable, "-m", "tournaments.cli", "report", str(run)],
+                         cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert rep.returncode == 0, rep.stderr
+    cli = rep.stdout.splitlines()
+    assert cli[0] == "Leaderboard: mate"
+    n = len(bots.split(","))
+    head, rows = _cells(cli[1]), [_cells(ln) for ln in cli[3:3 + n]]
+    notes = cli[3 + n:]
+    notes = notes[:next(i for i, ln in enumerate(notes) if ln.startswith("wrote "))]
+    while notes and not notes[-1]:
+        notes.pop()
+    assert head[:3] == ["#", "bot", "paired"]
+    assert any("separated" in ln.lower() for ln in notes)
+    with TestClient(create_app(str(tmp_path / "runs"), workers=1),
+                    raise_server_exceptions=False) as c:
+        after = c.get("/runs/board").text
+    for page in (before, after):
+        table = page[page.index('id="leaderboard"'):]
+        table = table[:table.index("</table>")]
+        got_head = [html.unescape(h) for h in re.findall(r"<th>([^<]*)</th>", table)]
+        got_rows = [[html.unescape(c) for c in re.findall(r"<td[^>]*>([^<]*)</td>", tr)]
+                    for tr in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1])]
+        assert got_head == head
+        assert got_rows == rows
+        got_notes = html.unescape(re.search(r'id="board-notes">(.*?)</pre>', page,
+                                            re.S).group(1)).splitlines()
+        assert got_notes == notes
+    # ranked by paired score, best first
+    paired = [float(r[2]) for r in rows]
+    assert paired == sorted(paired, reverse=True)

@@ -18,6 +18,7 @@ import secrets
 import shutil
 import socket
 import tempfile
+import threading
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Callable, Optional
 
@@ -99,6 +100,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
     jobs = JobManager(workers=workers)
     hosts: dict[str, GameHost] = {}
     reviews: dict[tuple, str] = {}    # (run, game id, budget) -> job id of its review
+    boards = Boards()
     plot_dir = tempfile.mkdtemp(prefix="trickhound-serve-")   # review plots, made on demand
 
     def page(request: Request, template: str, code: int = 200, **ctx: Any) -> Response:
@@ -273,14 +275,15 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         from tournaments.analyse import read_run_records
         name = request.path_params["run"]
         path = _run(name)
-        board = _ratings(path)
+        board = await run_in_threadpool(boards.get, path)
         recs = await run_in_threadpool(read_run_records, path)
         pages = max(1, -(-len(recs) // GAMES_PER_PAGE))
         p = min(max(1, _int(request.query_params, "page", 1)), pages)
         shown = recs[(p - 1) * GAMES_PER_PAGE:p * GAMES_PER_PAGE]
         plots = [f for f in PLOTS if os.path.exists(os.path.join(path, f))]
         return page(request, "run.html", name=name, board=board, recs=shown, page=p,
-                    pages=pages, total=len(recs), plots=plots)
+                    pages=pages, total=len(recs), plots=plots,
+                    reported=os.path.exists(os.path.join(path, "ratings.json")))
 
     async def run_plot(request: Request) -> Response:
         name, plot = request.path_params["run"], request.path_params["plot"]
@@ -412,13 +415,81 @@ def _runs(runs_dir: str) -> list[str]:
                   if os.path.isfile(os.path.join(runs_dir, d, "games.jsonl")))
 
 
-def _ratings(path: str) -> Optional[dict]:
-    """A run's ratings.json (written by ``trickhound report``), None when absent or unreadable."""
-    try:
-        with open(os.path.join(path, "ratings.json"), encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+def board_of(run_dir: str) -> dict:
+    """A run's leaderboard as ``trickhound report`` prints it, for the page: the same Summary
+    (tournaments.report.run_summary, which the report command writes ratings.json from) and
+    the same text functions (tournaments.stats), in the same order: the table ranked by paired
+    score (``head``, ``rows``: leaderboard_rows), then the lines the CLI prints below it
+    (``notes``: games, the ranking statement, each adjacent pair "separated" / "NOT
+    SEPARATED", the control variate, the paired differences). A gauntlet's board is its text
+    as a whole (``text``); ``sanity`` is the sanity table's text, as the CLI prints it below.
+    ``warning``: a run holding fewer games than scheduled, as ``report`` warns."""
+    from tournaments.adaptive import ADAPTIVE
+    from tournaments.report import run_summary
+    from tournaments.runner import load_records, read_meta
+    from tournaments.stats import leaderboard_rows, leaderboard_text
+    records = load_records(run_dir)
+    if not records:
+        return {"empty": True}
+    summary = run_summary(run_dir, records=records)
+    out: dict[str, Any] = {"empty": False, "text": None, "head": None, "rows": None,
+                           "notes": [], "sanity": None, "warning": None}
+    scheduled = read_meta(run_dir).get("games")
+    if (isinstance(scheduled, int) and len(records) < scheduled
+            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))):
+        out["warning"] = (f"this run holds {len(records)} of its {scheduled} scheduled games "
+                          f"(interrupted, or still playing?): the board covers only those")
+    if summary.candidates:
+        out["text"] = leaderboard_text(summary)
+    else:
+        head, rows = leaderboard_rows(summary)
+        # leaderboard_text (no title) is the header line, the rule, one line per row, then
+        # the notes: the notes are what follows the table's lines
+        lines = leaderboard_text(summary).splitlines()
+        out["head"], out["rows"] = head, rows
+        out["notes"] = lines[2 + len(rows):]
+    if summary.sanity is not None:
+        where = os.path.join(os.path.basename(os.path.normpath(run_dir)), "sanity")
+        out["sanity"] = leaderboard_text(summary.sanity, title=f"Sanity table ({where}): the "
+                                         f"weak bots against the pool, apart from the board")
+    return out
+
+
+class Boards:
+    """Leaderboards of runs, computed once per state of the run's files (games.jsonl,
+    tournament.json): a board costs a pass over every record and a bootstrap per pair. One at a
+    time: the control variate's reference games (run and cached in the run folder by
+    ``trickhound report``, played here only for deals the cache lacks) are not written twice."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cache: dict[str, tuple[tuple, dict]] = {}
+
+    @staticmethod
+    def _stamp(run_dir: str) -> tuple:
+        out: list[Optional[tuple[int, int]]] = []     # (mtime ns, size) per file, None: absent
+        for name in ("games.jsonl", "tournament.json"):
+            try:
+                st = os.stat(os.path.join(run_dir, name))
+                out.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def get(self, run_dir: str) -> dict:
+        """The board of ``run_dir`` (see :func:`board_of`); a run that cannot be summarized
+        (a corrupt record, a broken config) gives ``{"error": message}``, shown on the page."""
+        with self._lock:
+            stamp = self._stamp(run_dir)
+            hit = self._cache.get(run_dir)
+            if hit is not None and hit[0] == stamp:
+                return hit[1]
+            try:
+                board = board_of(run_dir)
+            except TrickhoundError as e:
+                board = {"error": _one_line(e)}
+            self._cache[run_dir] = (stamp, board)
+            return board
 
 
 class PortError(TrickhoundError, OSError):
