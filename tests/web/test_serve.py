@@ -2,12 +2,14 @@
 claims to serve; Ctrl-C and SIGTERM stop it with the one line and the exit code of every other
 command (README: ``trickhound: interrupted`` / ``terminated``, 130 / 143). Skips without the
 web extra."""
+import os
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -37,9 +39,10 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
 def _started(tmp_path):
     """``trickhound serve`` on a free port, answering (bounded: 60 s)."""
     port = _free_port()
+    # a session of its own: Ctrl-C at a terminal signals the whole process group
     proc = subprocess.Popen(SERVE + ["--port", str(port), "--runs", str(tmp_path)], cwd=REPO,
                             env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, start_new_session=True)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -55,16 +58,36 @@ def _started(tmp_path):
         time.sleep(0.2)
 
 
-@pytest.mark.parametrize("sig,code,word", [(signal.SIGINT, 130, "interrupted"),
-                                           (signal.SIGTERM, 143, "terminated")])
-def test_ctrl_c_and_sigterm_say_so(tmp_path, sig, code, word):
+def _busy(port):
+    """A hosted game (its own process) and a search running (another): the processes a
+    signal to the group reaches besides the server."""
+    base = f"http://127.0.0.1:{port}"
+    data = urllib.parse.urlencode({"game": "mate", "bots": "random"}).encode()
+    with urllib.request.urlopen(base + "/play", data=data, timeout=60) as resp:
+        assert "/play/" in resp.url
+    data = urllib.parse.urlencode({"game": "mate", "algo": "ismcts",
+                                   "limit": "time_s=60"}).encode()
+    with urllib.request.urlopen(base + "/recommend", data=data, timeout=60) as resp:
+        assert "/jobs/" in resp.url
+
+
+@pytest.mark.parametrize("sig,code,word,group", [(signal.SIGINT, 130, "interrupted", True),
+                                                 (signal.SIGINT, 130, "interrupted", False),
+                                                 (signal.SIGTERM, 143, "terminated", False)])
+def test_ctrl_c_and_sigterm_say_so(tmp_path, sig, code, word, group):
+    """One line and the exit code; with a game hosted and a search running, Ctrl-C to the
+    whole process group (as at a terminal) prints no child's traceback either."""
     proc, port = _started(tmp_path)
     try:
-        proc.send_signal(sig)
+        if group:
+            _busy(port)
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        if proc.poll() is None:          # the server's own session: it and its children
+            os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
     assert out == f"trickhound: serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)\n"
     assert proc.returncode == code, err

@@ -515,7 +515,6 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
             raise PortError(f"port {port} is reserved ({e.strerror}: ports below 1024 need "
                             f"root); choose another with --port") from None
         raise
-    sock.set_inheritable(True)
     return sock
 
 
