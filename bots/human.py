@@ -3,6 +3,7 @@ legal moves, reads a move in the game's notation. ``hint`` prints the engine's a
 every legal move; ``moves`` repeats the legal moves; ``quit`` resigns (the game is recorded as
 that seat's forfeit)."""
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,6 +11,9 @@ from bots.base import Bot
 from bots.registry import register
 from solver.errors import TrickhoundError
 from solver.game import View
+
+if TYPE_CHECKING:
+    from solver.search import SearchResult
 
 
 class Resign(Exception):
@@ -65,14 +69,20 @@ class HumanBot(Bot[View]):
 HINT_ITERATIONS = 5000
 
 
-def hint_text(view: View) -> str:
+def hint_result(view: View) -> "SearchResult":
     """The engine's assessment for the seat to move, as ``recommend`` gives it by default
     (``algo="auto"``): exact values where the position is perfect information for the mover
-    (Mate with face-up forcing), else the game's strongest search at ``HINT_ITERATIONS``."""
+    (Mate with face-up forcing), else the game's strongest search at ``HINT_ITERATIONS``
+    (seed 0, so that a hint reproduces). The terminal's and the web page's hint both ask it."""
     from solver.search import DEFAULT_LIMITS, choose_algorithm, recommend
     algo, _ = choose_algorithm(view)
     limit = None if algo == "solver" else replace(DEFAULT_LIMITS[algo], iterations=HINT_ITERATIONS)
-    res = recommend(view, "auto", limit, seed=0)
+    return recommend(view, "auto", limit, seed=0)
+
+
+def hint_text(view: View) -> str:
+    """:func:`hint_result` as the terminal prints it."""
+    res = hint_result(view)
     if res.exact:
         span = "game" if view.game.name == "mate" else "round"
         return (f"  hint (exact value to the end of this {span}; {res.auto}): "

@@ -1115,7 +1115,13 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
         raise UserError(f"--port must be in 1..65535, got {port}")
     if workers < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
-    serve(port=port, runs_dir=runs_dir, workers=workers)
+    # SIGTERM as on every other command: one line, exit 143 (the server shuts down first, then
+    # re-raises the signal into this handler); Ctrl-C's KeyboardInterrupt reaches main().
+    old = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        serve(port=port, runs_dir=runs_dir, workers=workers)
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 @main.command()

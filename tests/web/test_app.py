@@ -113,3 +113,148 @@ def test_every_game_is_playable_from_ones_own_view(client, game, hidden):
         r = client.post(url + "/move", data={"move": html.unescape(moves[0])},
                         follow_redirects=False)
         assert r.status_code == 303, r.text
+
+
+def _finished(client, location):
+    """Follow a search job until it sends the browser on (bounded: 600 polls of 0.1 s)."""
+    for _ in range(600):
+        r = client.get(location, follow_redirects=False)
+        if r.status_code == 303:
+            return r.headers["location"]
+        assert r.status_code == 200, r.text
+        time.sleep(0.1)
+    pytest.fail(f"the search at {location} did not finish")
+
+
+def _rows(page):
+    """(move, value as shown: 3 decimals) of the recommendation table's rows, best first."""
+    body = page[page.index('id="rec-table"'):]
+    body = body[:body.index("</table>")]
+    return [(html.unescape(m), v) for m, v in
+            re.findall(r"<td>(?:★)?</td><td>([^<]+)</td>\s*<td class=\"num\">([-0-9.]+)</td>",
+                       body)]
+
+
+def test_the_search_menus_offer_auto_selected_by_default(client):
+    """Both pages default to ``auto`` with an empty limit (the command line's defaults)."""
+    r = client.post("/play", data={"game": "mate", "seed": "7", "bots": "heuristic"},
+                    follow_redirects=False)
+    pages = [client.get("/recommend").text, client.get(r.headers["location"]).text]
+    for page in pages:
+        assert re.search(r"<option selected>auto</option>", page)
+        assert re.search(r'<input name="limit" value=""', page)
+
+
+def test_the_hint_is_the_terminals_hint(client):
+    """The brief's case: Mate seat 0, deal 7, against heuristic. Mate with face-up forcing is
+    perfect information for the mover (docs/rules/mate.md §9), so auto solves it exactly and
+    the page's values are the terminal hint's (bots.human.hint_result), not a sampled search's;
+    the page names auto's choice and why."""
+    from bots.human import hint_result
+    from solver.registry import load_game
+    from tournaments.engine_adapter import replay
+    r = client.post("/play", data={"game": "mate", "seat": "0", "seed": "7",
+                                   "bots": "heuristic"}, follow_redirects=False)
+    url = r.headers["location"]
+    r = client.post(url + "/hint", data={"algo": "auto", "limit": ""}, follow_redirects=False)
+    assert r.status_code == 303
+    page = client.get(_finished(client, r.headers["location"])).text
+    # The position: deal 7 after the bot's moves in the page's log (every move is seen in Mate)
+    log = [html.unescape(m) for m in
+           re.findall(r'<li><span class="seat">[^<]*</span> ([^<]+)</li>', page)]
+    assert log, "the heuristic moves first at deal 7"
+    view = replay(load_game("mate"), 7, log).view(0)
+    assert view.current_player() == 0
+    want = hint_result(view)
+    assert want.exact
+    got = _rows(page)
+    assert dict(got) == {view.action_to_str(a.action): f"{a.mean:.3f}" for a in want.actions}
+    assert float(got[0][1]) == max(a.mean for a in want.actions)
+    auto = html.unescape(re.search(r'id="auto">([^<]*)<', page).group(1))
+    assert auto == f"auto: solver ({want.auto})" and "perfect information" in auto
+
+
+def test_recommend_auto_answers_as_the_command_line(client):
+    """Recommend with the form's defaults searches as ``trickhound recommend`` with its own:
+    the same algorithm choice, the same values (an iteration limit: the answer reproduces)."""
+    import json as _json
+    import subprocess
+    import sys
+
+    from tests.web.conftest import REPO, _env
+    form = {"game": "dog-tag-trick", "seed": "3", "moves": ""}
+    r = client.post("/recommend", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    page = client.get(_finished(client, r.headers["location"])).text
+    cli = subprocess.run([sys.executable, "-m", "tournaments.cli", "recommend", "--game",
+                          "dog-tag-trick", "--seed", "3", "--seat", "0", "--json"],
+                         cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert cli.returncode == 0, cli.stderr
+    want = _json.loads(cli.stdout)
+    assert html.unescape(re.search(r'id="auto">([^<]*)<', page).group(1)) == \
+        f"auto: {want['algorithm']} ({want['auto']})"
+    assert dict(_rows(page)) == {a["text"]: f"{a['mean']:.3f}" for a in want["actions"]}
+    assert html.unescape(re.search(r'id="recommended">([^<]*)<', page).group(1)) == \
+        want["recommended"]
+    # The verdict reads as the CLI's "how sure:" line, its label once ("close call: ...",
+    # not "close : close call: ..."): here a close call, as the CLI's text says.
+    verdict = html.unescape(re.search(r'how sure: <span id="verdict">([^<]*)<', page).group(1))
+    assert verdict == want["confidence"]["text"]
+    assert verdict.startswith("close call: ")
+    label = re.search(r'<p class="verdict[^"]*">(.*?)</p>', page, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", label).count("close") == 1
+
+
+def _cells(line):
+    """The cells of a line of the CLI's leaderboard table (columns apart by 2+ spaces)."""
+    return re.split(r"\s{2,}", line.strip())
+
+
+@pytest.mark.parametrize("bots", ["random,solver", "random,heuristic,solver"])
+def test_the_leaderboard_is_the_reports(runs_dir, tmp_path, bots):
+    """The run page shows what ``trickhound report`` prints, in its order: the table ranked by
+    paired score (the paired column first), then the notes with each adjacent pair's
+    "separated" / "NOT SEPARATED" line and the paired differences -- the same numbers."""
+    import subprocess
+    import sys
+
+    from tests.web.conftest import REPO, _env
+    run = tmp_path / "runs" / "board"
+    r = subprocess.run([sys.executable, "-m", "tournaments.cli", "tournament", "--game", "mate",
+                        "--bots", bots, "--deals", "2", "--seed", "3", "--executor", "serial",
+                        "--out", str(run), "--quiet"],
+                       cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    with TestClient(create_app(str(tmp_path / "runs"), workers=1),
+                    raise_server_exceptions=False) as c:
+        before = c.get("/runs/board").text          # before any report: computed the same way
+    rep = subprocess.run([sys.executable, "-m", "tournaments.cli", "report", str(run)],
+                         cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert rep.returncode == 0, rep.stderr
+    cli = rep.stdout.splitlines()
+    assert cli[0] == "Leaderboard: mate"
+    n = len(bots.split(","))
+    head, rows = _cells(cli[1]), [_cells(ln) for ln in cli[3:3 + n]]
+    notes = cli[3 + n:]
+    notes = notes[:next(i for i, ln in enumerate(notes) if ln.startswith("wrote "))]
+    while notes and not notes[-1]:
+        notes.pop()
+    assert head[:3] == ["#", "bot", "paired"]
+    assert any("separated" in ln.lower() for ln in notes)
+    with TestClient(create_app(str(tmp_path / "runs"), workers=1),
+                    raise_server_exceptions=False) as c:
+        after = c.get("/runs/board").text
+    for page in (before, after):
+        table = page[page.index('id="leaderboard"'):]
+        table = table[:table.index("</table>")]
+        got_head = [html.unescape(h) for h in re.findall(r"<th>([^<]*)</th>", table)]
+        got_rows = [[html.unescape(c) for c in re.findall(r"<td[^>]*>([^<]*)</td>", tr)]
+                    for tr in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1])]
+        assert got_head == head
+        assert got_rows == rows
+        got_notes = html.unescape(re.search(r'id="board-notes">(.*?)</pre>', page,
+                                            re.S).group(1)).splitlines()
+        assert got_notes == notes
+    # ranked by paired score, best first
+    paired = [float(r[2]) for r in rows]
+    assert paired == sorted(paired, reverse=True)

@@ -33,11 +33,21 @@ def test_play_a_mate_match_to_the_end_with_hints(server, page, shot):
             break
         if hints < 3:
             # The hint: a search of our view, shown as the recommendation table.
-            page.select_option("#hint-form select[name=algo]", "solver" if hints else "ismcts")
-            page.fill("#hint-form input[name=limit]", "iterations=1,worlds=2" if hints
-                      else "iterations=300")
+            # The first hint with the form as it comes (auto, the CLI's defaults: Mate is
+            # perfect information, docs/rules/mate.md §9, so the exact solver); then ISMCTS
+            # and the solver by name.
+            if hints:
+                page.select_option("#hint-form select[name=algo]",
+                                   "solver" if hints == 2 else "ismcts")
+                page.fill("#hint-form input[name=limit]", "iterations=1,worlds=2" if hints == 2
+                          else "iterations=300")
+            else:
+                assert page.locator("#hint-form select[name=algo]").input_value() == "auto"
             page.click("#hint")
             page.wait_for_url(re.compile(r"\?hint="))
+            if hints == 0:
+                assert page.locator("#auto").inner_text().startswith(
+                    "auto: solver (perfect information for the mover")
             assert page.locator("#rec-table tbody tr").count() == \
                 page.locator("#moves button.move").count()
             assert page.locator("#verdict").inner_text().strip()
@@ -116,6 +126,8 @@ def test_bad_input_shows_a_message_and_a_4xx(server, page, shot):
 
 def test_long_search_progress_cancel_and_a_second_tab(server, browser, page, shot):
     page.goto(server + "/recommend")
+    # ISMCTS: auto (the default) would solve Mate exactly within moments
+    page.select_option("select[name=algo]", "ismcts")
     page.fill("input[name=limit]", "time_s=60")
     page.fill("input[name=seed]", "4")
     page.click("#rec-form button[type=submit]")
@@ -145,6 +157,11 @@ def test_run_leaderboard_and_replay_with_review(server, page, shot):
     page.click("#runs a >> text=mate-demo")
     board = page.locator("#leaderboard").inner_text()
     assert "random" in board and "solver" in board
+    # led by the paired score, as `trickhound report` (TrueSkill after it)
+    heads = page.locator("#leaderboard th").all_inner_texts()
+    assert heads[:3] == ["#", "bot", "paired"] and heads.index("mu") > 2
+    assert re.search(r"solver > random: .* — (separated|NOT SEPARATED)",
+                     page.locator("#board-notes").inner_text())
     plots = page.locator(".plots img")
     assert plots.count() >= 2
     assert all(plots.nth(i).evaluate("img => img.naturalWidth") > 0 for i in range(plots.count()))

@@ -10,12 +10,15 @@ a position, a move, a run or game that does not exist -- answers with the messag
 and a 4xx status; an unexpected failure answers 500 with a one-line message, never a traceback.
 """
 import contextlib
+import errno
 import json
 import logging
 import os
 import secrets
 import shutil
+import socket
 import tempfile
+import threading
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Callable, Optional
 
@@ -74,6 +77,22 @@ def _int(form: Mapping[str, Any], name: str, default: Optional[int] = None,
     return v
 
 
+def _algo(form: Mapping[str, Any]) -> str:
+    """The form's search: ``auto`` (the default, as on the command line) or a search's name."""
+    algo = _field(form, "algo", tasks.AUTO)
+    if algo not in tasks.ALGORITHM_CHOICES:
+        raise InputError(f"unknown search {algo!r}; "
+                         f"choose one of {', '.join(tasks.ALGORITHM_CHOICES)}")
+    return algo
+
+
+def _limit(form: Mapping[str, Any]) -> Optional[engine.SearchLimit]:
+    """The form's search limit, None when left empty (the command line's default for the search
+    that runs: iteration-limited, so that the answer reproduces)."""
+    text = _field(form, "limit", required=False)
+    return engine.SearchLimit.parse(text) if text else None
+
+
 def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
                workers: int = 2) -> Starlette:
     """The app, browsing the runs under ``runs_dir`` and running ``workers`` searches at once."""
@@ -81,6 +100,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
     jobs = JobManager(workers=workers)
     hosts: dict[str, GameHost] = {}
     reviews: dict[tuple, str] = {}    # (run, game id, budget) -> job id of its review
+    boards = Boards()
     plot_dir = tempfile.mkdtemp(prefix="trickhound-serve-")   # review plots, made on demand
 
     def page(request: Request, template: str, code: int = 200, **ctx: Any) -> Response:
@@ -105,18 +125,17 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         return page(request, "home.html", runs=_runs(runs_dir))
 
     async def recommend_form(request: Request) -> Response:
-        return page(request, "recommend.html", form={}, algos=engine.ALGORITHMS)
+        return page(request, "recommend.html", form={}, algos=tasks.ALGORITHM_CHOICES)
 
     async def recommend_post(request: Request) -> Response:
         form = await request.form()
         game = load_game(_field(form, "game"))
-        algo = _field(form, "algo", "ismcts")
-        if algo not in engine.ALGORITHMS:
-            raise InputError(f"unknown search {algo!r}; "
-                             f"choose one of {', '.join(engine.ALGORITHMS)}")
-        limit = engine.SearchLimit.parse(_field(form, "limit", "time_s=2"))
-        seed = _int(form, "search_seed", 0)
+        algo = _algo(form)
+        limit = _limit(form)
         text = _field(form, "view_json", required=False)
+        # The search seed, as ``trickhound recommend --search-seed``: by default the deal seed
+        # (0 for a pasted view, as for a POSITION.json without --seed).
+        seed = _int(form, "search_seed", 0 if text else _int(form, "seed", 0))
         if text:
             try:
                 obj = json.loads(text)
@@ -142,8 +161,9 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         job = jobs.submit("recommend", f"{algo} on {game.spec()}, seat {view.player}",
                           tasks.recommendation,
                           dict(game=game.spec(), view=view.to_json(), algo=algo,
-                               limit=str(limit), seed=seed),
-                          done_url="/recommend/result/{job}", expected_s=limit.time_s)
+                               limit=str(limit) if limit else "", seed=seed),
+                          done_url="/recommend/result/{job}",
+                          expected_s=limit.time_s if limit else None)
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
     async def recommend_result(request: Request) -> Response:
@@ -214,7 +234,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             job = _job(jobs, hint_id, "hint")
             hint = job.result if job.finished_ok else None
         return page(request, "play.html", sid=sid, s=snap, host=host, hint=hint,
-                    algos=engine.ALGORITHMS)
+                    algos=tasks.ALGORITHM_CHOICES)
 
     async def play_move(request: Request) -> Response:
         sid = request.path_params["sid"]
@@ -232,14 +252,14 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         snap = host.last
         if snap is None or snap["terminal"] or snap["to_act"] != host.seat:
             raise InputError("a hint is for your turn")
-        algo = _field(form, "algo", "ismcts")
-        if algo not in engine.ALGORITHMS:
-            raise InputError(f"unknown search {algo!r}")
-        limit = engine.SearchLimit.parse(_field(form, "limit", "iterations=2000"))
+        algo = _algo(form)
+        limit = _limit(form)
+        # seed 0, as the terminal's hint: the same position gets the same answer
         job = jobs.submit("hint", f"hint ({algo}) for seat {host.seat}", tasks.recommendation,
                           dict(game=host.game_text, view=snap["view"], algo=algo,
-                               limit=str(limit), seed=len(snap["log"])),
-                          done_url=f"/play/{sid}?hint={{job}}", expected_s=limit.time_s)
+                               limit=str(limit) if limit else "", seed=0, hint=True),
+                          done_url=f"/play/{sid}?hint={{job}}",
+                          expected_s=limit.time_s if limit else None)
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
     # -- runs --------------------------------------------------------------------------------
@@ -255,14 +275,15 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         from tournaments.analyse import read_run_records
         name = request.path_params["run"]
         path = _run(name)
-        board = _ratings(path)
+        board = await run_in_threadpool(boards.get, path)
         recs = await run_in_threadpool(read_run_records, path)
         pages = max(1, -(-len(recs) // GAMES_PER_PAGE))
         p = min(max(1, _int(request.query_params, "page", 1)), pages)
         shown = recs[(p - 1) * GAMES_PER_PAGE:p * GAMES_PER_PAGE]
         plots = [f for f in PLOTS if os.path.exists(os.path.join(path, f))]
         return page(request, "run.html", name=name, board=board, recs=shown, page=p,
-                    pages=pages, total=len(recs), plots=plots)
+                    pages=pages, total=len(recs), plots=plots,
+                    reported=os.path.exists(os.path.join(path, "ratings.json")))
 
     async def run_plot(request: Request) -> Response:
         name, plot = request.path_params["run"], request.path_params["plot"]
@@ -394,18 +415,122 @@ def _runs(runs_dir: str) -> list[str]:
                   if os.path.isfile(os.path.join(runs_dir, d, "games.jsonl")))
 
 
-def _ratings(path: str) -> Optional[dict]:
-    """A run's ratings.json (written by ``trickhound report``), None when absent or unreadable."""
+def board_of(run_dir: str) -> dict:
+    """A run's leaderboard as ``trickhound report`` prints it, for the page: the same Summary
+    (tournaments.report.run_summary, which the report command writes ratings.json from) and
+    the same text functions (tournaments.stats), in the same order: the table ranked by paired
+    score (``head``, ``rows``: leaderboard_rows), then the lines the CLI prints below it
+    (``notes``: games, the ranking statement, each adjacent pair "separated" / "NOT
+    SEPARATED", the control variate, the paired differences). A gauntlet's board is its text
+    as a whole (``text``); ``sanity`` is the sanity table's text, as the CLI prints it below.
+    ``warning``: a run holding fewer games than scheduled, as ``report`` warns."""
+    from tournaments.adaptive import ADAPTIVE
+    from tournaments.report import run_summary
+    from tournaments.runner import load_records, read_meta
+    from tournaments.stats import leaderboard_rows, leaderboard_text
+    records = load_records(run_dir)
+    if not records:
+        return {"empty": True}
+    summary = run_summary(run_dir, records=records)
+    out: dict[str, Any] = {"empty": False, "text": None, "head": None, "rows": None,
+                           "notes": [], "sanity": None, "warning": None}
+    scheduled = read_meta(run_dir).get("games")
+    if (isinstance(scheduled, int) and len(records) < scheduled
+            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))):
+        out["warning"] = (f"this run holds {len(records)} of its {scheduled} scheduled games "
+                          f"(interrupted, or still playing?): the board covers only those")
+    if summary.candidates:
+        out["text"] = leaderboard_text(summary)
+    else:
+        head, rows = leaderboard_rows(summary)
+        # leaderboard_text (no title) is the header line, the rule, one line per row, then
+        # the notes: the notes are what follows the table's lines
+        lines = leaderboard_text(summary).splitlines()
+        out["head"], out["rows"] = head, rows
+        out["notes"] = lines[2 + len(rows):]
+    if summary.sanity is not None:
+        where = os.path.join(os.path.basename(os.path.normpath(run_dir)), "sanity")
+        out["sanity"] = leaderboard_text(summary.sanity, title=f"Sanity table ({where}): the "
+                                         f"weak bots against the pool, apart from the board")
+    return out
+
+
+class Boards:
+    """Leaderboards of runs, computed once per state of the run's files (games.jsonl,
+    tournament.json): a board costs a pass over every record and a bootstrap per pair. One at a
+    time: the control variate's reference games (run and cached in the run folder by
+    ``trickhound report``, played here only for deals the cache lacks) are not written twice."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cache: dict[str, tuple[tuple, dict]] = {}
+
+    @staticmethod
+    def _stamp(run_dir: str) -> tuple:
+        out: list[Optional[tuple[int, int]]] = []     # (mtime ns, size) per file, None: absent
+        for name in ("games.jsonl", "tournament.json"):
+            try:
+                st = os.stat(os.path.join(run_dir, name))
+                out.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def get(self, run_dir: str) -> dict:
+        """The board of ``run_dir`` (see :func:`board_of`); a run that cannot be summarized
+        (a corrupt record, a broken config) gives ``{"error": message}``, shown on the page."""
+        with self._lock:
+            stamp = self._stamp(run_dir)
+            hit = self._cache.get(run_dir)
+            if hit is not None and hit[0] == stamp:
+                return hit[1]
+            try:
+                board = board_of(run_dir)
+            except TrickhoundError as e:
+                board = {"error": _one_line(e)}
+            self._cache[run_dir] = (stamp, board)
+            return board
+
+
+class PortError(TrickhoundError, OSError):
+    """The port ``trickhound serve`` was asked for cannot be had: in use, or reserved (one
+    line, exit 2)."""
+
+
+def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
+    """A listening socket on ``host``:``port``, bound before the server says it serves: a port
+    in use is the user's error (:class:`PortError`), not a server that starts and dies."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # as uvicorn binds: a port left in TIME_WAIT by a server just stopped can be taken again
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        with open(os.path.join(path, "ratings.json"), encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise PortError(f"port {port} is in use (another program listens on it: "
+                            f"{e.strerror}); choose another with --port") from None
+        if e.errno == errno.EACCES:
+            raise PortError(f"port {port} is reserved ({e.strerror}: ports below 1024 need "
+                            f"root); choose another with --port") from None
+        raise
+    return sock
 
 
 def serve(port: int = 8000, runs_dir: str = os.path.join("results", "leaderboards", "runs"),
           workers: int = 2) -> None:
-    """Serve the app on 127.0.0.1:``port`` until interrupted."""
+    """Serve the app on 127.0.0.1:``port`` until interrupted. The port is bound first (a port
+    in use raises :class:`PortError` before anything is printed). Ctrl-C and SIGTERM stop
+    the server gracefully and then reach the caller as ``KeyboardInterrupt`` / the caller's
+    SIGTERM handler (uvicorn re-raises the signal it caught once it has shut down), so that the
+    command says ``trickhound: interrupted`` / ``terminated`` like every other command."""
     import uvicorn
-    print(f"trickhound: serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
-    uvicorn.run(create_app(runs_dir, workers), host="127.0.0.1", port=port, log_level="warning")
+    sock = bind(port)
+    try:
+        config = uvicorn.Config(create_app(runs_dir, workers), log_level="warning")
+        print(f"trickhound: serving on http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
+        # Server.run, not uvicorn.run: uvicorn.run swallows the KeyboardInterrupt of Ctrl-C
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()

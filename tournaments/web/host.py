@@ -8,6 +8,7 @@ Protocol over a pipe: the parent sends ("state",) or ("move", text) and receives
 dict, or {"error": message} for a move that is not legal or not the human's turn.
 """
 import multiprocessing
+import signal
 import threading
 from multiprocessing.connection import Connection
 from typing import Any, Optional
@@ -39,6 +40,9 @@ def _snapshot(state: State, seat: int, specs: list[str], log: list[list]) -> dic
 def _host(conn: Connection, game_text: str, deal_seed: int, seat: int, specs: list[str],
           seeds: list[int]) -> None:
     """The child's loop: bots move until the human is to act, then wait for a command."""
+    # Ctrl-C at the terminal reaches the whole process group: the server stops this process
+    # itself (GameHost.close), so the child ignores it rather than print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from bots.registry import make_bot
     from solver.registry import load_game
     game = load_game(game_text)

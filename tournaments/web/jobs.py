@@ -9,6 +9,7 @@ while waiting). At most ``workers`` children run at once; the others wait their 
 """
 import itertools
 import multiprocessing
+import signal
 import threading
 import time
 import traceback
@@ -66,7 +67,10 @@ class Job:
 
 def _child(conn: Connection, fn: Callable, kwargs: dict) -> None:
     """Runs in the child: the task with a progress callback; sends ("progress", done, total)
-    messages, then ("done", result) or ("error", user_error, message)."""
+    messages, then ("done", result) or ("error", user_error, message). Ctrl-C at the terminal
+    reaches the whole process group: the server ends its jobs itself (JobManager.shutdown),
+    so the child ignores it rather than print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     def report(done: int, total: int) -> None:
         conn.send(("progress", int(done), int(total)))
     try:
