@@ -177,7 +177,8 @@ def test_recommend_from_game_seed_seat_moves():
     head = next(i for i, ln in enumerate(lines) if ln.startswith("ismcts for seat 1"))
     assert lines[head + 1].split()[:2] == ["move", "value"]
     assert lines[head + 2].startswith("*")                 # the recommended move first
-    assert lines[-1].startswith("how sure:")
+    assert lines[-2].startswith("how sure:")
+    assert lines[-1].startswith("note: seat 1 sees everything here")   # Mate: use auto
 
 
 def test_recommend_auto_by_default_prints_its_choice():
