@@ -37,3 +37,24 @@ ev mate-vic-village-3p-equal-iterations-seed12 "mate-vic-village(players=3)" \
   --deals 96 --seed 12
 ev mate-vic-village-3p-equal-cpu-seed6 "mate-vic-village(players=3)" \
   --candidate pimc --candidate "pimc(future=sampled)" --cpu-ms 5 --deals 96 --seed 6
+# More deals: 4 players at equal iterations (seed 12), 3 players at equal CPU (seed 7) and 4
+# players at equal CPU (seed 6), 96 each.
+ev mate-vic-village-4p-equal-iterations-seed12 "mate-vic-village(players=4)" \
+  --candidate "pimc(iterations=2000)" --candidate "pimc(iterations=2000,future=sampled)" \
+  --deals 96 --seed 12
+ev mate-vic-village-3p-equal-cpu-seed7 "mate-vic-village(players=3)" \
+  --candidate pimc --candidate "pimc(future=sampled)" --cpu-ms 5 --deals 96 --seed 7
+ev mate-vic-village-4p-equal-cpu-seed6 "mate-vic-village(players=4)" \
+  --candidate pimc --candidate "pimc(future=sampled)" --cpu-ms 5 --deals 96 --seed 6
+# Pooled over the deal seeds of one comparison:
+if [ -z "$ONLY" ]; then
+  python $OUT/pooled.py $OUT/mate-vic-village-3p-equal-iterations.json \
+    $OUT/mate-vic-village-3p-equal-iterations-seed12.json
+  python $OUT/pooled.py $OUT/mate-vic-village-4p-equal-iterations.json \
+    $OUT/mate-vic-village-4p-equal-iterations-seed12.json
+  python $OUT/pooled.py $OUT/mate-vic-village-3p-equal-cpu.json \
+    $OUT/mate-vic-village-3p-equal-cpu-seed6.json $OUT/mate-vic-village-3p-equal-cpu-seed7.json
+  python $OUT/pooled.py $OUT/mate-vic-village-4p-equal-cpu.json \
+    $OUT/mate-vic-village-4p-equal-cpu-seed6.json
+  python $OUT/pooled.py $OUT/mate-vic-village-*p-equal-cpu*.json   # both player counts
+fi
