@@ -1,10 +1,13 @@
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, int16_t, uint8_t
 from solver.game cimport Game, Policy, State, MAX_PLAYERS
 from solver.rng cimport Rng
 from solver.search._endgame cimport Endgame
 
 # One node of a UCT tree. A node's children are contiguous in the arena
-# (first_child .. first_child + num_children - 1), in ascending action order.
+# (first_child .. first_child + num_children - 1), in ascending action order, except a chance
+# node's (future="sampled" in a game with ROUND_CHANCE): its action revealed chance, and its
+# children are the outcomes seen so far, created one at a time, a list linked by `next` from
+# first_child (newest first). 48 bytes, as before chance nodes (mover and tried shrank).
 ctypedef struct UNode:
     double sum              # sum of the values, for `mover`, of the iterations through here
     double sumsq
@@ -13,11 +16,13 @@ ctypedef struct UNode:
     int32_t num_children
     int32_t action          # the action leading here
     int32_t visits
-    int32_t mover           # the seat that chose `action`
     # MCTS-solver (endgame > 0 only): offset in UCT.proven of this node's exact vector of
     # values (num_players doubles), -1 while unproven; `tried`: the endgame solver was asked.
     int32_t proof
-    int32_t tried
+    int32_t next            # a chance outcome: the next outcome of its chance node (-1: last)
+    int16_t mover           # the seat that chose `action` (an outcome: its chance node's)
+    uint8_t tried
+    uint8_t chance          # 1: a chance node; its children are outcomes (`action` = the key)
 
 
 cdef class UCT:
@@ -37,6 +42,15 @@ cdef class UCT:
     cdef readonly int solve_after  # visits before a small node is solved (_mcts.DEFAULT_SOLVE_AFTER)
     cdef double* proven         # arena of proven vectors (num_players doubles each)
     cdef long long proven_count, proven_cap
+    # future="sampled": every iteration re-draws the world's hidden-from-everyone chance
+    # (State.resample_chance_c) and the tree stays in the root's round; chance_nodes: the
+    # game reveals chance inside a round (ROUND_CHANCE), so the tree splits by outcome.
+    cdef readonly bint sampled_future
+    cdef readonly bint chance_nodes
+    cdef readonly long long chance_mismatches   # descents cut short by an inconsistent node
+
+    cdef bint reserve(self, long long n) noexcept nogil
+    cdef long long outcome(self, long long node, int key, bint* created) noexcept nogil
 
     cdef int reset(self, State root) except -1
     cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept

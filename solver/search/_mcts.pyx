@@ -29,12 +29,35 @@ world search of PIMC, and the search of oracle bots that see the true state.
   leaf is worth the score gained so far plus the game's ``Policy.evaluate_c`` estimate of each
   seat's gain to the end of the round.
 
+* Future chance, ``future``: ``"known"`` (the default) searches the world as it is, its future
+  chance included (Vic Village's instruction order and reward pile, Mattis's stock order, later
+  rounds' deals): inside a PIMC world the search *knows the future* (strategy fusion on
+  chance). ``"sampled"``: every iteration copies the world and re-draws the chance hidden from
+  every seat (``State.resample_chance_c``; hands and everything seen are kept), so the tree
+  searches the world's hands against the future's distribution:
+
+  - chance nodes (games with ``Game.ROUND_CHANCE``, as ISMCTS's ``chance="split"``): wherever
+    the descent has seen new chance since its last step (the key of what every seat has seen,
+    ``chance_seen``: ``State.chance_key_c`` of each seat, mixed), it first takes the child
+    keyed by the outcome (the low 31 bits of that key; created when new, which ends the
+    descent like a new move), so the decisions after a reveal are statistics of that outcome
+    alone; a move's own statistics average over the outcomes it may reveal. A chance node's
+    outcomes are created one at a time (a list, in the arena like every node);
+  - the tree stays in the root's round: past it the next deal is re-drawn every iteration, so
+    a descent that leaves the round stops there and rolls out (horizon game);
+  - ``endgame`` > 0 is refused where rounds reveal chance (a world's exact value is not the
+    value of a position whose future is re-drawn).
+
+  A descent that meets a node whose chance does not match (a move's node reached once with new
+  chance and once without: the engines say a reveal is public and fixed by the actions, so
+  never, up to key collisions) stops there and rolls out, and ``chance_mismatches`` counts it.
+
 ``reference/mcts.py`` is the pure-Python twin (same algorithm, same random draws, same
 floating-point operations), used as the test oracle (endgame and cutoff off).
 """
 from libc.math cimport sqrt, log, INFINITY
 from libc.stdlib cimport malloc, realloc, free
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint64_t, int32_t, int16_t
 from libc.string cimport memcpy
 
 import time
@@ -54,10 +77,40 @@ from solver.search.result import build_result, mean_interval
 from solver.errors import IllegalActionError
 
 cdef long long INITIAL_CAP = 1024
+FUTURES = ("known", "sampled")
+# chance_seen's multiplier (the 64-bit FNV prime): mixes the seats' keys in seat order, so
+# equal public keys (Vic Village's) do not cancel as they would under XOR.
+cdef uint64_t SEEN_MUL = 0x100000001B3ULL
 # MCTS-solver: a small node is solved the first time an iteration reaches it after this many
 # visits (0: as soon as it is created; 1: when reached again, so that nodes no iteration
 # returns to cost one rollout, not a solve).
 DEFAULT_SOLVE_AFTER = 1
+
+
+def check_future(future: str) -> str:
+    """``future`` if it is one of FUTURES (ValueError naming it otherwise)."""
+    if future not in FUTURES:
+        raise ValueError(f"future must be one of {', '.join(FUTURES)}, not {future!r}")
+    return future
+
+
+def check_future_endgame(Game game, str future, int endgame) -> None:
+    """ValueError where exact endgames meet a sampled future in a game whose rounds reveal
+    chance: a world's proven value would stand for every future of its node."""
+    if endgame > 0 and future == "sampled" and getattr(game, "ROUND_CHANCE", False):
+        raise ValueError(f"endgame > 0 needs future=known in {game.name}: its rounds reveal "
+                         "chance, so a world's exact value is not its node's")
+
+
+cdef inline uint64_t chance_seen(State s, int n_players) noexcept nogil:
+    """The key of the chance every seat has seen revealed in the round (each seat's
+    ``chance_key_c``, mixed in seat order): in a perfect-information tree an outcome is what
+    anyone saw (Mattis's own stock draws are private to the drawer, the others public)."""
+    cdef uint64_t k = 0
+    cdef int p
+    for p in range(n_players):
+        k = k * SEEN_MUL + s.chance_key_c(p)
+    return k
 
 
 cdef class UCT:
@@ -66,13 +119,18 @@ cdef class UCT:
     def __cinit__(self, Game game, double c=DEFAULT_C, int objective=OBJ_SCORE,
                   int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
                   policy=False, int endgame=0, long long endgame_budget=DEFAULT_ENDGAME_BUDGET,
-                  int cutoff=0, int solve_after=DEFAULT_SOLVE_AFTER):
+                  int cutoff=0, int solve_after=DEFAULT_SOLVE_AFTER, str future="known"):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         self.proven = NULL
         if (endgame > 0 or cutoff > 0) and horizon != HORIZON_ROUND:
             raise ValueError("endgame and cutoff value a world to the end of its round; "
                              "use horizon=round")
+        check_future(future)
+        check_future_endgame(game, future, endgame)
+        self.sampled_future = future == "sampled"
+        self.chance_nodes = self.sampled_future and bool(getattr(game, "ROUND_CHANCE", False))
+        self.chance_mismatches = 0
         self.endgame = Endgame(game, endgame, endgame_budget) if endgame > 0 else None
         # evaluate_c at a cut-off: the searcher's own policy instance where it has one
         self.evaluator = policy if isinstance(policy, Policy) else game.policy
@@ -121,17 +179,17 @@ cdef class UCT:
         self.nodes[0].mover = -1
         self.nodes[0].proof = -1
         self.nodes[0].tried = 0
+        self.nodes[0].next = -1
+        self.nodes[0].chance = 0
         self.proven_count = 0
+        self.chance_mismatches = 0
         return 0
 
-    cdef bint expand(self, long long node, State s) noexcept nogil:
-        """Create all children of ``node`` (whose position is ``s``); False if the arena is full."""
-        cdef int acts[MAX_LEGAL]
-        cdef int n = s.legal_actions_c(acts)
-        cdef int i, me = s.current_player_c()
+    cdef bint reserve(self, long long n) noexcept nogil:
+        """Room in the arena for ``n`` more nodes (grown by doubling up to ``max_nodes``);
+        False when it is full."""
         cdef long long newcap
         cdef UNode* grown
-        cdef UNode* ch
         if self.count + n > self.cap:
             if self.count + n > self.max_nodes:
                 return False
@@ -145,6 +203,49 @@ cdef class UCT:
                 return False
             self.nodes = grown
             self.cap = newcap
+        return True
+
+    cdef long long outcome(self, long long node, int key, bint* created) noexcept nogil:
+        """The child of chance node ``node`` for outcome ``key`` (made a chance node if it
+        was a leaf), created at the head of its list if new; -1 when the arena is full."""
+        cdef long long o = self.nodes[node].first_child
+        cdef UNode* ch
+        while o >= 0:
+            if self.nodes[o].action == key:
+                created[0] = False
+                return o
+            o = self.nodes[o].next
+        created[0] = True
+        if not self.reserve(1):
+            return -1
+        o = self.count
+        self.count += 1
+        ch = &self.nodes[o]
+        ch.sum = 0.0
+        ch.sumsq = 0.0
+        ch.parent = <int32_t>node
+        ch.first_child = -1
+        ch.num_children = 0
+        ch.action = key
+        ch.visits = 0
+        ch.mover = self.nodes[node].mover
+        ch.proof = -1
+        ch.tried = 0
+        ch.chance = 0
+        ch.next = self.nodes[node].first_child
+        self.nodes[node].first_child = <int32_t>o
+        self.nodes[node].num_children += 1
+        self.nodes[node].chance = 1
+        return o
+
+    cdef bint expand(self, long long node, State s) noexcept nogil:
+        """Create all children of ``node`` (whose position is ``s``); False if the arena is full."""
+        cdef int acts[MAX_LEGAL]
+        cdef int n = s.legal_actions_c(acts)
+        cdef int i, me = s.current_player_c()
+        cdef UNode* ch
+        if not self.reserve(n):
+            return False
         self.nodes[node].first_child = <int>self.count
         self.nodes[node].num_children = n
         for i in range(n):
@@ -156,9 +257,11 @@ cdef class UCT:
             ch.num_children = 0
             ch.action = acts[i]
             ch.visits = 0
-            ch.mover = me
+            ch.mover = <int16_t>me
             ch.proof = -1
             ch.tried = 0
+            ch.next = -1
+            ch.chance = 0
         self.count += n
         return True
 
@@ -235,17 +338,42 @@ cdef class UCT:
         cdef double gain[MAX_PLAYERS]
         cdef double logn, ucb, best, r, x
         cdef UNode* nodes
-        cdef bint solving = self.endgame is not None, at_proven, solved
+        cdef bint solving = self.endgame is not None, at_proven, solved, created
+        cdef bint sampled = self.sampled_future, chance = self.chance_nodes
+        cdef uint64_t seen = 0, ck
         while it < max_iterations:
             if deadline > 0 and (it & 63) == 0 and monotonic() >= deadline:
                 break
             if solving and self.nodes[0].proof >= 0:
                 break                       # the root is proven: nothing left to learn
             s.copy_from(root)
+            if sampled:
+                s.resample_chance_c(rng)    # this iteration's future: hands kept
+                if chance:
+                    seen = chance_seen(s, self.n_players)
             node = 0
             at_proven = False
             solved = False
             while not at_horizon(s, self.horizon, self.root_round):
+                if sampled and s.round_c() != self.root_round:
+                    break                   # the next deal is re-drawn: the tree ends here
+                if chance:
+                    ck = chance_seen(s, self.n_players)
+                    if ck != seen:
+                        # chance revealed by the move into `node`: its outcome's child
+                        seen = ck
+                        if not self.nodes[node].chance and self.nodes[node].first_child >= 0:
+                            self.chance_mismatches += 1
+                            break
+                        ch = self.outcome(node, <int>(ck & 0x7FFFFFFF), &created)
+                        if ch < 0:
+                            break           # arena full: roll out from here
+                        node = ch
+                        if created:
+                            break           # a new outcome: the tree's frontier
+                    elif self.nodes[node].chance:
+                        self.chance_mismatches += 1
+                        break
                 if self.nodes[node].first_child < 0:
                     # a node reached again before its expansion: solved now if small
                     if (solving and node > 0 and not self.nodes[node].tried
@@ -366,6 +494,38 @@ cdef class UCT:
             if ch.proof >= 0:
                 out[ch.action] = self.proven[ch.proof + ch.mover]
         return out
+
+    def node_keys(self, path):
+        """(chance, keys) of the node reached from the root along ``path`` (its children's
+        keys in turn: actions, or at a chance node the outcome's key, the low 31 bits of
+        ``chance_seen``): whether it is a chance node, and its children's keys (actions
+        ascending; a chance node's outcomes sorted). KeyError for a path the tree lacks. For
+        tests."""
+        cdef long long node = 0, ch
+        for key in path:
+            ch = self.nodes[node].first_child
+            while ch >= 0:
+                if self.nodes[ch].action == key:
+                    break
+                if self.nodes[node].chance:
+                    ch = self.nodes[ch].next
+                elif ch + 1 < self.nodes[node].first_child + self.nodes[node].num_children:
+                    ch += 1
+                else:
+                    ch = -1
+            if ch < 0:
+                raise KeyError(f"no child {key} on the path {list(path)}")
+            node = ch
+        keys = []
+        ch = self.nodes[node].first_child
+        if self.nodes[node].chance:
+            while ch >= 0:
+                keys.append(self.nodes[ch].action)
+                ch = self.nodes[ch].next
+            return True, sorted(keys)
+        if ch >= 0:
+            keys = [self.nodes[ch + i].action for i in range(self.nodes[node].num_children)]
+        return False, keys
 
     @property
     def root_proven(self):

@@ -31,6 +31,7 @@ def pimc_search(
     endgame: int = 0,
     endgame_budget: int = ...,
     cutoff: int = 0,
+    future: str = "known",
 ) -> SearchResult: ...
 def pimc_chance_search(
     state: State,

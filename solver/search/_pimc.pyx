@@ -10,7 +10,10 @@ every candidate action. Each world is searched as a perfect-information game by
   visited child. With ``endgame`` > 0 (horizon round) each world's UCT is an MCTS-solver with
   exact endgames: a world whose root gets proven stops early, its actions are worth their
   exact values, its best actions are the optimal ones, and the iterations it did not use go to
-  the next world. ``cutoff`` > 0 cuts its rollouts short (see ``_mcts``); or
+  the next world. ``cutoff`` > 0 cuts its rollouts short (see ``_mcts``). ``future``: each
+  world's UCT knows its future chance (``"known"``, the default) or re-draws it every iteration
+  with chance nodes where rounds reveal chance (``"sampled"``, see ``_mcts``: the world fixes
+  the hands, not the future); or
 * ``evaluator="solver"``: the exact solver of the current round: two-player alpha-beta
   (``_alphabeta``, zero-sum games) or max^n / paranoid for any number of players (``_maxn``;
   exact when it fits ``node_budget``, depth-limited with an evaluation otherwise). Values are
@@ -30,6 +33,7 @@ from solver.game cimport Game, State, View
 from solver.rng cimport Rng, rng_seed
 from solver.search._common cimport monotonic
 from solver.search._mcts cimport UCT
+from solver.search._mcts import check_future, check_future_endgame
 
 from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES,
                                   DEFAULT_WORLDS, as_limit, check_c, check_cutoff, check_endgame,
@@ -83,7 +87,8 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
                      str objective, str horizon, object scale, str solver, long long node_budget,
                      int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
                      uint64_t seed, bint policy=False, int endgame=0,
-                     long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0):
+                     long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
+                     str future="known"):
     cdef State w0 = <State>worlds[0]
     cdef Game game = w0.game
     cdef UCT uct
@@ -103,7 +108,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     if evaluator == "uct":
         obj, hor, kind = objective_code(objective, horizon)
         uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy,
-                  endgame, endgame_budget, cutoff)
+                  endgame, endgame_budget, cutoff, future=future)
         start = monotonic()
         for wi in range(W):
             if limit.iterations is not None:
@@ -187,11 +192,15 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 
 
 def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
-                  endgame_budget, max_nodes):
+                  endgame_budget, max_nodes, future="known"):
     """The checks both PIMC entry points make of their arguments (ValueError naming the bad
     one); returns ``c`` as checked."""
     if evaluator not in EVALUATORS:
         raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
+    check_future(future)
+    if future != "known" and evaluator != "uct":
+        raise ValueError(f"future={future} needs evaluator=uct (the solver evaluator knows "
+                         "each world's future)")
     if evaluator == "uct":
         objective_code(objective, horizon)
         c = check_c(c)
@@ -199,6 +208,7 @@ def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff
         check_endgame(endgame, horizon)
         check_cutoff(cutoff, horizon)
         check_endgame_budget(endgame_budget)
+        check_future_endgame(game, future, endgame)
     check_max_nodes(max_nodes)
     return c
 
@@ -219,7 +229,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
                 evaluation="auto", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
                 inference="none", particles=DEFAULT_PARTICLES, endgame=0,
-                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
+                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, future="known"):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
     has perfect information): uniformly (``inference="none"``), or (``"policy"``) resampled
@@ -227,14 +237,16 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     effective sample size the result's params report as ``ess``. With ``evaluator="uct"``,
     ``endgame`` > 0 solves worlds within that many actions of the round's end exactly
     (MCTS-solver, ``endgame_budget`` nodes a solve) and ``cutoff`` > 0 stops rollouts after
-    that many plies (both horizon round; 0 = off)."""
+    that many plies (both horizon round; 0 = off). ``future``: a world's UCT knows the world's
+    future chance (``"known"``) or re-draws it every iteration (``"sampled"``, ``_mcts``); the
+    solver evaluator always knows it."""
     cdef Rng rng
     cdef State w
     cdef int W, i
     limit = as_limit(limit)
     seed = seed_int(seed)
     c = _checked_args(view.world.game, evaluator, c, objective, horizon, scale, endgame,
-                      cutoff, endgame_budget, max_nodes)
+                      cutoff, endgame_budget, max_nodes, future)
     check_to_act(view)
     t0 = time.perf_counter()
     game = view.world.game
@@ -259,10 +271,13 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         worlds, view.player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
         <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
-        endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0)
+        endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0,
+        future)
     params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
                             endgame, endgame_budget, cutoff, solver_used, node_budget,
                             evaluation, rollouts, tt_bits)
+    if evaluator == "uct":
+        params["future"] = future
     return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,
                         worlds=used, rank_by="mean",
                         params=dict(params, inference=inference, particles=particles, ess=ess),

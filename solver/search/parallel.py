@@ -68,7 +68,7 @@ from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta, RootSplit, WorldClaims
 from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
 from solver.search._maxn import MaxN
-from solver.search._mcts import UCT
+from solver.search._mcts import UCT, check_future, check_future_endgame
 from solver.search._pimc import EVALUATORS, SOLVERS, pimc_search, uct_world_seed
 from solver.search.limits import SearchLimit
 from solver.search.params import (
@@ -509,11 +509,16 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                  evaluation: str = "auto", rollouts: int = 4,
                  max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
                  inference: str = "none", particles: int = 64, endgame: int = 0,
-                 endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0) -> SearchResult:
+                 endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0,
+                 future: str = "known") -> SearchResult:
     """PIMC with the sampled worlds split over ``threads`` threads (module docstring); the
     parameters are :func:`~solver.search._pimc.pimc_search`'s. With one thread, or one world,
     it is ``pimc_search`` itself."""
     threads = check_threads(threads)
+    check_future(future)
+    if future != "known" and evaluator != "uct":
+        raise ValueError(f"future={future} needs evaluator=uct (the solver evaluator knows "
+                         "each world's future)")
     limit = as_limit(limit)
     game = view.game
     worlds = limit.worlds if limit.worlds is not None else DEFAULT_WORLDS
@@ -529,7 +534,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                            tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                            max_nodes=max_nodes, rollout=rollout, inference=inference,
                            particles=particles, endgame=endgame, endgame_budget=endgame_budget,
-                           cutoff=cutoff)
+                           cutoff=cutoff, future=future)
     seed = seed_int(seed)
     if evaluator not in EVALUATORS:
         raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
@@ -542,6 +547,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         endgame_ = check_endgame(endgame, horizon)
         budget_ = check_endgame_budget(endgame_budget)
         cutoff_ = check_cutoff(cutoff, horizon)
+        check_future_endgame(game, future, endgame_)
     elif objective != "score":
         raise ValueError("the exact solvers maximise the round's score (objective=score)")
     check_max_nodes(max_nodes)
@@ -565,7 +571,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
         def uct_job() -> None:
             uct = UCT(game, c, obj, hor, scale_, max_nodes, _policy_for(game, use_policy),
-                      endgame_, budget_, cutoff_)
+                      endgame_, budget_, cutoff_, future=future)
             while (wi := claims.next()) is not None:
                 iters = UNLIMITED
                 if limit.iterations is not None:
@@ -670,7 +676,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                   t0, ess, threads,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
                    "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
-                   "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
+                   "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
+                   "future": future}
                   if evaluator == "uct" else
                   {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                    "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits},

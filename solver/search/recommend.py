@@ -118,7 +118,7 @@ def algorithm_params(algo: str) -> dict[str, Any]:
     skip = {"view", "state", "limit", "seed"} | set(fixed)
     if algo == "solver":
         skip |= {"c", "objective", "horizon", "scale", "max_nodes", "rollout", "endgame",
-                 "endgame_budget", "cutoff"}
+                 "endgame_budget", "cutoff", "future"}
     return {name: p.default for name, p in inspect.signature(fn).parameters.items()
             if name not in skip}
 

@@ -2,6 +2,7 @@
 algorithm, the same random draws from a :class:`solver.rng.Random` and the same floating-point
 operations, so for a seed the trees agree with the Cython ones node for node. Slow (it goes
 through the checked Python API of ``State``); a test oracle for small positions only.
+``future="sampled"`` (re-drawn future chance, chance nodes: see _mcts.pyx) included.
 """
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ if TYPE_CHECKING:
 
 OBJECTIVES = ("score", "win")
 HORIZONS = ("game", "round")
+FUTURES = ("known", "sampled")
+_MASK64 = (1 << 64) - 1
+_SEEN_MUL = 0x100000001B3       # _mcts.pyx's SEEN_MUL (the 64-bit FNV prime)
 
 
 # -- shared with reference/ismcts.py ----------------------------------------------------------
@@ -46,13 +50,23 @@ def value_range(scale: float, lo: float, hi: float) -> float:
     return hi - lo if hi > lo else 1.0
 
 
+def chance_seen(s: State) -> int:
+    """The key of the chance every seat has seen in the round (_mcts.pyx's chance_seen)."""
+    k = 0
+    for p in range(s.game.num_players):
+        k = (k * _SEEN_MUL + s.chance_key(p)) & _MASK64
+    return k
+
+
 # -- UCT --------------------------------------------------------------------------------------
 class UNode:
-    __slots__ = ("action", "mover", "parent", "children", "visits", "sum", "sumsq")
+    __slots__ = ("action", "mover", "parent", "children", "visits", "sum", "sumsq", "outcomes")
 
     def __init__(self, action: int, mover: int, parent: UNode | None) -> None:
         self.action, self.mover, self.parent = action, mover, parent
         self.children: list[UNode] | None = None
+        # a chance node: {outcome key: child} (the Cython list, without its order)
+        self.outcomes: dict[int, UNode] | None = None
         self.visits = 0
         self.sum = 0.0
         self.sumsq = 0.0
@@ -62,10 +76,15 @@ class UCT:
     """UCT on a perfect-information state (see _mcts.pyx for the algorithm)."""
 
     def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
-                 scale: float | None = None, max_nodes: int = 1 << 21) -> None:
+                 scale: float | None = None, max_nodes: int = 1 << 21,
+                 future: str = "known") -> None:
+        if future not in FUTURES:
+            raise ValueError(f"future must be one of {', '.join(FUTURES)}, not {future!r}")
         self.c, self.objective, self.horizon = c, objective, horizon
         self.scale = scale or 0.0
         self.max_nodes = max_nodes
+        self.sampled = future == "sampled"
+        self.chance_mismatches = 0
 
     def reset(self, state: State) -> None:
         self.rootstate = state.clone()
@@ -75,12 +94,42 @@ class UCT:
         self.root = UNode(-1, -1, None)
         self.count = 1
         self.iterations = 0
+        self.chance_mismatches = 0
+        self.chance = self.sampled and state.game.ROUND_CHANCE
 
     def run(self, iterations: int, rng: Random) -> None:
         for _ in range(iterations):
-            s = self.rootstate.clone()
+            if self.sampled:
+                s = self.rootstate.resample_chance(rng)     # this iteration's future
+            else:
+                s = self.rootstate.clone()
+            seen = chance_seen(s) if self.chance else 0
             node = self.root
             while not at_horizon(s, self.horizon, self.root_round):
+                if self.sampled and s.round() != self.root_round:
+                    break                   # the next deal is re-drawn: the tree ends here
+                if self.chance:
+                    ck = chance_seen(s)
+                    if ck != seen:
+                        seen = ck
+                        if node.outcomes is None and node.children is not None:
+                            self.chance_mismatches += 1
+                            break
+                        if node.outcomes is None:
+                            node.outcomes = {}
+                        key = ck & 0x7FFFFFFF
+                        child = node.outcomes.get(key)
+                        if child is None:
+                            if self.count + 1 > self.max_nodes:
+                                break       # arena full: roll out from here
+                            child = node.outcomes[key] = UNode(key, node.mover, node)
+                            self.count += 1
+                            node = child
+                            break           # a new outcome: the tree's frontier
+                        node = child
+                    elif node.outcomes is not None:
+                        self.chance_mismatches += 1
+                        break
                 if node.children is None:
                     acts = s.legal_actions()
                     if self.count + len(acts) > self.max_nodes:
@@ -123,6 +172,18 @@ class UCT:
         return [(ch.action, ch.visits, ch.sum, ch.sumsq) for ch in self.root.children]
 
 
+    def node_keys(self, path: Sequence[int]) -> tuple[bool, list[int]]:
+        """_mcts.UCT.node_keys: (chance node?, its children's keys) along ``path``."""
+        node = self.root
+        for key in path:
+            kids = node.outcomes if node.outcomes is not None else {
+                ch.action: ch for ch in node.children or []}
+            node = kids[key]
+        if node.outcomes is not None:
+            return True, sorted(node.outcomes)
+        return False, [ch.action for ch in node.children or []]
+
+
 def uct_root(state: State, iterations: int, seed: int,
              **params: Any) -> list[tuple[int, int, float, float]]:
     """Root children [(action, visits, sum, sumsq)] after ``iterations`` iterations seeded by
@@ -131,6 +192,14 @@ def uct_root(state: State, iterations: int, seed: int,
     u.reset(state)
     u.run(iterations, Random(seed))
     return u.root_children()
+
+
+def uct_tree(state: State, iterations: int, seed: int, **params: Any) -> UCT:
+    """The searched tree itself (``uct_root``'s search), for comparing below the root."""
+    u = UCT(**params)
+    u.reset(state)
+    u.run(iterations, Random(seed))
+    return u
 
 
 def pimc_uct(view: View, iterations: int, worlds: int, seed: int,

@@ -1,0 +1,32 @@
+"""The paired difference B - A (margin indices 1 and 0) pooled over the deals of several
+`trickhound evaluate --out` JSON files (disjoint deal seeds, the same two candidates): mean, se
+and 95% Student-t interval over all their deals, as results/strength/ismcts-budget/paired.py
+computes it for one file.
+
+    python results/strength/pimc-future/pooled.py FILE.json [FILE.json ...]
+"""
+import json
+import math
+import sys
+
+from tournaments.evaluate import t975
+
+
+def main(paths: list[str]) -> None:
+    """Print the pooled paired difference of the files' margins 1 and 0."""
+    d: list[float] = []
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        a, b = data["margins"][0], data["margins"][1]
+        d += [y - x for x, y in zip(a["per_deal"], b["per_deal"])]
+    n = len(d)
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+    h = t975(n - 1) * se
+    print(f"pooled over {len(paths)} files: {m:+.2f} +- {se:.2f} se, "
+          f"95% CI [{m - h:+.2f}, {m + h:+.2f}], {n} deals")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
