@@ -28,7 +28,12 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search
 from solver.search.limits import SearchLimit, SearchLimitError
 from solver.search.parallel import ismcts_threads, pimc_threads
-from solver.search.params import DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES
+from solver.search.params import (
+    DEFAULT_C,
+    DEFAULT_CHANCE,
+    DEFAULT_ENDGAME_BUDGET,
+    DEFAULT_MAX_NODES,
+)
 from solver.search.recommend import (
     ALGORITHMS,
     DEFAULT_LIMITS,
@@ -61,7 +66,7 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
            observers: str = "single", max_nodes: int = DEFAULT_MAX_NODES,
            rollout: str = "random", inference: str = "none", particles: int = 64,
            threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-           cutoff: int = 0) -> SearchResult:
+           cutoff: int = 0, chance: str = DEFAULT_CHANCE) -> SearchResult:
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
     with ``observers="multi"``. The recommended action is the most visited root child.
     ``inference="policy"``: the iterations search ``particles`` worlds resampled by the
@@ -69,17 +74,19 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
     ``threads=N``: N trees searched in parallel and pooled at the root (parallel.py).
     ``endgame`` > 0 values an iteration's world exactly instead of rolling out once it is
     within that many actions of the round's end; ``cutoff`` > 0 stops rollouts after that many
-    plies and adds the game's evaluation (both horizon round; 0 = off)."""
+    plies and adds the game's evaluation (both horizon round; 0 = off). ``chance="split"``:
+    decisions after a card turned up inside a round are searched per outcome (chance nodes,
+    solver/search/_ismcts.pyx); "merged" averages them over the outcomes."""
     if threads != 1:
         return ismcts_threads(view, limit, seed, threads, c=c, objective=objective,
                               horizon=horizon, scale=scale, observers=observers,
                               max_nodes=max_nodes, rollout=rollout, inference=inference,
                               particles=particles, endgame=endgame,
-                              endgame_budget=endgame_budget, cutoff=cutoff)
+                              endgame_budget=endgame_budget, cutoff=cutoff, chance=chance)
     return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
                          scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout,
                          inference=inference, particles=particles, endgame=endgame,
-                         endgame_budget=endgame_budget, cutoff=cutoff)
+                         endgame_budget=endgame_budget, cutoff=cutoff, chance=chance)
 
 
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,
@@ -88,26 +95,28 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
          evaluation: str = "auto", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
          rollout: str = "random", inference: str = "none", particles: int = 64,
          threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-         cutoff: int = 0) -> SearchResult:
+         cutoff: int = 0, future: str = "known") -> SearchResult:
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
     two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
     resamples the worlds from ``particles`` weighted by the opponent model (solver/inference).
     ``threads=N``: the same worlds split over N threads, the same answer (parallel.py).
-    With UCT, ``endgame`` and ``cutoff`` as for :func:`uct` (0 = off)."""
+    With UCT, ``endgame`` and ``cutoff`` as for :func:`uct` (0 = off); ``future="sampled"``:
+    each world keeps its hands and re-draws its future chance every iteration (chance nodes in
+    its tree, solver/search/_mcts.pyx), "known" searches the world's own future."""
     if threads != 1:
         return pimc_threads(view, limit, seed, threads, evaluator=evaluator, c=c,
                             objective=objective, horizon=horizon, scale=scale, solver=solver,
                             node_budget=node_budget, tt_bits=tt_bits, evaluation=evaluation,
                             rollouts=rollouts, max_nodes=max_nodes, rollout=rollout,
                             inference=inference, particles=particles, endgame=endgame,
-                            endgame_budget=endgame_budget, cutoff=cutoff)
+                            endgame_budget=endgame_budget, cutoff=cutoff, future=future)
     return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                        horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                        tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                        max_nodes=max_nodes, rollout=rollout, inference=inference,
                        particles=particles, endgame=endgame, endgame_budget=endgame_budget,
-                       cutoff=cutoff)
+                       cutoff=cutoff, future=future)
 
 
 def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,

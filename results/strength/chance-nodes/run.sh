@@ -25,6 +25,8 @@ ev vic4p-chance-budget16 "mate-vic-village(players=4)" --mode budget --seed 5 --
    --candidate 'ismcts(iterations=1186)' --scale 16
 ev vic4p-budget16-seed6 "mate-vic-village(players=4)" --mode budget --seed 6 --deals 48 \
    --candidate 'ismcts(iterations=1186)' --scale 16
+ev vic4p-budget16-seed7 "mate-vic-village(players=4)" --mode budget --seed 7 --deals 48 \
+   --candidate 'ismcts(iterations=1186)' --scale 16
 ev vic3p-chance-budget16 "mate-vic-village(players=3)" --mode budget --seed 5 --deals 48 \
    --candidate 'ismcts(iterations=1638)' --scale 16
 ev vic3p-budget16-seed6 "mate-vic-village(players=3)" --mode budget --seed 6 --deals 48 \
@@ -34,3 +36,12 @@ ev vic3p-seat-seed5 "mate-vic-village(players=3)" --mode seat --seed 5 --deals 4
    --candidate ismcts
 ev vic4p-seat-seed5 "mate-vic-village(players=4)" --mode seat --seed 5 --deals 48 --cpu-ms 5 \
    --candidate ismcts
+# Mattis: ismcts and the solver bot (its ISMCTS path) over the heuristic on baseline-3's deals,
+# and at a table of ismcts (baseline-3's screen, seed 11)
+for n in 3 4 5; do
+  ev "mattis-${n}p-seat-seed5" "mattis(players=$n)" --mode seat --seed 5 --deals 48 --cpu-ms 5 \
+     --candidate ismcts --candidate solver
+done
+ev mattis-4p-at-an-ismcts-table "mattis(players=4)" --mode seat --seed 11 --deals 48 \
+   --baseline 'ismcts(iterations=1150)' --candidate 'pimc(iterations=1340)' \
+   --candidate 'solver(iterations=1150)'

@@ -24,7 +24,9 @@ def line(label: str, diffs: list[float]) -> str:
     m = sum(diffs) / n
     se = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1) / n)
     h = t975(n - 1) * se
-    return f"| {label} | {m:+.2f} ± {se:.2f} ({m / se:+.1f} se) | [{m - h:+.2f}, {m + h:+.2f}] | {n} |"
+    digits = 3 if abs(m) < 1 and se < 0.1 else 2
+    return (f"| {label} | {m:+.{digits}f} ± {se:.{digits}f} ({m / se:+.1f} se) | "
+            f"[{m - h:+.{digits}f}, {m + h:+.{digits}f}] | {n} |")
 
 
 def per_deal(data: dict, i: int = 0) -> list[float]:
@@ -38,16 +40,18 @@ def paired(a: list[float], b: list[float]) -> list[float]:
 def main() -> None:
     print("| what | mean ± se | 95% CI | deals |")
     print("|---|---|---|---|")
-    for game, n in (("vic3p", "3"), ("vic4p", "4"), ("mattis4p", "4")):
+    for game in ("vic3p", "vic4p", "mattis4p"):
         d = load(f"{game}-chance-seat")
         print(line(f"{game}: split − merged over the heuristic, equal iterations (seed 11)",
                    paired(per_deal(d, 1), per_deal(d, 0))))
-    for game in ("vic4p", "vic3p"):
-        a = per_deal(load(f"{game}-chance-budget16"))
-        b = per_deal(load(f"{game}-budget16-seed6"))
-        print(line(f"{game}: 16x − 1x, seed 5", a))
-        print(line(f"{game}: 16x − 1x, seed 6", b))
-        print(line(f"{game}: 16x − 1x, both", a + b))
+    for game, extra in (("vic4p", ["seed7"]), ("vic3p", [])):
+        runs = {"seed 5": per_deal(load(f"{game}-chance-budget16")),
+                "seed 6": per_deal(load(f"{game}-budget16-seed6"))}
+        for seed in extra:
+            runs[f"seed {seed[4:]}"] = per_deal(load(f"{game}-budget16-{seed}"))
+        for label, values in runs.items():
+            print(line(f"{game}: 16x − 1x, {label}", values))
+        print(line(f"{game}: 16x − 1x, every seed", [x for v in runs.values() for x in v]))
     for game, players in (("vic3p", 3), ("vic4p", 4)):
         new = load(f"{game}-seat-seed5")
         old = load(f"mate-vic-village-{players}p-seat", BASELINE)
@@ -61,6 +65,20 @@ def main() -> None:
         m_or = sum(by["oracle"]) / len(by["oracle"])
         print(f"| {game}: share of baseline-3's oracle margin (+{m_or:.1f}) | "
               f"{100 * m_new / m_or:.0f}% | | {len(by['oracle'])} |")
+    for players in (3, 4, 5):
+        new = load(f"mattis-{players}p-seat-seed5")
+        old = load(f"mattis-{players}p-seat", BASELINE)
+        by = {m["candidate"].split("(")[0]: m["per_deal"] for m in old["margins"]}
+        for i, bot in enumerate(("ismcts", "solver")):
+            print(line(f"mattis{players}p: {bot} over the heuristic at 5 ms, seed 5",
+                       per_deal(new, i)))
+            print(line(f"mattis{players}p: that − baseline-3's {bot}, same deals",
+                       paired(by[bot], per_deal(new, i))))
+        print(line(f"mattis{players}p: solver − baseline-3's pimc, same deals",
+                   paired(by["pimc"], per_deal(new, 1))))
+    table = load("mattis-4p-at-an-ismcts-table")
+    for i, bot in enumerate(("pimc", "solver")):
+        print(line(f"mattis4p: {bot} at a table of ismcts (seed 11)", per_deal(table, i)))
 
 
 if __name__ == "__main__":
