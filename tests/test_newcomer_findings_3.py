@@ -91,3 +91,15 @@ def test_a_named_sampling_search_in_a_perfect_information_position_points_to_aut
                                   "--iterations", "500"])
     assert r.exit_code == 0, r.output
     assert "solves it exactly" not in r.output
+
+
+def test_recommend_says_what_it_ignored_and_oversubscribed() -> None:
+    """auto picking the exact solver ignored --iterations silently; --threads beyond the cores
+    went unremarked (tournament warns)."""
+    import os
+    r = CliRunner().invoke(main, ["recommend", "--game", "mate", "--seed", "7", "--seat", "1",
+                                  "--iterations", "500",
+                                  "--threads", str((os.cpu_count() or 1) + 1)])
+    assert r.exit_code == 0, r.output
+    assert "auto chose the exact solver, which takes no --iterations" in r.output
+    assert "the extra threads take turns" in r.output

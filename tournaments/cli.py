@@ -621,6 +621,11 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         return
     click.echo(view.render())
     click.echo("")
+    if algo == "auto" and chosen == "solver" and iterations is not None:
+        click.echo("note: auto chose the exact solver, which takes no --iterations (ignored)")
+    cores = os.cpu_count() or 1
+    if threads > cores:
+        click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
     click.echo(result.table(view))
     if algo in ("ismcts", "pimc") and perfect_information_for(view):
         click.echo(f"note: seat {view.player} sees everything here: `--algo auto` (the default) "
