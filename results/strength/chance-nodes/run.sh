@@ -45,3 +45,6 @@ done
 ev mattis-4p-at-an-ismcts-table "mattis(players=4)" --mode seat --seed 11 --deals 48 \
    --baseline 'ismcts(iterations=1150)' --candidate 'pimc(iterations=1340)' \
    --candidate 'solver(iterations=1150)'
+# Dog Tag Trick (no chance inside a round: unchanged) 4p, 16x over 1x on fresh deals
+ev dtt4p-budget16-seed5 "dog-tag-trick(players=4)" --mode budget --seed 5 --deals 48 \
+   --candidate 'ismcts(iterations=2000)' --scale 16

@@ -76,6 +76,8 @@ def main() -> None:
                        paired(by[bot], per_deal(new, i))))
         print(line(f"mattis{players}p: solver − baseline-3's pimc, same deals",
                    paired(by["pimc"], per_deal(new, 1))))
+    print(line("dtt4p: 16x − 1x, seed 5 (no chance nodes in Dog Tag Trick)",
+               per_deal(load("dtt4p-budget16-seed5"))))
     table = load("mattis-4p-at-an-ismcts-table")
     for i, bot in enumerate(("pimc", "solver")):
         print(line(f"mattis4p: {bot} at a table of ismcts (seed 11)", per_deal(table, i)))
