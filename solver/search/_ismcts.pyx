@@ -693,6 +693,22 @@ cdef class ISMCTS:
                 self.root_proof = self.store_proof(v)
             i -= 1
 
+    cdef inline void follow(self, int t, int key, int who, long long* cur, int* plen,
+                            bint* alive) noexcept nogil:
+        """Tree ``t`` takes the edge ``key`` of its current node (created for seat ``who`` when
+        missing: a new node is the tree's frontier for this iteration, and a full arena ends the
+        tree's descent), appended to its path."""
+        cdef bint created
+        cdef long long e = self.edge_with_key(cur[t], key, who, &created)
+        if e < 0:
+            alive[t] = False
+            return
+        if created:
+            alive[t] = False
+        self.path[t * self.path_stride + plen[t]] = e
+        plen[t] += 1
+        cur[t] = e
+
     cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept:
         """Add iterations until ``max_iterations`` or the monotonic clock passes ``deadline``
         (<= 0: none); runs without the GIL. Returns the iterations done."""
@@ -720,7 +736,7 @@ cdef class ISMCTS:
         cdef int i, k, q, n, nu, nav, a, j, tj, t, ai, cnt, key, rt, pos, nn
         cdef int K = self.n_trees, P = self.n_players
         cdef long long stride = self.path_stride
-        cdef bint expanded, have_obs, created
+        cdef bint expanded, have_obs
         cdef double r, ucb, best, x, m
         cdef Edge* edges
         cdef Edge* ed
@@ -755,16 +771,8 @@ cdef class ISMCTS:
                         if ck == seen[t]:
                             continue
                         seen[t] = ck
-                        e = self.edge_with_key(cur[t], <int>(ck & 0x7FFFFFFF),
-                                               t if self.multi else self.player, &created)
-                        if e < 0:
-                            alive[t] = False
-                            continue
-                        if created:
-                            alive[t] = False    # a new node in tree t: its frontier
-                        self.path[t * stride + plen[t]] = e
-                        plen[t] += 1
-                        cur[t] = e
+                        self.follow(t, <int>(ck & 0x7FFFFFFF), t if self.multi else self.player,
+                                    cur, plen, alive)
                 j = s.current_player_c()
                 tj = j if self.multi else 0
                 if not alive[tj]:
@@ -864,15 +872,7 @@ cdef class ISMCTS:
                                     cnt += 1
                             if cnt > 1:
                                 key = HIDDEN
-                        e = self.edge_with_key(cur[t], key, t, &created)
-                        if e < 0:
-                            alive[t] = False
-                            continue
-                        if created:
-                            alive[t] = False       # a new node in tree t: its frontier
-                        self.path[t * stride + plen[t]] = e
-                        plen[t] += 1
-                        cur[t] = e
+                        self.follow(t, key, t, cur, plen, alive)
                 s.apply_action_c(a)
                 if expanded:
                     alive[tj] = False

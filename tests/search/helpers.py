@@ -52,3 +52,20 @@ def round_endgames(game, seed, max_plies=8, count=3):
             if len(out) >= count:
                 break
     return out
+
+
+def trick_completing_position(game, seed):
+    """A Mate (Vic Village) position where the seat to act plays the last card of one of the
+    round's first five tricks: its move turns up the next instruction (docs/rules/
+    mate-vic-village.md §6.1), the chance the searches' chance nodes split on."""
+    import random
+    play = 1                                     # rules.py's play phase
+    s = game.new_initial_state(seed)
+    rnd = random.Random(seed)
+    n = game.num_players
+    while True:
+        ref = s.to_reference()
+        if (ref.phase == play and len(ref.plays) % n == n - 1 and len(s.legal_actions()) >= 2
+                and len(ref.plays) // n < 5):
+            return s
+        s.apply_action(rnd.choice(s.legal_actions()))

@@ -14,10 +14,9 @@ from solver.rng import Random
 from solver.search._ismcts import ISMCTS, ismcts_search
 from solver.search.params import objective_code
 from solver.search.reference.ismcts import ismcts_root
-from tests.search.helpers import mid_state
+from tests.search.helpers import mid_state, trick_completing_position
 
 VIC = ["mate-vic-village", "mate-vic-village(players=3)"]
-PLAY = 1        # rules.py's play phase
 
 
 def codes(objective, horizon):
@@ -79,18 +78,6 @@ def test_chance_key_checks_the_seat():
         s.chance_key(4)
 
 
-def _last_to_play(game, seed):
-    """A position where the seat to act plays the last card of a trick that is not the
-    round's last (its move turns up the next instruction)."""
-    s = game.new_initial_state(seed)
-    rnd = random.Random(seed)
-    n = game.num_players
-    while True:
-        ref = s.to_reference()
-        if (ref.phase == PLAY and len(ref.plays) % n == n - 1 and len(s.legal_actions()) >= 2
-                and len(ref.plays) // n < 5):
-            return s
-        s.apply_action(rnd.choice(s.legal_actions()))
 
 
 @pytest.mark.parametrize("config", VIC)
@@ -99,7 +86,7 @@ def test_ismcts_with_chance_nodes_matches_twin(config, observers):
     """At a move that turns up the next instruction, split and merged search differently, and
     each agrees with its twin bit for bit."""
     game = load_game(config)
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     view = s.view(s.current_player())
     roots = {}
     for chance in ("split", "merged"):
@@ -117,7 +104,7 @@ def test_decisions_after_a_turned_up_instruction_are_split_by_it(config):
     turned up next (chance edges), and the decisions below each are moves; merged, the
     decisions follow the move directly."""
     game = load_game(config)
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     view = s.view(s.current_player())
     split = ISMCTS(game, c=0.7, **codes("score", "round"), chance=True)
     children = split.search(view, 3000, 1)

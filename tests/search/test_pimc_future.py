@@ -20,10 +20,9 @@ from solver.search._pimc import pimc_search
 from solver.search.parallel import pimc_threads
 from solver.search.params import objective_code
 from solver.search.reference.mcts import pimc_uct, uct_root, uct_tree
-from tests.search.helpers import mid_state
+from tests.search.helpers import mid_state, trick_completing_position
 
 VIC = ["mate-vic-village", "mate-vic-village(players=3)"]
-PLAY = 1            # rules.py's play phase of Vic Village
 MATTIS_PHASE1 = 1   # solver/games/mattis/rules.py
 
 
@@ -32,18 +31,6 @@ def codes(objective, horizon):
     return {"objective": obj, "horizon": hor}
 
 
-def _last_to_play(game, seed):
-    """A Vic Village position where the seat to act plays the last card of an early trick (its
-    move turns up the next instruction, docs/rules/mate-vic-village.md §6.1)."""
-    s = game.new_initial_state(seed)
-    rnd = random.Random(seed)
-    n = game.num_players
-    while True:
-        ref = s.to_reference()
-        if (ref.phase == PLAY and len(ref.plays) % n == n - 1 and len(s.legal_actions()) >= 2
-                and len(ref.plays) // n < 5):
-            return s
-        s.apply_action(rnd.choice(s.legal_actions()))
 
 
 def _mattis_phase1(config, seed):
@@ -63,7 +50,7 @@ def test_sampled_future_matches_twin_and_splits_by_the_turned_up_instruction(con
     re-drawn every iteration the move's node is a chance node with several outcomes, each
     followed by moves; the same tree as the Python twin, key for key."""
     game = load_game(config)
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     fast = UCT(game, c=0.7, **codes("score", "round"), future="sampled")
     roots = fast.search(s, 400, 5)
     slow = uct_tree(s, 400, 5, horizon="round", future="sampled")
@@ -86,7 +73,7 @@ def test_known_future_has_no_chance_nodes_and_is_the_search_as_before(config):
     """future=known (the default): one world, one future; no chance node below the move and
     the same root as the twin's plain UCT (and as UCT without the argument)."""
     game = load_game(config)
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     known = UCT(game, c=0.7, **codes("score", "round"), future="known")
     roots = known.search(s, 400, 5)
     assert roots == UCT(game, c=0.7, **codes("score", "round")).search(s, 400, 5)
@@ -119,7 +106,7 @@ def test_sampled_search_never_reads_the_worlds_future(config):
     (§10.3; State.resample_chance) get the same sampled search for the same seed; searched with
     the future known they differ."""
     game = load_game(config)
-    s = _mattis_phase1(config, 6) if game.name == "mattis" else _last_to_play(game, 4)
+    s = _mattis_phase1(config, 6) if game.name == "mattis" else trick_completing_position(game, 4)
     hz = "game" if game.name == "mattis" else "round"
     a, b = s.resample_chance(Random(1)), s.resample_chance(Random(2))
     assert a.state_hash() != b.state_hash()
@@ -168,7 +155,7 @@ def test_games_without_chance_inside_a_round_match_twin_sampled(config):
 def test_tiny_arena_sampled_matches_twin():
     """A full arena ends the descent where a new outcome would be stored, as in the twin."""
     game = load_game("mate-vic-village")
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     fast = UCT(game, c=0.7, **codes("score", "round"), max_nodes=30, future="sampled")
     roots = fast.search(s, 300, 2)
     assert roots == uct_root(s, 300, 2, horizon="round", max_nodes=30, future="sampled")
@@ -178,7 +165,7 @@ def test_tiny_arena_sampled_matches_twin():
 @pytest.mark.parametrize("config", VIC)
 def test_pimc_sampled_matches_twin(config):
     game = load_game(config)
-    s = _last_to_play(game, 5)
+    s = trick_completing_position(game, 5)
     view = s.view(s.current_player())
     res = pimc_search(view, SearchLimit(iterations=300, worlds=3), 13, horizon="round",
                       future="sampled")
@@ -195,7 +182,7 @@ def test_pimc_sampled_matches_twin(config):
 
 def test_threads_give_the_one_thread_answer_with_a_sampled_future():
     game = load_game("mate-vic-village")
-    s = _last_to_play(game, 5)
+    s = trick_completing_position(game, 5)
     view = s.view(s.current_player())
     lim = SearchLimit(iterations=400, worlds=4)
     one = pimc_search(view, lim, 3, horizon="round", future="sampled")
@@ -207,7 +194,7 @@ def test_threads_give_the_one_thread_answer_with_a_sampled_future():
 
 def test_bad_future_arguments_are_refused():
     game = load_game("mate-vic-village")
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     view = s.view(s.current_player())
     with pytest.raises(ValueError, match="future must be one of known, sampled"):
         UCT(game, future="clairvoyant")
@@ -232,7 +219,7 @@ def test_the_pimc_bot_takes_the_future_parameter():
     bot = make_bot("pimc(future=sampled,iterations=60,worlds=3)")
     assert bot.future == "sampled"
     game = load_game("mate-vic-village")
-    s = _last_to_play(game, 4)
+    s = trick_completing_position(game, 4)
     view = s.view(s.current_player())
     bot.reset(game, view.player, 1)
     assert bot.act(view) in s.legal_actions()
