@@ -37,6 +37,7 @@ class Game:
     POLICY: ClassVar[str | None]
     EXACT_SOLVER: ClassVar[str | None]
     ROUND_CHANCE: ClassVar[bool]
+    VALUE_UNIT: ClassVar[str]
     rules: Any
     # Every game is made from its resolved options (solver.registry.load_game).
     def __init__(self, options: dict[str, Any]) -> None: ...

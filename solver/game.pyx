@@ -209,6 +209,7 @@ cdef class Game:
     ``POLICY``           "module:Class" of the game's rules of thumb (:class:`Policy`).
     ``EXACT_SOLVER``     "module:Class" of an :class:`ExactSolver` for the game's rounds (two
                          players, zero-sum), or None: the generic alpha-beta then searches.
+    ``VALUE_UNIT``       what values are in, for people (default "points").
     ``ROUND_CHANCE``     whether chance is revealed inside a round (``State.chance_key_c`` is
                          then not constant): ISMCTS then adds chance nodes to its trees.
     """
@@ -228,6 +229,9 @@ cdef class Game:
     EXACT_SOLVER = None
     # Whether actions inside a round reveal chance (State.chance_key_c not constant).
     ROUND_CHANCE = False
+    # What a seat's values are in, for people ("losses in points", "value = return (...)"):
+    # points unless a game says otherwise.
+    VALUE_UNIT = "points"
 
     @property
     def policy(self):

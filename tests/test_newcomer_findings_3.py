@@ -103,3 +103,30 @@ def test_recommend_says_what_it_ignored_and_oversubscribed() -> None:
     assert r.exit_code == 0, r.output
     assert "auto chose the exact solver, which takes no --iterations" in r.output
     assert "the extra threads take turns" in r.output
+
+
+def test_mattis_values_say_what_they_are_in() -> None:
+    """Mattis's returns are 1 for every seat but the loser (docs/rules/mattis.md §2): the
+    recommend header and analyse say so rather than "points"."""
+    r = CliRunner().invoke(main, ["recommend", "--game", "mattis(players=5)", "--seed", "3",
+                                  "--seat", "4", "--iterations", "300"])
+    assert r.exit_code == 0, r.output
+    assert "value = return (the chance of not being the loser)" in r.output
+    r = CliRunner().invoke(main, ["recommend", "--game", "dog-tag-trick", "--seed", "3",
+                                  "--seat", "0", "--iterations", "300"])
+    assert "value = round_gain, " in r.output
+
+
+def test_analyse_brackets_the_best_move_of_an_unfinished_solve() -> None:
+    """A full-state solve stopped by its budget has no exact loss ("~"), and the move it found
+    best is not called the exact best: it is in parentheses (tester pass 4 saw a named "best
+    (exact)" beside every "~")."""
+    r = CliRunner().invoke(main, ["analyse", "results/leaderboards/runs/dog-tag-trick",
+                                  "--game-id", "0", "--worlds", "2", "--node-budget", "5000"])
+    assert r.exit_code == 0, r.output
+    rows = [ln.split() for ln in r.output.splitlines() if ln[:1].isdigit()]
+    unfinished = [row for row in rows if "~" in row]
+    assert unfinished
+    for row in unfinished:
+        best = row[row.index("~") - 1]
+        assert best.endswith(")"), row

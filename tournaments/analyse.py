@@ -383,19 +383,29 @@ def _f(x: Optional[float], fmt: str = "{:.2f}") -> str:
     return "-" if x is None else fmt.format(x)
 
 
+def _unit(game_text: str) -> str:
+    """What a game's losses are in (``Game.VALUE_UNIT``; points: of the round), for the
+    review's header."""
+    from solver.registry import load_game
+    unit = load_game(game_text).VALUE_UNIT
+    return "points of the round" if unit == "points" else unit
+
+
 def review_text(review: Review) -> str:
     """The review for people: one line per move, then the per-seat and per-bot summaries."""
     lines = [f"Review of {review.game}, deal {review.deal_seed}: "
              + ", ".join(f"seat {i} {b}" for i, b in enumerate(review.seating)),
-             f"(losses in points of the round; exact = full-state solve, view = what the "
-             f"mover could know; budget {review.budget}; ~ = the full-state solve did not "
-             f"finish within the budget, so no exact loss)", ""]
+             f"(losses in {_unit(review.game)}; exact = full-state solve, view = "
+             f"what the mover could know; budget {review.budget}; ~ = the full-state solve did "
+             f"not finish within the budget, so no exact loss, and its best move is in "
+             f"parentheses)", ""]
     rows = [("ply", "seat", "played", "best (exact)", "loss", "best (view)", "loss", "label")]
     for d in review.decisions:
         if d.forced:
             rows.append((str(d.ply + 1), str(d.seat), d.played, "forced", "", "", "", ""))
             continue
-        rows.append((str(d.ply + 1), str(d.seat), d.played, d.best_exact or "-",
+        best = d.best_exact if d.exact or not d.best_exact else f"({d.best_exact})"
+        rows.append((str(d.ply + 1), str(d.seat), d.played, best or "-",
                      _f(d.loss_exact) if d.exact else "~", d.best_view or "-",
                      _f(d.loss_view), d.label or ""))
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]

@@ -270,7 +270,9 @@ class SearchResult:
         lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in
                            enumerate(zip(r, widths))).rstrip() for r in rows]
         chose = [f"auto: {self.algorithm} ({self.auto})"] if self.auto is not None else []
-        head = (f"{self.algorithm} for seat {self.player}: value = {self.value}, "
+        unit = getattr(view.game, "VALUE_UNIT", "points") if view is not None else "points"
+        what = self.value if unit == "points" else f"{self.value} ({unit})"
+        head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
                 f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
         best = self.actions[0].robustness

@@ -536,6 +536,8 @@ cdef class MattisGame(Game):
 
     # Phase 1 refills hands from the stock and BLIND turns up its top card (§5).
     ROUND_CHANCE = True
+    # A seat's return is 1 unless it is the mattis (§2): values are chances of not losing.
+    VALUE_UNIT = "the chance of not being the loser"
 
     OPTIONS = {
         "players": Option(4, convert=_players, doc="3-8 players (§4)"),
