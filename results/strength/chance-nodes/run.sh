@@ -48,3 +48,5 @@ ev mattis-4p-at-an-ismcts-table "mattis(players=4)" --mode seat --seed 11 --deal
 # Dog Tag Trick (no chance inside a round: unchanged) 4p, 16x over 1x on fresh deals
 ev dtt4p-budget16-seed5 "dog-tag-trick(players=4)" --mode budget --seed 5 --deals 48 \
    --candidate 'ismcts(iterations=2000)' --scale 16
+ev dtt5p-budget16-seed6 "dog-tag-trick(players=5)" --mode budget --seed 6 --deals 48 \
+   --candidate 'ismcts(iterations=2000)' --scale 16

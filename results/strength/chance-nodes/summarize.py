@@ -78,6 +78,10 @@ def main() -> None:
                    paired(by["pimc"], per_deal(new, 1))))
     print(line("dtt4p: 16x − 1x, seed 5 (no chance nodes in Dog Tag Trick)",
                per_deal(load("dtt4p-budget16-seed5"))))
+    dtt5 = per_deal(load("dtt5p-budget16-seed6"))
+    print(line("dtt5p: 16x − 1x, seed 6", dtt5))
+    print(line("dtt5p: 16x − 1x, seed 6 and baseline-3's seed 5",
+               dtt5 + per_deal(load("dog-tag-trick-5p-ismcts-budget16", BASELINE))))
     table = load("mattis-4p-at-an-ismcts-table")
     for i, bot in enumerate(("pimc", "solver")):
         print(line(f"mattis4p: {bot} at a table of ismcts (seed 11)", per_deal(table, i)))
