@@ -4,10 +4,9 @@
     python results/strength/chance-nodes/summarize.py
 """
 import json
-import math
 import os
 
-from tournaments.evaluate import t975
+from tournaments.evaluate import summarize_margin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASELINE = os.path.join(HERE, "..", "baseline-3")
@@ -19,14 +18,13 @@ def load(name: str, where: str = HERE) -> dict:
 
 
 def line(label: str, diffs: list[float]) -> str:
-    """mean ± se [95% CI] (se count) over the per-deal values."""
-    n = len(diffs)
-    m = sum(diffs) / n
-    se = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1) / n)
-    h = t975(n - 1) * se
+    """mean ± se [95% CI] (se count) over the per-deal values (the evaluation's own
+    Student-t margin, tournaments.evaluate.summarize_margin)."""
+    mg = summarize_margin(label, "", "", "paired", [[x] for x in diffs])
+    m, se, (lo, hi) = mg.mean, mg.se, mg.ci
     digits = 3 if abs(m) < 1 and se < 0.1 else 2
     return (f"| {label} | {m:+.{digits}f} ± {se:.{digits}f} ({m / se:+.1f} se) | "
-            f"[{m - h:+.{digits}f}, {m + h:+.{digits}f}] | {n} |")
+            f"[{lo:+.{digits}f}, {hi:+.{digits}f}] | {mg.deals} |")
 
 
 def per_deal(data: dict, i: int = 0) -> list[float]:

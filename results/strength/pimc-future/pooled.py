@@ -6,10 +6,9 @@ computes it for one file.
     python results/strength/pimc-future/pooled.py FILE.json [FILE.json ...]
 """
 import json
-import math
 import sys
 
-from tournaments.evaluate import t975
+from tournaments.evaluate import summarize_margin
 
 
 def main(paths: list[str]) -> None:
@@ -20,12 +19,9 @@ def main(paths: list[str]) -> None:
             data = json.load(f)
         a, b = data["margins"][0], data["margins"][1]
         d += [y - x for x, y in zip(a["per_deal"], b["per_deal"])]
-    n = len(d)
-    m = sum(d) / n
-    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
-    h = t975(n - 1) * se
-    print(f"pooled over {len(paths)} files: {m:+.2f} +- {se:.2f} se, "
-          f"95% CI [{m - h:+.2f}, {m + h:+.2f}], {n} deals")
+    mg = summarize_margin("pooled", "", "", "paired", [[x] for x in d])
+    print(f"pooled over {len(paths)} files: {mg.mean:+.2f} +- {mg.se:.2f} se, "
+          f"95% CI [{mg.ci[0]:+.2f}, {mg.ci[1]:+.2f}], {mg.deals} deals")
 
 
 if __name__ == "__main__":
