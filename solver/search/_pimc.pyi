@@ -1,7 +1,8 @@
 """Type stubs for the compiled module solver/search/_pimc.pyx (PIMC and the one-state solver)."""
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from solver.game import State, View
+from solver.game import Game, State, View
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -9,6 +10,36 @@ EVALUATORS: tuple[str, ...]
 SOLVERS: tuple[str, ...]
 
 def uct_world_seed(seed: int, world: int) -> int: ...
+def uct_world_answer(
+    children: list[tuple[int, int, float, float]], exact: dict[int, float]
+) -> tuple[dict[int, float], set[int]]: ...
+
+class RootMerge:
+    @property
+    def worlds(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    def __init__(self, game: Game, legal: list[int]) -> None: ...
+    def add_solved(self, values: dict[int, float], nodes: int, exact: bool = True) -> None: ...
+    def add_world(
+        self,
+        values: dict[int, float],
+        best: Iterable[int],
+        visits: dict[int, int],
+        nodes: int,
+        iterations: int,
+        exact: bool = False,
+    ) -> None: ...
+    def rows(
+        self,
+        text: Callable[[int], str],
+        tree_stats: dict[int, tuple[int, float, float]] | None = None,
+        single_exact: dict[int, float] | None = None,
+    ) -> list[dict[str, Any]]: ...
 
 def pimc_search(
     view: View,

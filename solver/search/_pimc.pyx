@@ -26,6 +26,7 @@ which the action was best. The recommendation is the best mean (then robustness,
 id). Reproducible for a seed and an iteration/world-bound limit.
 """
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
 
 import time
 
@@ -51,6 +52,178 @@ def uct_world_seed(seed, int world):
     """The seed of world ``world``'s UCT search (evaluator uct) in a PIMC search seeded by
     ``seed``: one stream per world, independent of the order the worlds are searched in."""
     return derive_seed(int(seed), "uct-world", world)
+
+
+# A world's best actions: every action within BEST_EPS of its best value (the solvers' values
+# are sums of points: far below any difference of two values, far above rounding error).
+cdef double BEST_EPS = 1e-9
+
+
+cdef class RootMerge:
+    """PIMC's merge at the root, one for every path (``pimc_search`` and the thread paths of
+    solver/search/parallel.py): the worlds' answers are added in world order and, per legal
+    action of the root, it keeps the sum and the sum of squares of the action's values over
+    the worlds that valued it (in world order: the same floats to the bit whichever thread
+    searched which world), how many worlds valued it, in how many it was best, and its visits;
+    over the worlds, their nodes and iterations and whether every one was exact. ``rows``
+    then gives the per-action rows of the result: the mean over the worlds with a 95%
+    interval over worlds (one world: its tree's interval, or its exact values), the visits,
+    robustness = the share of the worlds in which the action was best.
+
+    An action a world values that is not legal at the root is left out (the worlds share the
+    searcher's own legal moves: it knows its hand)."""
+
+    cdef int n                          # legal actions at the root
+    cdef int n_ids                      # the game's action ids: 0 .. n_ids - 1
+    cdef int* acts                      # the legal actions, in legal order
+    cdef int* slot                      # action id -> its index in acts, -1 where not legal
+    cdef double* sums                   # per legal action: the sum of its values
+    cdef double* squares                # and of their squares
+    cdef long long* valued              # the worlds that valued it
+    cdef long long* best_in             # the worlds in which it was best
+    cdef long long* visit_sums          # its visits summed over the worlds
+    cdef readonly int worlds            # worlds added
+    cdef readonly long long nodes       # their nodes
+    cdef readonly long long iterations  # and iterations
+    cdef readonly bint exact            # every world added was solved exactly
+
+    def __cinit__(self, Game game, legal):
+        cdef int i, a
+        self.n_ids = game.num_distinct_actions
+        self.n = len(legal)
+        self.acts = <int*>malloc(max(1, self.n) * sizeof(int))
+        self.slot = <int*>malloc(max(1, self.n_ids) * sizeof(int))
+        self.sums = <double*>malloc(max(1, self.n) * sizeof(double))
+        self.squares = <double*>malloc(max(1, self.n) * sizeof(double))
+        self.valued = <long long*>malloc(max(1, self.n) * sizeof(long long))
+        self.best_in = <long long*>malloc(max(1, self.n) * sizeof(long long))
+        self.visit_sums = <long long*>malloc(max(1, self.n) * sizeof(long long))
+        if not (self.acts and self.slot and self.sums and self.squares and self.valued
+                and self.best_in and self.visit_sums):
+            raise MemoryError()
+        for a in range(self.n_ids):
+            self.slot[a] = -1
+        for i in range(self.n):
+            a = legal[i]
+            if not 0 <= a < self.n_ids:
+                raise ValueError(f"action {a} is not an action of {game.spec()}")
+            self.acts[i] = a
+            self.slot[a] = i
+            self.sums[i] = 0.0
+            self.squares[i] = 0.0
+            self.valued[i] = 0
+            self.best_in[i] = 0
+            self.visit_sums[i] = 0
+        self.worlds = 0
+        self.nodes = 0
+        self.iterations = 0
+        self.exact = True
+
+    def __dealloc__(self):
+        free(self.acts); free(self.slot); free(self.sums); free(self.squares)
+        free(self.valued); free(self.best_in); free(self.visit_sums)
+
+    cdef inline int _slot(self, object action):
+        """The index of ``action`` among the root's legal actions, -1 if it is not one."""
+        cdef long a = action
+        if 0 <= a < self.n_ids:
+            return self.slot[a]
+        return -1
+
+    cdef inline void _value(self, object action, double v):
+        """Add one world's value ``v`` of ``action``."""
+        cdef int i = self._slot(action)
+        if i >= 0:
+            self.sums[i] += v
+            self.squares[i] += v * v
+            self.valued[i] += 1
+
+    cpdef add_solved(self, dict values, long long nodes, bint exact=True):
+        """Add the next world (world order), solved by an exact solver (or max^n within a node
+        budget, ``exact`` False): ``values`` {action: value}; its best actions are every one
+        within BEST_EPS of its best value; one visit and one iteration a world."""
+        cdef double v, top = -1e308
+        cdef int i
+        for v in values.values():
+            if v > top:
+                top = v
+        for a, x in values.items():
+            v = x
+            self._value(a, v)
+            i = self._slot(a)
+            if i >= 0:
+                self.visit_sums[i] += 1
+                if v >= top - BEST_EPS:
+                    self.best_in[i] += 1
+        self.worlds += 1
+        self.nodes += nodes
+        self.iterations += 1
+        self.exact = self.exact and exact
+
+    cpdef add_world(self, dict values, best, dict visits, long long nodes,
+                    long long iterations, bint exact=False):
+        """Add the next world (world order) searched by UCT: ``values`` {action: its mean, or
+        its exact value where the world's root is proven}, ``best`` the world's best actions,
+        ``visits`` {action: visits} (every root child's, visited or not)."""
+        cdef int i
+        for a, x in values.items():
+            self._value(a, x)
+        for a in best:
+            i = self._slot(a)
+            if i >= 0:
+                self.best_in[i] += 1
+        for a, k in visits.items():
+            i = self._slot(a)
+            if i >= 0:
+                self.visit_sums[i] += <long long>k
+        self.worlds += 1
+        self.nodes += nodes
+        self.iterations += iterations
+        self.exact = self.exact and exact
+
+    def rows(self, text, dict tree_stats=None, dict single_exact=None):
+        """The result's rows in legal order: dicts with action, text (``text(action)``), mean,
+        ci_low, ci_high, visits, robustness. ``single_exact`` {action: exact value} (one
+        world whose root is proven): those actions' values, zero-wide; ``tree_stats``
+        {action: (visits, sum, sum of squares)} (one UCT world): the other actions' means
+        and intervals over that tree's rollouts; otherwise over the worlds."""
+        cdef int i
+        rows = []
+        for i in range(self.n):
+            a = self.acts[i]
+            if single_exact is not None and a in single_exact:
+                mean = lo = hi = single_exact[a]
+            elif tree_stats is not None:
+                k, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
+                mean, lo, hi = mean_interval(tot, sq, k)
+            else:
+                mean, lo, hi = mean_interval(self.sums[i], self.squares[i], self.valued[i])
+            rows.append({"action": a, "text": text(a), "mean": mean, "ci_low": lo,
+                         "ci_high": hi, "visits": self.visit_sums[i],
+                         "robustness": (<double>self.best_in[i] / self.worlds) if self.worlds
+                         else None})
+        return rows
+
+
+def uct_world_answer(list children, dict exact):
+    """One world's UCT answer from its root children [(action, visits, value sum, sum of
+    squares)] and ``exact`` ({action: exact value} where the world's root is proven, else
+    empty): ({action: its mean, or its exact value}, the world's best actions: every optimal
+    one when proven, else the most visited child, then the higher mean, then the lower
+    action; none when no child was visited)."""
+    values = {}
+    for a, n, tot, _ in children:
+        if a in exact:
+            values[a] = exact[a]
+        elif n > 0:
+            values[a] = tot / n
+    if exact:
+        top = max(exact.values())
+        return values, {a for a, v in exact.items() if v >= top - BEST_EPS}
+    visited = [ch for ch in children if ch[1] > 0]
+    if not visited:
+        return values, set()
+    return values, {min(visited, key=lambda ch: (-ch[1], -(ch[2] / ch[1]), ch[0]))[0]}
 
 
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
@@ -96,15 +269,9 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     cdef double deadline = 0.0, start
     cdef long long iters, per
     cdef int W = len(worlds), wi
-    per_world = []          # per world: {action: value}
-    best_sets = []          # per world: set of best actions
-    visits = {}
+    cdef RootMerge merge = RootMerge(game, w0.legal_actions())   # the worlds in world order
     tree_stats = None
-    single_exact = {}       # with one world whose root is proven: {action: exact value}
-    nodes = 0
-    iterations = 0
-    all_exact = True
-    acts = w0.legal_actions()
+    single_exact = None     # with one world whose root is proven: {action: exact value}
     if evaluator == "uct":
         obj, hor, kind = objective_code(objective, horizon)
         uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy,
@@ -127,24 +294,9 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
             uct.run(iters, deadline, &wrng)
             children = uct.root_children()
             exact_vals = uct.root_exact() if uct.root_proven else {}
-            vals = {}
-            for a, n, tot, sq in children:
-                visits[a] = visits.get(a, 0) + n
-                if a in exact_vals:
-                    vals[a] = exact_vals[a]
-                elif n > 0:
-                    vals[a] = tot / n
-            per_world.append(vals)
-            if exact_vals:
-                top = max(exact_vals.values())
-                best_sets.append({a for a, v in exact_vals.items() if v >= top - 1e-9})
-            elif any(n > 0 for _, n, _, _ in children):
-                most = min(children, key=lambda ch: (-ch[1], -(ch[2] / ch[1]) if ch[1] else 0.0, ch[0]))
-                best_sets.append({most[0]})
-            else:
-                best_sets.append(set())
-            nodes += uct.count
-            iterations += uct.iterations
+            values, best = uct_world_answer(children, exact_vals)
+            merge.add_world(values, best, {a: n for a, n, _, _ in children}, uct.count,
+                            uct.iterations)
             if W == 1:
                 tree_stats = {a: (n, tot, sq) for a, n, tot, sq in children}
                 single_exact = exact_vals
@@ -164,31 +316,12 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
                         break
                     share = max(left, 1e-6) / (W - wi)   # the time left, shared by the worlds left
                 values, n_nodes, exact = run(<State>worlds[wi], share)
-                per_world.append(values)
-                top = max(values.values())
-                best_sets.append({a for a, v in values.items() if v >= top - 1e-9})
-                for a in values:
-                    visits[a] = visits.get(a, 0) + 1
-                nodes += n_nodes
-                iterations += 1
-                all_exact = all_exact and exact
+                merge.add_solved(values, n_nodes, exact)
         finally:
             done()
-    used = len(per_world)
-    rows = []
-    for a in acts:
-        vs = [pw[a] for pw in per_world if a in pw]
-        if a in single_exact:           # the one world is proven: its exact values
-            mean = lo = hi = single_exact[a]
-        elif tree_stats is not None:
-            n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
-            mean, lo, hi = mean_interval(tot, sq, n)
-        else:
-            mean, lo, hi = mean_interval(sum(vs), sum(x * x for x in vs), len(vs))
-        rob = sum(1 for b in best_sets if a in b) / used if used else None
-        rows.append({"action": a, "text": w0.action_to_str(a), "mean": mean, "ci_low": lo,
-                     "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
-    return rows, kind, nodes, iterations, used, all_exact, solver
+        all_exact = merge.exact
+    rows = merge.rows(w0.action_to_str, tree_stats, single_exact)
+    return rows, kind, merge.nodes, merge.iterations, merge.worlds, all_exact, solver
 
 
 def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,

@@ -55,7 +55,6 @@ cache), so sharing ``game.policy`` between threads would be a data race.
 """
 from __future__ import annotations
 
-import operator
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -69,7 +68,14 @@ from solver.search._alphabeta import AlphaBeta, RootSplit, WorldClaims
 from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
 from solver.search._maxn import MaxN
 from solver.search._mcts import UCT, check_future, check_future_endgame
-from solver.search._pimc import EVALUATORS, SOLVERS, pimc_search, uct_world_seed
+from solver.search._pimc import (
+    EVALUATORS,
+    SOLVERS,
+    RootMerge,
+    pimc_search,
+    uct_world_answer,
+    uct_world_seed,
+)
 from solver.search.limits import SearchLimit
 from solver.search.params import (
     DEFAULT_C,
@@ -563,8 +569,9 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
     threads = min(threads, worlds)
     claims = _Claims(worlds)
-    # Per world, in world order: (values {action: value}, best actions, visits {action: n},
-    # nodes, iterations, exact, root children (uct)); None for a world left unsearched.
+    # Per world, in world order, the arguments of RootMerge.add_world (uct: values {action:
+    # value}, best actions, visits {action: n}, nodes, iterations) and the root children, or
+    # of RootMerge.add_solved (solver: values, nodes, exact); None for a world left unsearched.
     results: list[tuple | None] = [None] * worlds
     if evaluator == "uct":
         rounds = -(-worlds // threads)         # time slots: the worlds one thread searches
@@ -581,8 +588,10 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 if limit.time_s is not None:
                     deadline = t0 + limit.time_s * (wi // threads + 1) / rounds
                 children = uct.search(sampled[wi], iters, uct_world_seed(seed, wi), deadline)
-                results[wi] = _uct_world(children, uct.node_count, uct.iterations,
-                                         uct.root_exact() if uct.root_proven else {})
+                values, best = uct_world_answer(children,
+                                                uct.root_exact() if uct.root_proven else {})
+                results[wi] = (values, best, {a: n for a, n, _, _ in children},
+                               uct.node_count, uct.iterations, children)
 
         run_threads([uct_job] * threads)
     else:
@@ -605,7 +614,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                             if wi != t and left <= 0:
                                 return
                             share = max(left, 1e-6) / len(range(wi, worlds, threads))
-                        results[wi] = _solved_world(*solve(sampled[wi], share))
+                        results[wi] = solve(sampled[wi], share)
                 finally:
                     done()
             return run
@@ -620,14 +629,9 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             finally:
                 for ab in solvers:
                     give_alphabeta(ab, bits)
-            # a repeated world shares its first occurrence's values (the same dict): its
-            # best set and visits are built once (16 sampled worlds, ~5 distinct)
-            solved_once: dict[int, tuple] = {}
+            # (a repeated world shares its first occurrence's values dict, for 0 nodes)
             for wi, (values, n_nodes) in enumerate(per_world):
-                once = solved_once.get(id(values))
-                if once is None:
-                    once = solved_once[id(values)] = _solved_world(values, 0, True)
-                results[wi] = once[:3] + (n_nodes,) + once[4:]
+                results[wi] = (values, n_nodes, True)
         elif limit.time_s is None:
             # max^n within a node budget: a free thread claims the next world (the largest
             # first: _SizedClaims) and solves it with its solver forgotten to the world's own
@@ -646,7 +650,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                     while (wi := sized.next()) is not None:
                         mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
                         r = mx.solve(sampled[wi], node_budget, order_ties=False)
-                        results[wi] = _solved_world(r["actions"], r["nodes"], r["exact"])
+                        results[wi] = (r["actions"], r["nodes"], r["exact"])
                 return run
 
             try:
@@ -742,32 +746,6 @@ class _SizedClaims:
                 return None
             self._claimed += 1
             return self._order[self._claimed - 1]
-
-
-def _solved_world(values: dict, nodes: int, exact: bool) -> tuple:
-    """One solved world's answer in the merge's shape: its values, every move within 1e-9 of
-    the best as its best, one visit a move, one iteration, no tree."""
-    top = max(values.values())
-    return (values, {a for a, v in values.items() if v >= top - 1e-9}, dict.fromkeys(values, 1),
-            nodes, 1, exact, None)
-
-
-def _uct_world(children: list, nodes: int, iterations: int, exact: dict) -> tuple:
-    """One world's UCT answer in the merge's shape, as ``_pimc`` takes it: the root means (the
-    exact values where the world's root is proven, ``exact``), the most visited child (then the
-    higher mean, then the lower action) as the world's best (every optimal move when proven),
-    the visits."""
-    values = {a: exact[a] if a in exact else tot / n
-              for a, n, tot, _ in children if n > 0 or a in exact}
-    visited = [ch for ch in children if ch[1] > 0]
-    if exact:
-        top = max(exact.values())
-        best = {a for a, v in exact.items() if v >= top - 1e-9}
-    else:
-        best = ({min(visited, key=lambda ch: (-ch[1], -(ch[2] / ch[1]), ch[0]))[0]}
-                if visited else set())
-    visits = {a: n for a, n, _, _ in children}
-    return values, best, visits, nodes, iterations, False, children
 
 
 # Idle max^n solvers kept between PIMC searches (threaded or not), by (id of the game,
@@ -869,50 +847,27 @@ def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evalu
 def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit: SearchLimit,
            seed: int, t0: float, ess: float | None, threads: int, params: dict,
            inference: str, particles: int) -> SearchResult:
-    """The PIMC answer from the per-world answers in world order, as ``pimc_search`` merges
-    them: per action the mean over the worlds that valued it with a 95% interval over worlds
-    (with one world: its tree's interval), visits summed, robustness = the share of worlds in
-    which it was best; the best mean is recommended."""
-    used = len(per_world)
-    legal = view.legal_actions()
-    # One pass over the worlds (in world order, so that each action's sums add its values in
-    # the order pimc_search adds them: the same floats to the bit): per legal action its
-    # values and the worlds where it was best; UCT worlds' visits of every action.
-    valued: dict[int, list[float]] = {a: [] for a in legal}
-    best_in = dict.fromkeys(legal, 0)
-    visits: dict[int, int] = {}
-    for values, best, world_visits, *_ in per_world:
-        for a, v in values.items():
-            if a in valued:
-                valued[a].append(v)
-        for a in best:
-            if a in best_in:
-                best_in[a] += 1
-        if evaluator != "solver":
-            for a, n in world_visits.items():
-                visits[a] = visits.get(a, 0) + n
+    """The PIMC answer from the per-world answers in world order, merged by ``pimc_search``'s
+    own merge (``RootMerge``, in C: the same floats to the bit): per action the mean over the
+    worlds that valued it with a 95% interval over worlds (with one UCT world: its tree's
+    interval), visits summed, robustness = the share of worlds in which it was best; the best
+    mean is recommended. ``per_world``: RootMerge.add_world's arguments and the root children
+    (uct), or add_solved's (solver)."""
+    merge = RootMerge(view.game, view.legal_actions())
     if evaluator == "solver":
-        # a solved world visits each action it values once (_solved_world)
-        visits = {a: len(valued[a]) for a in legal}
+        for values, n_nodes, exact in per_world:
+            merge.add_solved(values, n_nodes, exact)
+    else:
+        for values, best, visits, n_nodes, iterations, _ in per_world:
+            merge.add_world(values, best, visits, n_nodes, iterations)
     tree_stats = None
-    if used == 1 and evaluator == "uct":
-        tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][6]}
-    rows = []
-    for a in legal:
-        vs = valued[a]
-        if tree_stats is not None:
-            n, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
-            mean, lo, hi = mean_interval(tot, sq, n)
-        else:
-            mean, lo, hi = mean_interval(sum(vs), sum(map(operator.mul, vs, vs)), len(vs))
-        rob = best_in[a] / used if used else None
-        rows.append({"action": a, "text": view.action_to_str(a), "mean": mean, "ci_low": lo,
-                     "ci_high": hi, "visits": visits.get(a, 0), "robustness": rob})
-    exact = evaluator == "solver" and all(w[5] for w in per_world)
-    return build_result("pimc", view.player, rows, value=kind,
-                        nodes=sum(w[3] for w in per_world),
-                        iterations=sum(w[4] for w in per_world), worlds=used, rank_by="mean",
+    if merge.worlds == 1 and evaluator == "uct":
+        tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][5]}
+    rows = merge.rows(view.action_to_str, tree_stats)
+    return build_result("pimc", view.player, rows, value=kind, nodes=merge.nodes,
+                        iterations=merge.iterations, worlds=merge.worlds, rank_by="mean",
                         params=dict(params, inference=inference, particles=particles, ess=ess,
                                     threads=threads),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,
-                        exact=exact and used == 1 and view.game.perfect_information)
+                        exact=(evaluator == "solver" and merge.exact and merge.worlds == 1
+                               and view.game.perfect_information))
