@@ -215,7 +215,8 @@ cdef class WorldClaims:
     cdef int* counts                    # legal actions per world
     cdef double* totals                 # per world: what both seats gain to the end of its round
     cdef int* item_world                # item i: its world
-    cdef int* item_move                 # and its action's index, -1 for the whole world
+    cdef int* item_lo                   # and its actions' indices lo .. hi - 1 (the whole
+    cdef int* item_hi                   # world: 0 .. its action count)
     cdef int* solved                    # per item: 1 once its values are stored (th_store)
     cdef int next                       # the next item to claim (th_add only)
     # under ``lock`` (the caller's thread waits on ``done`` for active to reach 0):
@@ -225,8 +226,8 @@ cdef class WorldClaims:
     cdef int active                     # helpers inside the loop
     cdef int closed                     # the caller's thread has run out of items
 
-    def __cinit__(self, list worlds, int split_from=-1):
-        cdef int w, i, k
+    def __cinit__(self, list worlds, int split_from=-1, int parts=0):
+        cdef int w, i, k, chunks
         cdef State st
         cdef size_t m
         self.sync_ready = False
@@ -237,7 +238,8 @@ cdef class WorldClaims:
         self.counts = NULL
         self.totals = NULL
         self.item_world = NULL
-        self.item_move = NULL
+        self.item_lo = NULL
+        self.item_hi = NULL
         self.solved = NULL
         for obj in worlds:
             st = <State?>obj
@@ -257,10 +259,12 @@ cdef class WorldClaims:
         self.counts = <int*>calloc(m, sizeof(int))
         self.totals = <double*>malloc(m * sizeof(double))
         self.item_world = <int*>malloc(m * MAX_LEGAL * sizeof(int))
-        self.item_move = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.item_lo = <int*>malloc(m * MAX_LEGAL * sizeof(int))
+        self.item_hi = <int*>malloc(m * MAX_LEGAL * sizeof(int))
         self.solved = <int*>calloc(m * MAX_LEGAL, sizeof(int))
         if not (self.ptrs and self.acts and self.vals and self.nodes and self.counts
-                and self.totals and self.item_world and self.item_move and self.solved):
+                and self.totals and self.item_world and self.item_lo and self.item_hi
+                and self.solved):
             raise MemoryError()
         k = 0
         for w in range(self.n):
@@ -268,15 +272,15 @@ cdef class WorldClaims:
             self.ptrs[w] = <PyObject*>st
             self.counts[w] = st.legal_actions_c(self.acts + w * MAX_LEGAL)
             self.totals[w] = _remaining_line(st.clone(), st.round_c())
-            if w < self.split_from:
+            # a whole world is one part; a split one ``parts`` runs of its actions in legal
+            # order (near-equal counts, none empty), or one part an action (``parts`` 0)
+            chunks = 1 if w < self.split_from else (
+                self.counts[w] if parts <= 0 else min(parts, self.counts[w]))
+            for i in range(chunks):
                 self.item_world[k] = w
-                self.item_move[k] = -1
+                self.item_lo[k] = i * self.counts[w] // chunks
+                self.item_hi[k] = (i + 1) * self.counts[w] // chunks
                 k += 1
-            else:
-                for i in range(self.counts[w]):
-                    self.item_world[k] = w
-                    self.item_move[k] = i
-                    k += 1
         self.n_items = k
         if pthread_mutex_init(&self.lock, NULL) != 0:
             raise MemoryError()
@@ -290,7 +294,8 @@ cdef class WorldClaims:
             pthread_cond_destroy(&self.done)
             pthread_mutex_destroy(&self.lock)
         free(self.ptrs); free(self.acts); free(self.vals); free(self.nodes); free(self.counts)
-        free(self.totals); free(self.item_world); free(self.item_move); free(self.solved)
+        free(self.totals); free(self.item_world); free(self.item_lo); free(self.item_hi)
+        free(self.solved)
 
     @property
     def items(self) -> int:
@@ -686,7 +691,7 @@ cdef class AlphaBeta:
         the job closed and leaves, or the caller sees it active and sleeps until it is done
         (a spin here cost a helper that shared the caller's core on a busy machine its turn:
         2 threads measured 0.45x one)."""
-        cdef int it, w, j, i, lo, hi, rnd
+        cdef int it, w, i, lo, hi, rnd
         cdef double d
         cdef PyObject* st               # borrowed: job.worlds holds it
         if helper:
@@ -701,9 +706,8 @@ cdef class AlphaBeta:
             if it >= job.n_items:
                 break
             w = job.item_world[it]
-            j = job.item_move[it]
-            lo = 0 if j < 0 else j
-            hi = job.counts[w] if j < 0 else j + 1
+            lo = job.item_lo[it]
+            hi = job.item_hi[it]
             self.kernel.clear_c()
             self.nodes = 0
             st = job.ptrs[w]

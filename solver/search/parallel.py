@@ -142,6 +142,7 @@ WORLD_TABLE_BITS = 13
 # split 1.53-1.59x, the last one 1.59-1.64x, the last two 1.52-1.58x, all 1.23-1.26x: a
 # world's actions solved apart take 5-40% more nodes than together.
 SPLIT_WORLDS = 1
+SPLIT_PARTS = 0
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
 
@@ -347,7 +348,7 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
         solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
     else:
         claims = WorldClaims([worlds[i] for i in distinct],
-                             max(0, len(distinct) - SPLIT_WORLDS))
+                             max(0, len(distinct) - SPLIT_WORLDS), SPLIT_PARTS)
         helpers = solvers[1:claims.items]
         if helpers:
             pool = _executor(len(helpers))

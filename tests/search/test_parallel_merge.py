@@ -1,0 +1,216 @@
+"""PIMC's one merge at the root (solver/search/_pimc.pyx ``RootMerge``), shared by
+``pimc_search`` and the thread paths of solver/search/parallel.py (issue 18 item 4), and the
+threaded alpha-beta worlds' answers against one thread's.
+
+* ``RootMerge`` gives the rows of the Python merge it replaced in parallel.py (``_reference``
+  below, kept here as the specification): per legal action the mean over the worlds that
+  valued it with a 95% interval over worlds (the sums added in world order: the same floats
+  to the bit), the visits summed, robustness = the share of worlds in which it was best.
+* PIMC with alpha-beta in each world (Mate with the forced card hidden, docs/rules/mate.md
+  §9.2: sampled worlds) on 1, 2 and 3 threads gives one answer (every action's mean, interval,
+  visits and robustness; the chosen move) on many seeded positions, and a rerun gives the
+  same node count.
+* ``WorldClaims`` split worlds in runs of actions (``parts``): each run's values and nodes
+  are a cleared solver's for those actions.
+No timings here: speed is measured by ``trickhound bench`` (tournaments/bench/search.py).
+"""
+import operator
+import random
+
+import pytest
+
+from solver.registry import load_game
+from solver.search import AlphaBeta, SearchLimit, pimc
+from solver.search._alphabeta import WorldClaims
+from solver.search._pimc import RootMerge, uct_world_answer
+from solver.search.bench import opening_state
+from solver.search.result import mean_interval
+from tests.search.helpers import mid_state
+
+MATE_HIDDEN = "mate(forced_visibility=hidden)"
+
+
+def _reference(legal: list[int], per_world: list[tuple], solver: bool) -> list[dict]:
+    """The Python merge that RootMerge replaced (parallel._merge before it): ``per_world`` in
+    world order, (values {action: value}, best actions, visits {action: n}); a solved world
+    visits each action it values once."""
+    valued: dict[int, list[float]] = {a: [] for a in legal}
+    best_in = dict.fromkeys(legal, 0)
+    visits: dict[int, int] = {}
+    for values, best, world_visits in per_world:
+        for a, v in values.items():
+            if a in valued:
+                valued[a].append(v)
+        for a in best:
+            if a in best_in:
+                best_in[a] += 1
+        if not solver:
+            for a, n in world_visits.items():
+                visits[a] = visits.get(a, 0) + n
+    if solver:
+        visits = {a: len(valued[a]) for a in legal}
+    rows = []
+    for a in legal:
+        vs = valued[a]
+        mean, lo, hi = mean_interval(sum(vs), sum(map(operator.mul, vs, vs)), len(vs))
+        rows.append({"action": a, "text": str(a), "mean": mean, "ci_low": lo, "ci_high": hi,
+                     "visits": visits.get(a, 0),
+                     "robustness": best_in[a] / len(per_world) if per_world else None})
+    return rows
+
+
+def _solved_worlds(rng: random.Random, legal: list[int], count: int) -> list[dict]:
+    """Seeded solver answers: values in half points (as the round's scores), ties for the
+    best on purpose, now and then an action a world does not value or one not legal at the
+    root (left out of the merge)."""
+    worlds = []
+    for _ in range(count):
+        values = {a: rng.randrange(-8, 9) / 2 + rng.choice([0.0, 0.1, 1e-3]) for a in legal
+                  if rng.random() > 0.1}
+        if not values:
+            values = {legal[0]: 0.0}
+        if rng.random() < 0.3:
+            top = max(values.values())
+            values[rng.choice(list(values))] = top          # a tie for the best
+        if rng.random() < 0.2:
+            values[max(legal) + 1] = 99.0                   # not legal at the root
+        worlds.append(values)
+    return worlds
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_root_merge_of_solved_worlds_is_the_python_merge(seed):
+    """Exact solvers' worlds (best = every action within 1e-9 of the world's best, one visit
+    an action): RootMerge's rows equal the reference merge's, floats to the bit."""
+    game = load_game("mate")
+    rng = random.Random(seed)
+    legal = sorted(rng.sample(range(game.num_distinct_actions - 1), rng.randint(1, 9)))
+    worlds = _solved_worlds(rng, legal, rng.randint(1, 20))
+    merge = RootMerge(game, legal)
+    for i, values in enumerate(worlds):
+        merge.add_solved(values, 10 + i, exact=i != 3)
+    per_world = []
+    for values in worlds:
+        top = max(values.values())
+        per_world.append((values, {a for a, v in values.items() if v >= top - 1e-9}, {}))
+    assert merge.rows(str) == _reference(legal, per_world, solver=True)
+    assert merge.worlds == len(worlds) and merge.iterations == len(worlds)
+    assert merge.nodes == sum(10 + i for i in range(len(worlds)))
+    assert merge.exact == (len(worlds) <= 3)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_root_merge_of_uct_worlds_is_the_python_merge(seed):
+    """UCT worlds (root children (action, visits, sum, sum of squares), some proven): the
+    world's answer by uct_world_answer, merged by RootMerge, equals the reference merge of
+    the same answers."""
+    game = load_game("mate")
+    rng = random.Random(100 + seed)
+    legal = sorted(rng.sample(range(game.num_distinct_actions), rng.randint(1, 9)))
+    merge = RootMerge(game, legal)
+    per_world = []
+    for _ in range(rng.randint(2, 12)):
+        children = []
+        for a in legal:
+            n = rng.choice([0, 1, 3, 7, 20])
+            total = sum(rng.uniform(-2, 2) for _ in range(n))
+            children.append((a, n, total, total * total / max(n, 1)))
+        exact = ({a: rng.randrange(-4, 5) / 2 for a in legal} if rng.random() < 0.3 else {})
+        values, best = uct_world_answer(children, exact)
+        visits = {a: n for a, n, _, _ in children}
+        merge.add_world(values, best, visits, 100, sum(visits.values()))
+        per_world.append((values, best, visits))
+    assert merge.rows(str) == _reference(legal, per_world, solver=False)
+
+
+def test_uct_world_answer_picks_the_most_visited_then_the_higher_mean():
+    """An unproven world's best is its most visited child (ties: the higher mean, then the
+    lower action); a proven world's best are all its optimal moves; an unvisited world has
+    none."""
+    children = [(5, 10, 4.0, 2.0), (2, 10, 6.0, 4.0), (7, 3, 3.0, 3.0), (9, 0, 0.0, 0.0)]
+    values, best = uct_world_answer(children, {})
+    assert best == {2} and values == {5: 0.4, 2: 0.6, 7: 1.0}
+    children[0] = (5, 10, 6.0, 4.0)
+    assert uct_world_answer(children, {})[1] == {2}
+    values, best = uct_world_answer(children, {5: 1.5, 2: 1.5, 7: 0.5, 9: -1.0})
+    assert best == {2, 5} and values[9] == -1.0
+    assert uct_world_answer([(1, 0, 0.0, 0.0)], {}) == ({}, set())
+
+
+def test_root_merge_rows_of_one_world_use_its_tree_or_its_exact_values():
+    """One world: its tree's interval for the actions (tree_stats), its exact values where
+    its root is proven (single_exact), as pimc_search reports a single world."""
+    game = load_game("mate")
+    merge = RootMerge(game, [1, 2])
+    merge.add_world({1: 0.5, 2: 1.0}, {2}, {1: 4, 2: 6}, 50, 10)
+    rows = merge.rows(str, {1: (4, 2.0, 1.5), 2: (6, 6.0, 7.0)}, {2: 1.0})
+    assert rows[1]["mean"] == rows[1]["ci_low"] == rows[1]["ci_high"] == 1.0
+    assert (rows[0]["mean"], rows[0]["ci_low"], rows[0]["ci_high"]) == mean_interval(2.0, 1.5, 4)
+    assert [r["visits"] for r in rows] == [4, 6] and [r["robustness"] for r in rows] == [0, 1]
+
+
+def test_root_merge_refuses_an_action_outside_the_game():
+    with pytest.raises(ValueError, match="not an action"):
+        RootMerge(load_game("mate"), [load_game("mate").num_distinct_actions])
+
+
+def _hidden_positions():
+    """Seeded positions of Mate with the forced card hidden (docs/rules/mate.md §9.2), from
+    the opening to late in a round."""
+    game = load_game(MATE_HIDDEN)
+    for seed in range(1, 9):
+        yield opening_state(game, seed)
+        for fraction in (0.15, 0.45, 0.7):
+            yield mid_state(game, seed, fraction=fraction)
+
+
+def _answer(result) -> list[dict]:
+    return [a.to_json() for a in result.actions]
+
+
+def test_alphabeta_threads_give_the_one_thread_answer_on_many_positions():
+    """PIMC with alpha-beta in each world on 1, 2 and 3 threads: one answer (exact values:
+    every action's mean, interval, visits, robustness, and the chosen move) on 32 seeded
+    positions; on 2 threads a rerun gives the same node count."""
+    limit = SearchLimit(iterations=1, worlds=16)
+    for i, state in enumerate(_hidden_positions()):
+        view = state.view(state.current_player())
+        one = pimc(view, limit=limit, seed=i, evaluator="solver")
+        two = pimc(view, limit=limit, seed=i, evaluator="solver", threads=2)
+        three = pimc(view, limit=limit, seed=i, evaluator="solver", threads=3)
+        again = pimc(view, limit=limit, seed=i, evaluator="solver", threads=2)
+        assert _answer(two) == _answer(one) == _answer(three) == _answer(again)
+        assert two.chosen == one.chosen == three.chosen
+        assert two.nodes == again.nodes
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3, 0])
+def test_claims_split_in_runs_of_actions_value_as_a_cleared_solver(parts):
+    """``parts`` runs of a split world's actions (0: one an action; never more runs than
+    actions): each run's values are the world's, its nodes a cleared solver's for those
+    actions alone, the world's nodes their sum."""
+    game = load_game(MATE_HIDDEN)
+    state = opening_state(game, 2)
+    view = state.view(state.current_player())
+    worlds = []
+    for i in range(10):
+        world = view.determinize(i)
+        if all(world.state_hash() != w.state_hash() for w in worlds):
+            worlds.append(world)
+    assert len(worlds) >= 2
+    job = WorldClaims(worlds, len(worlds) - 1, parts)
+    last = worlds[-1].legal_actions()
+    runs = len(last) if parts == 0 else min(parts, len(last))
+    assert job.items == len(worlds) - 1 + runs
+    AlphaBeta(game, 13).solve_claimed(job)
+    ref = AlphaBeta(game, 13)
+    got = job.result()
+    for world, (values, _) in zip(worlds, got):
+        ref.clear()
+        assert values == ref.solve_values([world])[0][0]
+    want = 0
+    for r in range(runs):
+        ref.clear()
+        want += ref.solve_values([worlds[-1]],
+                                 last[r * len(last) // runs:(r + 1) * len(last) // runs])[0][1]
+    assert got[-1][1] == want
