@@ -41,6 +41,7 @@ from cpython.ref cimport PyObject
 import time
 
 from solver.game cimport ExactSolver, Game, State, MAX_LEGAL, MAX_PLAYERS
+from solver.search._common cimport monotonic
 
 cdef extern from "sched.h" nogil:
     int sched_yield()
@@ -59,6 +60,7 @@ cdef extern from "<pthread.h>" nogil:
     int pthread_cond_init(pthread_cond_t* c, void* attr)
     int pthread_cond_destroy(pthread_cond_t* c)
     int pthread_cond_wait(pthread_cond_t* c, pthread_mutex_t* m)
+    int pthread_cond_signal(pthread_cond_t* c)
     int pthread_cond_broadcast(pthread_cond_t* c)
 
 # Atomics on the fields a RootSplit's threads share (GCC/Clang builtins, sequentially
@@ -69,6 +71,13 @@ cdef extern from *:
     static inline int th_add(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
     static inline int th_load(int *p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
     static inline void th_store(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
+    static inline void th_pause(void) {       /* a spin-wait hint to the core */
+    #if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+    #elif defined(__aarch64__)
+        __asm__ __volatile__("yield");
+    #endif
+    }
     static inline double th_load_d(double *p) {
         double v; __atomic_load(p, &v, __ATOMIC_SEQ_CST); return v;
     }
@@ -80,6 +89,7 @@ cdef extern from *:
     """
     int th_add(int* p, int v) nogil
     int th_load(int* p) nogil
+    void th_pause() nogil
     void th_store(int* p, int v) nogil
     double th_load_d(double* p) nogil
     void th_max_d(double* p, double v) nogil
@@ -826,3 +836,189 @@ cdef class AlphaBeta:
             line.append(best_a)
             s.apply_action_c(best_a)
         return line
+
+
+# How long a ClaimHelper woken by ``arm`` waits, spinning, for its job to be posted before it
+# goes back to sleep (seconds): the caller posts it ~10-40 us after arming (the worlds hashed,
+# the claims built); past this the caller went another way (e.g. an error).
+cdef double ARMED_SPIN_S = 0.002
+# How long ``ClaimHelper.post`` waits for the thread to leave its previous job (it is past the
+# job's last item once the caller returned; only a preempted thread takes longer).
+cdef double POST_WAIT_S = 20e-6
+
+
+cdef class ClaimHelper:
+    """A helper thread for ``WorldClaims`` that never takes the GIL: its thread (``serve``,
+    the target of a daemon Python thread) sleeps on a condition variable without the GIL and
+    takes part in the jobs posted to it (``AlphaBeta.solve_claimed`` as a helper, with the
+    solver posted along). Through a thread pool each search paid a task hand-off (a future,
+    a queue, the pool thread taking the GIL to start and to finish: 20-50 us of the caller's
+    time before it started solving at Mate's forced-card-hidden opening, and the pool thread
+    ~40 us later still); here posting is a store under a lock. ``arm`` wakes the thread before
+    the job is ready, so that its wake-up (a sleeping core's: tens of us on a virtual machine)
+    overlaps the caller's set-up: woken, it spins (ARMED_SPIN_S at most) until the job comes.
+
+    One caller at a time (solver/search/parallel.py hands the helpers out like the solvers).
+    A posted job and its solver are kept referenced by the helper until the next post, and a
+    post is refused (False) while the thread is still inside its previous job, so the thread
+    never reads a freed job; a helper that takes a job after the caller's thread ran out of
+    items finds it closed and leaves it (WorldClaims)."""
+
+    cdef pthread_mutex_t lock
+    cdef pthread_cond_t wake
+    cdef bint sync_ready                # lock and wake initialised
+    # under ``lock`` (``posted`` and ``armed`` also read by the spinning thread via th_load):
+    cdef int posted                     # a job waits to be taken
+    cdef int armed                      # a job is coming: spin for it rather than sleep
+    cdef int holding                    # the thread has taken a job and not yet let it go
+    cdef int stopping                   # ``stop``: the thread returns from ``serve``
+    cdef int in_serve                   # the thread is inside ``serve``
+    cdef PyObject* job_ptr              # borrowed from job_ref (kept until the next post)
+    cdef PyObject* solver_ptr           # borrowed from solver_ref
+    cdef PyObject* child_ptr            # the solver's scratch state (its pool holds it)
+    cdef object job_ref, solver_ref
+    cdef readonly long long jobs        # jobs the thread has taken (for tests)
+    cdef readonly double took_at        # when it took its last job, and when it left it
+    cdef readonly double left_at        # (time.perf_counter's clock: to trace the hand-off)
+
+    def __cinit__(self):
+        self.sync_ready = False
+        if pthread_mutex_init(&self.lock, NULL) != 0:
+            raise MemoryError()
+        if pthread_cond_init(&self.wake, NULL) != 0:
+            pthread_mutex_destroy(&self.lock)
+            raise MemoryError()
+        self.sync_ready = True
+        self.posted = 0
+        self.armed = 0
+        self.holding = 0
+        self.stopping = 0
+        self.in_serve = 0
+        self.job_ptr = NULL
+        self.solver_ptr = NULL
+        self.child_ptr = NULL
+        self.jobs = 0
+        self.took_at = 0.0
+        self.left_at = 0.0
+
+    def __dealloc__(self):
+        # (a serving thread holds a reference to the helper through its target: a helper is
+        # only freed once its thread has returned from serve)
+        if self.sync_ready:
+            pthread_cond_destroy(&self.wake)
+            pthread_mutex_destroy(&self.lock)
+
+    def serve(self):
+        """The helper thread's loop, without the GIL, until ``stop``."""
+        pthread_mutex_lock(&self.lock)
+        if self.in_serve:
+            pthread_mutex_unlock(&self.lock)
+            raise RuntimeError("the claim helper already has its thread")
+        self.in_serve = 1
+        pthread_mutex_unlock(&self.lock)
+        with nogil:
+            self._serve_c()
+
+    cdef void _serve_c(self) noexcept nogil:
+        cdef double until
+        cdef bint found
+        pthread_mutex_lock(&self.lock)
+        while True:
+            while not self.posted and not self.armed and not self.stopping:
+                pthread_cond_wait(&self.wake, &self.lock)
+            if self.stopping:
+                break
+            if not self.posted:
+                # armed: the job is being prepared; spin (without the lock) until it comes
+                pthread_mutex_unlock(&self.lock)
+                found = False
+                until = monotonic() + ARMED_SPIN_S
+                while True:
+                    if th_load(&self.posted) or th_load(&self.stopping):
+                        found = True
+                        break
+                    if not th_load(&self.armed) or monotonic() > until:
+                        break
+                    th_pause()
+                pthread_mutex_lock(&self.lock)
+                if not found and not self.posted:
+                    self.armed = 0          # no job came: sleep until the next arm or post
+                continue
+            self.posted = 0
+            self.armed = 0
+            self.holding = 1
+            pthread_mutex_unlock(&self.lock)
+            self.took_at = monotonic()
+            (<AlphaBeta>self.solver_ptr)._claimed_c(<WorldClaims>self.job_ptr,
+                                                   <State>self.child_ptr, True)
+            self.left_at = monotonic()
+            pthread_mutex_lock(&self.lock)
+            self.holding = 0
+            self.jobs += 1
+        self.in_serve = 0
+        pthread_mutex_unlock(&self.lock)
+
+    def arm(self):
+        """Wake the thread for a job about to be posted (it spins for it, ARMED_SPIN_S at
+        most). Nothing when it is still inside a job."""
+        pthread_mutex_lock(&self.lock)
+        if not self.holding and not self.armed:
+            th_store(&self.armed, 1)
+            pthread_cond_signal(&self.wake)
+        pthread_mutex_unlock(&self.lock)
+
+    def post(self, WorldClaims job, AlphaBeta solver):
+        """Give the thread ``job`` to take part in with ``solver`` (its kernel, which nobody
+        else may use until the job is done: the caller's solve_claimed has returned). False,
+        and nothing posted, while the thread is still inside its previous job or has no thread
+        serving it."""
+        if not solver.uses_kernel:
+            raise ValueError("a claim helper needs the game's exact kernel (the generic "
+                             "search holds the GIL)")
+        if job.n and type(job.worlds[0]) is not type(solver.pool[0]):
+            raise ValueError("the claims' worlds are of another game")
+        cdef double until = monotonic() + POST_WAIT_S
+        pthread_mutex_lock(&self.lock)
+        while self.holding and monotonic() < until:
+            # the thread is leaving its previous job (it clears ``holding`` right after)
+            pthread_mutex_unlock(&self.lock)
+            sched_yield()
+            pthread_mutex_lock(&self.lock)
+        if self.holding or not self.in_serve or self.stopping:
+            pthread_mutex_unlock(&self.lock)
+            return False
+        # the previous job and solver (if any) are no longer read: replaced, they may go
+        self.job_ref = job
+        self.solver_ref = solver
+        self.job_ptr = <PyObject*>job
+        self.solver_ptr = <PyObject*>solver
+        self.child_ptr = <PyObject*>solver.pool[1]
+        th_store(&self.posted, 1)
+        pthread_cond_signal(&self.wake)
+        pthread_mutex_unlock(&self.lock)
+        return True
+
+    def retract(self):
+        """Take back a posted job the thread has not taken (the caller's thread solved every
+        item first), so that it does not wake for nothing; disarm."""
+        pthread_mutex_lock(&self.lock)
+        th_store(&self.posted, 0)
+        th_store(&self.armed, 0)
+        pthread_mutex_unlock(&self.lock)
+
+    def stop(self):
+        """Make the thread return from ``serve`` (after its current job)."""
+        pthread_mutex_lock(&self.lock)
+        th_store(&self.stopping, 1)
+        pthread_cond_signal(&self.wake)
+        pthread_mutex_unlock(&self.lock)
+
+    @property
+    def serving(self) -> bool:
+        """Whether a thread is inside ``serve``."""
+        return bool(th_load(&self.in_serve))
+
+    @property
+    def busy(self) -> bool:
+        """Whether the thread is inside a job."""
+        return bool(th_load(&self.holding))

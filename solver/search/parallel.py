@@ -55,6 +55,7 @@ cache), so sharing ``game.policy`` between threads would be a data race.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -64,7 +65,7 @@ from typing import Any, TypeVar, Union
 from solver.game import Game, State, View
 from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
-from solver.search._alphabeta import AlphaBeta, RootSplit, WorldClaims
+from solver.search._alphabeta import AlphaBeta, ClaimHelper, RootSplit, WorldClaims
 from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
 from solver.search._maxn import MaxN
 from solver.search._mcts import UCT, check_future, check_future_endgame
@@ -133,16 +134,21 @@ CLAIM_ORDER_CAP = 4096
 # 1.34 ms a search at 13 bits, 1.38 at 12, 1.43 at 14, 1.47 at 16. Exact values: the answer
 # is the same at any size; only the node counts (fixed for a size) change.
 WORLD_TABLE_BITS = 13
-# PIMC's threads value the last SPLIT_WORLDS distinct alpha-beta worlds action by action (one
-# work item per action, each from an emptied table: WorldClaims), the others whole: whole
-# worlds are the cheapest (their actions share a table) but at Mate's opening, with the
-# forced card hidden, they are ~5 items of 0.23-0.47 ms, so that one thread was left alone
-# with the last one; the last world's actions (2-150 us each) let both threads end together.
-# Measured (2 threads against 1 in one process, alternated, 30 searches each, 3 runs): none
-# split 1.53-1.59x, the last one 1.59-1.64x, the last two 1.52-1.58x, all 1.23-1.26x: a
-# world's actions solved apart take 5-40% more nodes than together.
+# PIMC's threads value the last SPLIT_WORLDS distinct alpha-beta worlds in SPLIT_PARTS runs of
+# their actions (0: one work item an action; each item from an emptied table: WorldClaims),
+# the others whole: whole worlds are the cheapest (their actions share a table) but at Mate's
+# opening, with the forced card hidden, they are ~5 items of 0.23-0.47 ms, so that one thread
+# was left alone with the last one. A split world costs more nodes the finer it is cut (its
+# runs do not share a table: at that opening +20-30% in halves, +40-55% an action apart), so
+# the last world goes in halves. Simulated from the items' node counts over 26 seeded
+# openings (2 threads, 0-80 us hand-off): the last world by action 1.16-1.20x the ideal
+# makespan (the work / 2), in halves 1.12-1.16x, in thirds 1.15-1.19x, none split 1.15-1.19x,
+# every world in halves 1.29-1.32x. Measured on the bench's decision (2 threads against 1 in
+# one process, alternated, 20-30 searches each, 3 runs; real-time priority on a loaded
+# machine): by action 1.58-1.64x, in halves 1.77-1.79x, in thirds 1.70-1.75x, the last two in
+# halves 1.74-1.76x, none split 1.71-1.73x.
 SPLIT_WORLDS = 1
-SPLIT_PARTS = 0
+SPLIT_PARTS = 2
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
 
@@ -339,27 +345,34 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     over to the next world saves nothing here (the forced card is in every position's key).
     Without a kernel the first solver solves them all inline in one call (the generic negamax
     holds the GIL: threads would only take turns)."""
-    first: dict[int, int] = {}
-    for wi, world in enumerate(worlds):
-        first.setdefault(world.state_hash(), wi)
-    distinct = sorted(first.values())
-    solved: dict[int, tuple[dict[int, float], int]] = {}
-    if not solvers[0].uses_kernel or len(solvers) == 1:
-        solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
-    else:
-        claims = WorldClaims([worlds[i] for i in distinct],
-                             max(0, len(distinct) - SPLIT_WORLDS), SPLIT_PARTS)
-        helpers = solvers[1:claims.items]
-        if helpers:
-            pool = _executor(len(helpers))
-            for ab in helpers:
-                # a helper's future is never waited for: the caller's solve_claimed returns
-                # once every world is solved and every helper that started has finished
-                # (one that starts later returns at once); a world left unsolved would make
-                # result() raise
-                pool.submit(ab.solve_claimed, claims, True)
-        solvers[0].solve_claimed(claims, False)
-        solved.update(zip(distinct, claims.result()))
+    helpers: list[ClaimHelper] = []
+    if solvers[0].uses_kernel and len(solvers) > 1:
+        # woken first, so that their wake-up overlaps the grouping and the claims' set-up
+        helpers = take_claim_helpers(len(solvers) - 1)
+        for helper in helpers:
+            helper.arm()
+    try:
+        first: dict[int, int] = {}
+        for wi, world in enumerate(worlds):
+            first.setdefault(world.state_hash(), wi)
+        distinct = sorted(first.values())
+        solved: dict[int, tuple[dict[int, float], int]] = {}
+        if not helpers:
+            solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
+        else:
+            claims = WorldClaims([worlds[i] for i in distinct],
+                                 max(0, len(distinct) - SPLIT_WORLDS), SPLIT_PARTS)
+            for helper, ab in zip(helpers, solvers[1:claims.items]):
+                # a helper that did not take the job by the time the caller's thread ran out
+                # of items is never waited for (solve_claimed); refused (still leaving an
+                # earlier job), it is simply not there
+                helper.post(claims, ab)
+            solvers[0].solve_claimed(claims, False)
+            solved.update(zip(distinct, claims.result()))
+    finally:
+        for helper in helpers:
+            helper.retract()
+        give_claim_helpers(helpers)
     out = []
     for wi, world in enumerate(worlds):
         src = first[world.state_hash()]
@@ -807,6 +820,38 @@ def take_alphabeta(game: Game, tt_bits: int) -> AlphaBeta:
 def give_alphabeta(ab: AlphaBeta, tt_bits: int) -> None:
     """Keep ``ab`` (from ``take_alphabeta`` with ``tt_bits``) for a later search."""
     _keep(("alphabeta", id(ab.game), tt_bits), ab)
+
+
+# Idle claim helpers (ClaimHelper: a daemon thread each, asleep without the GIL), kept for the
+# process, with the id of the process that started their threads (a forked child has none).
+_idle_helpers: list[ClaimHelper] = []
+_helpers_pid = os.getpid()
+
+
+def take_claim_helpers(count: int) -> list[ClaimHelper]:
+    """``count`` claim helpers for one search, each with its thread serving it: kept idle ones
+    first, new ones (and their daemon threads, started and waited for) for the rest. Give them
+    back with ``give_claim_helpers``; a helper is never shared by two searches at once."""
+    global _helpers_pid
+    with _idle_lock:
+        if _helpers_pid != os.getpid():       # forked: the threads stayed in the parent
+            _idle_helpers.clear()
+            _helpers_pid = os.getpid()
+        out = [_idle_helpers.pop() for _ in range(min(count, len(_idle_helpers)))]
+    while len(out) < count:
+        helper = ClaimHelper()
+        threading.Thread(target=helper.serve, name="trickhound-claims", daemon=True).start()
+        while not helper.serving:           # once per helper in a process
+            time.sleep(1e-5)
+        out.append(helper)
+    return out
+
+
+def give_claim_helpers(helpers: Sequence[ClaimHelper]) -> None:
+    """Keep ``helpers`` (from ``take_claim_helpers``) for a later search."""
+    with _idle_lock:
+        if _helpers_pid == os.getpid():
+            _idle_helpers.extend(helpers)
 
 
 def _keep(key: tuple, solver: Any) -> None:

@@ -12,16 +12,20 @@ threaded alpha-beta worlds' answers against one thread's.
   same node count.
 * ``WorldClaims`` split worlds in runs of actions (``parts``): each run's values and nodes
   are a cleared solver's for those actions.
+* ``ClaimHelper``: a helper thread that never takes the GIL takes part in the claims posted
+  to it; the answer is one solver's whoever solved what.
 No timings here: speed is measured by ``trickhound bench`` (tournaments/bench/search.py).
 """
 import operator
 import random
+import threading
+import time
 
 import pytest
 
 from solver.registry import load_game
-from solver.search import AlphaBeta, SearchLimit, pimc
-from solver.search._alphabeta import WorldClaims
+from solver.search import AlphaBeta, SearchLimit, parallel, pimc
+from solver.search._alphabeta import ClaimHelper, WorldClaims
 from solver.search._pimc import RootMerge, uct_world_answer
 from solver.search.bench import opening_state
 from solver.search.result import mean_interval
@@ -89,7 +93,7 @@ def test_root_merge_of_solved_worlds_is_the_python_merge(seed):
     merge = RootMerge(game, legal)
     for i, values in enumerate(worlds):
         merge.add_solved(values, 10 + i, exact=i != 3)
-    per_world = []
+    per_world: list[tuple] = []
     for values in worlds:
         top = max(values.values())
         per_world.append((values, {a for a, v in values.items() if v >= top - 1e-9}, {}))
@@ -192,7 +196,7 @@ def test_claims_split_in_runs_of_actions_value_as_a_cleared_solver(parts):
     game = load_game(MATE_HIDDEN)
     state = opening_state(game, 2)
     view = state.view(state.current_player())
-    worlds = []
+    worlds: list = []
     for i in range(10):
         world = view.determinize(i)
         if all(world.state_hash() != w.state_hash() for w in worlds):
@@ -214,3 +218,90 @@ def test_claims_split_in_runs_of_actions_value_as_a_cleared_solver(parts):
         want += ref.solve_values([worlds[-1]],
                                  last[r * len(last) // runs:(r + 1) * len(last) // runs])[0][1]
     assert got[-1][1] == want
+
+
+def _claims_of(seed: int) -> list:
+    """The distinct worlds of 12 sampled at a seeded opening of Mate with the forced card
+    hidden (docs/rules/mate.md §9.2)."""
+    game = load_game(MATE_HIDDEN)
+    state = opening_state(game, seed)
+    view = state.view(state.current_player())
+    worlds: list = []
+    for i in range(12):
+        world = view.determinize(i)
+        if all(world.state_hash() != w.state_hash() for w in worlds):
+            worlds.append(world)
+    return worlds
+
+
+def test_a_claim_helper_takes_part_and_the_values_are_one_solvers():
+    """A claim helper (its own thread, never the GIL) posted a job takes part in it with the
+    solver posted along; the values and node counts are one cleared solver's whichever thread
+    solved which item, and the helper is free for the next job."""
+    game = load_game(MATE_HIDDEN)
+    (helper,) = parallel.take_claim_helpers(1)
+    try:
+        for seed in (1, 3, 4):
+            worlds = _claims_of(seed)
+            alone = WorldClaims(worlds, len(worlds) - 1, 2)
+            AlphaBeta(game, 13).solve_claimed(alone)
+            job = WorldClaims(worlds, len(worlds) - 1, 2)
+            taken = helper.jobs
+            helper.arm()
+            assert helper.post(job, AlphaBeta(game, 13))
+            AlphaBeta(game, 13).solve_claimed(job, False)
+            helper.retract()
+            assert job.result() == alone.result()
+            while helper.busy:                  # leaving the job it took (if it took it)
+                pass
+            assert helper.jobs in (taken, taken + 1)
+    finally:
+        parallel.give_claim_helpers([helper])
+
+
+def test_a_claim_helper_without_its_thread_refuses_a_job_and_stops_when_asked():
+    """No thread serving it: a post is refused (the caller then solves alone); a served helper
+    armed with no job goes back to sleep and still takes a later job; ``stop`` ends its
+    thread."""
+    game = load_game(MATE_HIDDEN)
+    worlds = _claims_of(1)
+    lonely = ClaimHelper()
+    assert not lonely.serving
+    assert not lonely.post(WorldClaims(worlds), AlphaBeta(game, 13))
+    helper = ClaimHelper()
+    thread = threading.Thread(target=helper.serve, daemon=True)
+    thread.start()
+    while not helper.serving:
+        time.sleep(1e-4)
+    helper.arm()
+    time.sleep(0.01)                            # past ARMED_SPIN_S: asleep again
+    job = WorldClaims(worlds, len(worlds) - 1, 0)
+    assert helper.post(job, AlphaBeta(game, 13))
+    while helper.jobs == 0:                     # nobody else claims: the helper solves it all
+        time.sleep(1e-4)
+    while helper.busy:
+        time.sleep(1e-4)
+    lead = AlphaBeta(game, 13)
+    lead.solve_claimed(job, False)              # nothing left for the caller's thread
+    assert lead.nodes == 0
+    alone = WorldClaims(worlds, len(worlds) - 1, 0)
+    AlphaBeta(game, 13).solve_claimed(alone)
+    assert job.result() == alone.result()
+    helper.stop()
+    thread.join(5)
+    assert not thread.is_alive() and not helper.serving
+
+
+def test_claim_helpers_are_new_ones_in_a_forked_process():
+    """Kept helpers belong to the process that started their threads: after a fork (here: the
+    recorded process id differs) take_claim_helpers starts new ones."""
+    (kept,) = parallel.take_claim_helpers(1)
+    parallel.give_claim_helpers([kept])
+    saved = parallel._helpers_pid
+    parallel._helpers_pid = -1
+    try:
+        (fresh,) = parallel.take_claim_helpers(1)
+        assert fresh is not kept and fresh.serving
+        parallel.give_claim_helpers([fresh])
+    finally:
+        parallel._helpers_pid = saved
