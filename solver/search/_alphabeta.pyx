@@ -112,6 +112,18 @@ cdef enum:
     SPLIT_UPPER = 2    # its difference is an upper bound, strictly below the root's value
 
 
+# How long a ClaimHelper woken by ``arm`` waits, spinning, for its job to be posted before it
+# goes back to sleep (seconds): the caller posts it ~10-40 us after arming (the worlds hashed,
+# the claims built); past this the caller went another way (e.g. an error).
+cdef double ARMED_SPIN_S = 0.002
+# How long ``ClaimHelper.post`` waits for the thread to leave its previous job (it is past the
+# job's last item once the caller returned; only a preempted thread takes longer).
+cdef double POST_WAIT_S = 20e-6
+# How long the caller's thread of a WorldClaims job spins (yielding) for a helper's last item
+# before it sleeps on the job's condition variable (seconds).
+cdef double CLOSE_SPIN_S = 200e-6
+
+
 cdef double _remaining_line(State s, int rnd, int* plies=NULL) noexcept nogil:
     """R from ``s``: what the two seats gain together to the end of round ``rnd``, the same on
     every line of a constant-sum round, read off the line of the lowest legal actions (``s``
@@ -702,7 +714,7 @@ cdef class AlphaBeta:
         (a spin here cost a helper that shared the caller's core on a busy machine its turn:
         2 threads measured 0.45x one)."""
         cdef int it, w, i, lo, hi, rnd
-        cdef double d
+        cdef double d, until
         cdef PyObject* st               # borrowed: job.worlds holds it
         if helper:
             pthread_mutex_lock(&job.lock)
@@ -730,11 +742,20 @@ cdef class AlphaBeta:
             th_store(&job.solved[it], 1)
         pthread_mutex_lock(&job.lock)
         if helper:
-            job.active -= 1
+            th_add(&job.active, -1)     # (read by the caller's spin without the lock)
             if job.active == 0:
                 pthread_cond_broadcast(&job.done)
         else:
             job.closed = 1
+            if job.active > 0:
+                # a helper is on its last item: spin for it a little (a sleeping thread's
+                # wake-up costs tens of us on a virtual machine), yielding the core at each
+                # turn (a helper sharing it gets its turn), then sleep until it is done
+                pthread_mutex_unlock(&job.lock)
+                until = monotonic() + CLOSE_SPIN_S
+                while th_load(&job.active) > 0 and monotonic() < until:
+                    sched_yield()
+                pthread_mutex_lock(&job.lock)
             while job.active > 0:
                 pthread_cond_wait(&job.done, &job.lock)
         pthread_mutex_unlock(&job.lock)
@@ -838,13 +859,6 @@ cdef class AlphaBeta:
         return line
 
 
-# How long a ClaimHelper woken by ``arm`` waits, spinning, for its job to be posted before it
-# goes back to sleep (seconds): the caller posts it ~10-40 us after arming (the worlds hashed,
-# the claims built); past this the caller went another way (e.g. an error).
-cdef double ARMED_SPIN_S = 0.002
-# How long ``ClaimHelper.post`` waits for the thread to leave its previous job (it is past the
-# job's last item once the caller returned; only a preempted thread takes longer).
-cdef double POST_WAIT_S = 20e-6
 
 
 cdef class ClaimHelper:

@@ -322,7 +322,8 @@ def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[in
     return {a: values[a] for a in legal}
 
 
-def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
+def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta],
+                           helpers: Sequence[ClaimHelper] | None = None
                            ) -> list[tuple[dict[int, float], int]]:
     """[({action: exact value for the mover}, nodes)] for each world, in order (PIMC's alpha-beta
     worlds), the distinct worlds shared by ``len(solvers)`` threads. Sampled worlds repeat
@@ -332,34 +333,33 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     the solvers' own tables trust) and a repeat takes its first occurrence's values (0 nodes).
 
     With the game's kernel (it runs without the GIL) a free thread claims the next distinct
-    world (the last ``SPLIT_WORLDS`` of them: the next action of one) and solves it with its
-    own solver cleared first (``AlphaBeta.solve_claimed`` on a ``WorldClaims``: the claims,
-    the O(1) clears and the searches in one section without the GIL per thread; the calling
-    thread waits there for the pool threads' last items, without the GIL, and a pool thread
-    that starts after the items ran out does nothing), so a world's node count does not
-    depend on the thread or on the worlds it solved before: exact values, hence the same
-    answer whatever N, and one node count for every N >= 2. Claimed rather than split in fixed
-    shares: Mate's forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and
-    thread t taking worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against
-    1.0 ms claimed, 2 threads, the whole distinct work 1.6-1.7 ms). A world's table carried
-    over to the next world saves nothing here (the forced card is in every position's key).
-    Without a kernel the first solver solves them all inline in one call (the generic negamax
-    holds the GIL: threads would only take turns)."""
-    helpers: list[ClaimHelper] = []
-    if solvers[0].uses_kernel and len(solvers) > 1:
-        # woken first, so that their wake-up overlaps the grouping and the claims' set-up
-        helpers = take_claim_helpers(len(solvers) - 1)
-        for helper in helpers:
-            helper.arm()
-    try:
-        first: dict[int, int] = {}
-        for wi, world in enumerate(worlds):
-            first.setdefault(world.state_hash(), wi)
-        distinct = sorted(first.values())
-        solved: dict[int, tuple[dict[int, float], int]] = {}
-        if not helpers:
-            solved.update(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
-        else:
+    world (the last ``SPLIT_WORLDS`` of them in ``SPLIT_PARTS`` runs of its actions: the next
+    run of one) and solves it with its own solver cleared first (``AlphaBeta.solve_claimed`` on
+    a ``WorldClaims``: the claims, the O(1) clears and the searches in one section without the
+    GIL per thread), so a world's node count does not depend on the thread or on the worlds it
+    solved before: exact values, hence the same answer whatever N, and one node count for
+    every N >= 2. The other threads are ``helpers`` (``ClaimHelper``: threads that never take
+    the GIL, posted the job with ``solvers[1:]``; taken here, one for each extra solver, when
+    not given); the calling thread waits for their last items only, and a helper that wakes
+    after the items ran out does nothing. Claimed rather than split in fixed shares: Mate's
+    forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and thread t taking
+    worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against 1.0 ms claimed, 2
+    threads, the whole distinct work 1.6-1.7 ms). A world's table carried over to the next
+    world saves nothing here (the forced card is in every position's key). Without a kernel
+    the first solver solves them all inline in one call (the generic negamax holds the GIL:
+    threads would only take turns)."""
+    keys = [world.state_hash() for world in worlds]
+    first: dict[int, int] = {}
+    for wi, key in enumerate(keys):
+        first.setdefault(key, wi)
+    distinct = sorted(first.values())
+    if not solvers[0].uses_kernel or len(solvers) == 1:
+        solved = dict(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
+    else:
+        own = helpers is None
+        if helpers is None:
+            helpers = take_claim_helpers(len(solvers) - 1)
+        try:
             claims = WorldClaims([worlds[i] for i in distinct],
                                  max(0, len(distinct) - SPLIT_WORLDS), SPLIT_PARTS)
             for helper, ab in zip(helpers, solvers[1:claims.items]):
@@ -368,14 +368,15 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
                 # earlier job), it is simply not there
                 helper.post(claims, ab)
             solvers[0].solve_claimed(claims, False)
-            solved.update(zip(distinct, claims.result()))
-    finally:
-        for helper in helpers:
-            helper.retract()
-        give_claim_helpers(helpers)
+        finally:
+            for helper in helpers:
+                helper.retract()
+            if own:
+                give_claim_helpers(helpers)
+        solved = dict(zip(distinct, claims.result()))
     out = []
-    for wi, world in enumerate(worlds):
-        src = first[world.state_hash()]
+    for wi, key in enumerate(keys):
+        src = first[key]
         values, n_nodes = solved[src]
         out.append((values, n_nodes if src == wi else 0))
     return out
@@ -573,15 +574,39 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout)
     check_to_act(view)
-    from solver.inference.weighted import check_inference
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
     if evaluator == "solver" and solver not in SOLVERS:
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
+    solver_params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
+                     "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
     t0 = time.perf_counter()
-    sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
     threads = min(threads, worlds)
+    if evaluator == "solver" and solver_used == "alphabeta" and limit.time_s is None:
+        # exact values, no time to share: the distinct worlds claimed by kept solvers (each
+        # world from an emptied table of at most WORLD_TABLE_BITS) and claim helpers, woken
+        # first so that their wake-up overlaps the sampling (alphabeta_world_values)
+        bits = max(min(tt_bits, WORLD_TABLE_BITS), 8)
+        solvers = [take_alphabeta(game, bits) for _ in range(threads)]
+        helpers = take_claim_helpers(threads - 1) if solvers[0].uses_kernel else []
+        for helper in helpers:
+            helper.arm()
+        try:
+            sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
+            per_world = alphabeta_world_values(sampled, solvers, helpers)
+        finally:
+            for helper in helpers:
+                helper.retract()
+            give_claim_helpers(helpers)
+            for ab in solvers:
+                give_alphabeta(ab, bits)
+        merge = RootMerge(game, view.legal_actions())
+        for values, n_nodes in per_world:   # a repeated world: its first one's values, 0 nodes
+            merge.add_solved(values, n_nodes)
+        return _result(view, merge, None, kind, limit, seed, t0, ess, threads, solver_params,
+                       inference, particles)
+    sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
     claims = _Claims(worlds)
     # Per world, in world order, the arguments of RootMerge.add_world (uct: values {action:
     # value}, best actions, visits {action: n}, nodes, iterations) and the root children, or
@@ -633,20 +658,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                     done()
             return run
 
-        if solver_used == "alphabeta" and limit.time_s is None:
-            # exact values, no time to share: the distinct worlds claimed by kept solvers, each
-            # world from an emptied table of at most WORLD_TABLE_BITS (alphabeta_world_values)
-            bits = max(min(tt_bits, WORLD_TABLE_BITS), 8)
-            solvers = [take_alphabeta(game, bits) for _ in range(threads)]
-            try:
-                per_world = alphabeta_world_values(sampled, solvers)
-            finally:
-                for ab in solvers:
-                    give_alphabeta(ab, bits)
-            # (a repeated world shares its first occurrence's values dict, for 0 nodes)
-            for wi, (values, n_nodes) in enumerate(per_world):
-                results[wi] = (values, n_nodes, True)
-        elif limit.time_s is None:
+        if limit.time_s is None:
             # max^n within a node budget: a free thread claims the next world (the largest
             # first: _SizedClaims) and solves it with its solver forgotten to the world's own
             # seed (MaxN.forget: O(1)), so a world's answer does not depend on the thread or on
@@ -696,9 +708,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                    "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
                    "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
                    "future": future}
-                  if evaluator == "uct" else
-                  {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
-                   "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits},
+                  if evaluator == "uct" else solver_params,
                   inference, particles)
 
 
@@ -909,11 +919,20 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
     tree_stats = None
     if merge.worlds == 1 and evaluator == "uct":
         tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][5]}
-    rows = merge.rows(view.action_to_str, tree_stats)
-    return build_result("pimc", view.player, rows, value=kind, nodes=merge.nodes,
-                        iterations=merge.iterations, worlds=merge.worlds, rank_by="mean",
+    return _result(view, merge, tree_stats, kind, limit, seed, t0, ess, threads, params,
+                   inference, particles)
+
+
+def _result(view: View, merge: RootMerge, tree_stats: dict | None, kind: str,
+            limit: SearchLimit, seed: int, t0: float, ess: float | None, threads: int,
+            params: dict, inference: str, particles: int) -> SearchResult:
+    """The SearchResult of a threaded PIMC search from its merged worlds (``tree_stats``: the
+    one UCT world's root statistics, else None)."""
+    return build_result("pimc", view.player, merge.rows(view.action_to_str, tree_stats),
+                        value=kind, nodes=merge.nodes, iterations=merge.iterations,
+                        worlds=merge.worlds, rank_by="mean",
                         params=dict(params, inference=inference, particles=particles, ess=ess,
                                     threads=threads),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,
-                        exact=(evaluator == "solver" and merge.exact and merge.worlds == 1
-                               and view.game.perfect_information))
+                        exact=(params["evaluator"] == "solver" and merge.exact
+                               and merge.worlds == 1 and view.game.perfect_information))
