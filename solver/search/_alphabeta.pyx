@@ -215,13 +215,15 @@ cdef class WorldClaims:
     exact kernel), shared by several threads' ``AlphaBeta.solve_claimed``
     (solver/search/parallel.py ``alphabeta_world_values``). The work comes in items, claimed
     from a shared counter by whichever thread is free: first the worlds before ``split_from``,
-    each whole (every legal action valued in turn, one table), then every legal action of the
-    worlds from ``split_from`` on, one item each, so that the threads end together: a whole
+    each whole (every legal action valued in turn, one table), then the worlds from
+    ``split_from`` on in ``parts`` runs of their legal actions each (near-equal counts in
+    legal order; ``parts`` 0: one item an action), so that the threads end together: a whole
     world is 0.2-0.5 ms at Mate's opening with the forced card hidden, an action 2-150 us.
     Every item starts from its solver's kernel cleared (O(1)), so its values and node count
     are a cleared solver's whichever thread claims it and whatever it solved before; a split
-    world costs more nodes than whole (its actions do not share a table: 5-40% more), hence
-    only the last worlds are split. All without the GIL.
+    world costs more nodes than whole (its runs do not share a table: +20-30% in halves,
+    +40-55% an action apart at that opening), hence only the last worlds are split. All
+    without the GIL.
 
     The caller's thread (``helper`` False) returns once every item is solved, waiting (without
     the GIL) for the helpers still searching; a helper that starts after the caller's thread

@@ -16,10 +16,12 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
   With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
   solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
-  repeated worlds first and a free thread claims the next distinct world (the last one's
-  actions one at a time) and solves it from an emptied table (``alphabeta_world_values``; the
-  kernel runs without the GIL): its values are exact, hence the same answer again (only
-  ``nodes`` differs from one thread's, the same for every N >= 2). Max^n / paranoid within a
+  repeated worlds first and a free thread claims the next distinct world (the last one in two
+  runs of its actions) and solves it from an emptied table (``alphabeta_world_values``; the
+  kernel runs without the GIL, and the other threads are ``ClaimHelper`` threads that never
+  take the GIL): its values are exact, hence the same answer again (only ``nodes`` differs
+  from one thread's, the same for every N >= 2). The merge at the root is ``pimc_search``'s
+  own (``RootMerge``), fed in world order. Max^n / paranoid within a
   node budget: a free thread claims the next world and solves it after ``MaxN.forget`` to the
   world's own seed (an O(1) reset: a salt the solver never used on the table's keys, the
   stream restarted), so a world's answer, depth and node count do not depend on the thread or
