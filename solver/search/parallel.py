@@ -592,10 +592,16 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         bits = max(min(tt_bits, WORLD_TABLE_BITS), 8)
         solvers = [take_alphabeta(game, bits) for _ in range(threads)]
         helpers = take_claim_helpers(threads - 1) if solvers[0].uses_kernel else []
-        for helper in helpers:
-            helper.arm()
+        # uniform worlds are drawn in microseconds: wake the helpers first (their wake-up
+        # overlaps the drawing); weighted ones take milliseconds (an armed helper would spin
+        # through them): wake them once the worlds are drawn
+        early = inference == "none" or game.perfect_information
         try:
+            for helper in helpers if early else ():
+                helper.arm()
             sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
+            for helper in () if early else helpers:
+                helper.arm()
             per_world = alphabeta_world_values(sampled, solvers, helpers)
         finally:
             for helper in helpers:
