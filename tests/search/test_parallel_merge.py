@@ -305,3 +305,15 @@ def test_claim_helpers_are_new_ones_in_a_forked_process():
         parallel.give_claim_helpers([fresh])
     finally:
         parallel._helpers_pid = saved
+
+
+def test_alphabeta_threads_with_weighted_worlds_give_the_one_thread_answer():
+    """With the worlds weighed by the opponent model (inference=policy, the solver bot's
+    default with the forced card hidden: the helpers are woken once the worlds are drawn):
+    the one-thread answer on 2 threads, at several seeded positions."""
+    limit = SearchLimit(iterations=1, worlds=12)
+    for i, state in enumerate(list(_hidden_positions())[:8]):
+        view = state.view(state.current_player())
+        one, two = (pimc(view, limit=limit, seed=50 + i, evaluator="solver",
+                         inference="policy", particles=24, threads=k) for k in (1, 2))
+        assert _answer(two) == _answer(one) and two.chosen == one.chosen
