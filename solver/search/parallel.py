@@ -145,10 +145,10 @@ WORLD_TABLE_BITS = 13
 # the last world goes in halves. Simulated from the items' node counts (28 samplings of 16
 # worlds at 12 seeded openings; 2 threads, 0-80 us hand-off): the last world by action
 # 1.17-1.20x the ideal makespan (the work / 2), in halves 1.12-1.16x, in thirds 1.15-1.19x,
-# none split 1.15-1.19x, every world in halves 1.29-1.32x. Measured on the bench's decision (2 threads against 1 in
-# one process, alternated, 20-30 searches each, 3 runs; real-time priority on a loaded
-# machine): by action 1.58-1.64x, in halves 1.77-1.79x, in thirds 1.70-1.75x, the last two in
-# halves 1.74-1.76x, none split 1.71-1.73x.
+# none split 1.15-1.19x, every world in halves 1.29-1.32x. Measured on the bench's decision
+# (2 threads against 1 in one process, alternated, 20-30 searches each, 3 runs; real-time
+# priority on a loaded machine): by action 1.58-1.64x, in halves 1.77-1.79x, in thirds
+# 1.70-1.75x, the last two in halves 1.74-1.76x, none split 1.71-1.73x.
 SPLIT_WORLDS = 1
 SPLIT_PARTS = 2
 T = TypeVar("T")
