@@ -53,6 +53,15 @@ searches before 0.7.0) every later decision of the tree averages over every outc
 decision after a turned-up instruction was chosen as if the instruction were unknown, the more
 often the deeper the tree, so extra iterations bought little.
 
+Progressive widening, ``widen`` = w > 0 (0, the default, is the search before it): a node
+below the roots that its tree has reached N times holds at most ceil(N ** w) of the children
+available in the iteration's world before it adds another, and it adds the untried move the
+game's rules of thumb score highest there (``Policy.scores_c``; the first of equals). Without
+it every node tries each of its moves once before it chooses among them: with 20-45 moves a
+node in Dog Tag Trick, the tree of a few thousand iterations hardly gets past the first trick
+and extra iterations widen it instead of deepening the lines play takes. The roots always try
+every move (the decision weighs them all).
+
 Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k plies and the leaf
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
 
