@@ -53,13 +53,22 @@ searches before 0.7.0) every later decision of the tree averages over every outc
 decision after a turned-up instruction was chosen as if the instruction were unknown, the more
 often the deeper the tree, so extra iterations bought little.
 
+Progressive widening, ``widen`` = w > 0 (0, the default, is the search before it): a node
+below the roots that its tree has reached N times holds at most ceil(N ** w) of the children
+available in the iteration's world before it adds another, and it adds the untried move the
+game's rules of thumb score highest there (``Policy.scores_c``; the first of equals). Without
+it every node tries each of its moves once before it chooses among them: with 20-45 moves a
+node in Dog Tag Trick, the tree of a few thousand iterations hardly gets past the first trick
+and extra iterations widen it instead of deepening the lines play takes. The roots always try
+every move (the decision weighs them all).
+
 Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k plies and the leaf
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
 
 ``reference/ismcts.py`` is the pure-Python twin (same draws, same arithmetic; endgame and
 cutoff off; scale="spread" is not in it).
 """
-from libc.math cimport sqrt, log, INFINITY
+from libc.math cimport sqrt, log, ceil, pow, INFINITY
 from libc.stdlib cimport malloc, calloc, realloc, free
 from cpython.ref cimport PyObject
 from libc.string cimport memcpy, memmove, memset
@@ -78,7 +87,7 @@ from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUD
                                   DEFAULT_MAX_NODES, as_limit, check_chance, check_c,
                                   check_cutoff, check_endgame, check_endgame_budget,
                                   check_max_nodes, check_scale, check_to_act, objective_code,
-                                  seed_int, check_rollout)
+                                  seed_int, check_rollout, check_widen)
 from solver.search.result import build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, world_pool
 
@@ -292,6 +301,8 @@ cdef class ISMCTS:
     cdef int n_players, objective, horizon, root_round, player, n_trees
     cdef bint multi, hidden_moves
     cdef readonly bint chance_nodes  # chance="split" in a game with ROUND_CHANCE
+    cdef readonly double widen      # progressive widening exponent (0: expand every move first)
+    cdef Policy orderer             # ranks a node's untried moves when widening (the policy)
     cdef Policy policy
     cdef double c, scale, lo, hi
     # Exploration scale ``spread`` (scale="spread"): UCB divides values by the pooled
@@ -333,7 +344,7 @@ cdef class ISMCTS:
                   long long max_nodes=DEFAULT_MAX_NODES, policy=False, int endgame=0,
                   long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
                   int solve_after=DEFAULT_SOLVE_AFTER, long long initial_edges=0,
-                  bint spread=False, bint chance=True):
+                  bint spread=False, bint chance=True, double widen=0.0):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         cdef int lg
@@ -375,6 +386,12 @@ cdef class ISMCTS:
         self.n_trees = game.num_players if multi else 1
         self.hidden_moves = not game.perfect_information
         self.chance_nodes = chance and bool(getattr(game, "ROUND_CHANCE", False))
+        if not 0.0 <= widen < 1.0:
+            raise ValueError(f"widen must be in [0, 1), not {widen}")
+        self.widen = widen
+        # the moves a widening node adds are taken in the policy's order (the searcher's own
+        # instance where it has one: one per thread)
+        self.orderer = policy if isinstance(policy, Policy) else game.policy
         self.max_nodes = max_nodes if max_nodes > self.n_trees else self.n_trees + 1
         self.edge_cap = initial_edges if initial_edges > 0 else 4 * INITIAL_NODES
         if self.edge_cap > 0x7FFFFFFF:
@@ -738,6 +755,9 @@ cdef class ISMCTS:
         cdef long long stride = self.path_stride
         cdef bint expanded, have_obs
         cdef double r, ucb, best, x, m
+        cdef double prior[MAX_LEGAL]
+        cdef long long node_visits
+        cdef bint widening = self.widen > 0.0
         cdef Edge* edges
         cdef Edge* ed
         cdef Node* nd
@@ -812,8 +832,24 @@ cdef class ISMCTS:
                         ins[nu] = pos
                         nu += 1
                 expanded = False
+                if nu > 0 and widening and node >= 0 and nav > 0:
+                    # progressive widening below the roots: a node seen N times keeps its
+                    # available children to ceil(N ** widen) before it adds another (the root
+                    # always tries every move: the decision must weigh them all)
+                    node_visits = self.edges[node].visits
+                    if nav >= ceil(pow(<double>node_visits, self.widen)):
+                        nu = 0
                 if nu > 0:
-                    k = <int>rng_below(rng, <unsigned int>nu)
+                    if widening and node >= 0:
+                        # the untried move the policy likes best (the first of equals), so that
+                        # a narrow node holds the moves play makes
+                        self.orderer.scores_c(s, untried, nu, prior)
+                        k = 0
+                        for i in range(1, nu):
+                            if prior[i] > prior[k]:
+                                k = i
+                    else:
+                        k = <int>rng_below(rng, <unsigned int>nu)
                     if self.count >= self.max_nodes:
                         break                      # arena full: roll out from here
                     for i in range(nav):
@@ -1053,7 +1089,8 @@ def _fixed_scale(scale, Game game, objective, horizon):
 def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
                   scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random",
                   inference="none", particles=DEFAULT_PARTICLES, endgame=0,
-                  endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance=DEFAULT_CHANCE):
+                  endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance=DEFAULT_CHANCE,
+                  widen=0.0):
     """ISMCTS for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "ismcts"); the recommended action is the most visited root child, or the best exact value
     once the root is proven. ``inference="policy"`` (where the game hides anything): the
@@ -1064,7 +1101,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     information); ``cutoff`` > 0: rollouts stop after that many plies and add the game's
     evaluation (both horizon round). ``scale``: None (the range of leaf values seen), a positive
     number, "bounds" (params.check_scale) or "spread" (their standard deviation). ``chance``:
-    "split" (chance nodes, module docstring) or "merged"."""
+    "split" (chance nodes, module docstring) or "merged". ``widen`` > 0: progressive widening
+    below the root (module docstring)."""
     cdef Rng rng
     cdef ISMCTS tree
     cdef long long iters
@@ -1080,7 +1118,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
                   check_max_nodes(max_nodes), check_rollout(rollout),
                   check_endgame(endgame, horizon), check_endgame_budget(endgame_budget),
                   check_cutoff(cutoff, horizon), spread=scale == SPREAD,
-                  chance=check_chance(chance))
+                  chance=check_chance(chance), widen=check_widen(widen))
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -1114,7 +1152,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles, "ess": ess,
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-              "chance": chance}
+              "chance": chance, "widen": widen}
     return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,
                         iterations=tree.iterations, worlds=tree.iterations,
                         rank_by="mean" if exact else "visits", params=params, limit=limit,

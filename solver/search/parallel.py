@@ -85,6 +85,7 @@ from solver.search.params import (
     DEFAULT_CHANCE,
     DEFAULT_ENDGAME_BUDGET,
     DEFAULT_MAX_NODES,
+    DEFAULT_WIDEN,
     DEFAULT_WORLDS,
     as_limit,
     check_c,
@@ -96,6 +97,7 @@ from solver.search.params import (
     check_rollout,
     check_scale,
     check_to_act,
+    check_widen,
     objective_code,
     seed_int,
 )
@@ -430,7 +432,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                    max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
                    inference: str = "none", particles: int = 64, endgame: int = 0,
                    endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-                   cutoff: int = 0, chance: str = DEFAULT_CHANCE) -> SearchResult:
+                   cutoff: int = 0, chance: str = DEFAULT_CHANCE,
+                   widen: float = DEFAULT_WIDEN) -> SearchResult:
     """Root-parallel ISMCTS for ``view.player``: ``threads`` trees, merged at the root (module
     docstring). ``threads=1`` is :func:`~solver.search._ismcts.ismcts_search` itself. With
     ``inference="policy"`` the world pool is weighed and resampled once, as ismcts_search does,
@@ -441,7 +444,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                              scale=scale, observers=observers, max_nodes=max_nodes,
                              rollout=rollout, inference=inference, particles=particles,
                              endgame=endgame, endgame_budget=endgame_budget, cutoff=cutoff,
-                             chance=chance)
+                             chance=chance, widen=widen)
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -461,6 +464,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     budget_ = check_endgame_budget(endgame_budget)
     cutoff_ = check_cutoff(cutoff, horizon)
     chance_ = check_chance(chance)
+    widen_ = check_widen(widen)
     t0 = time.perf_counter()
     if limit.iterations is not None:
         shares = [n for n in split_iterations(limit.iterations, threads) if n > 0]
@@ -475,7 +479,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         def run() -> tuple[list, int, int, int]:
             tree = ISMCTS(game, c_, obj, hor, scale_, observers == "multi", nodes_,
                           _policy_for(game, use_policy), endgame_, budget_, cutoff_,
-                          spread=spread, chance=chance_)
+                          spread=spread, chance=chance_, widen=widen_)
             children = tree.search(view, iterations, derive_seed(seed, i) & _MASK64, deadline,
                                    pool)
             return children, tree.iterations, tree.greedy_iterations, tree.node_count
@@ -504,7 +508,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles, "ess": ess,
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-              "chance": chance, "threads": len(outs)}
+              "chance": chance, "widen": widen, "threads": len(outs)}
     iterations = sum(o[1] for o in outs)
     return build_result("ismcts", view.player, rows, value=kind, nodes=sum(o[3] for o in outs),
                         iterations=iterations, worlds=iterations, rank_by="visits",

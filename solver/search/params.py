@@ -51,6 +51,20 @@ def check_chance(chance: str) -> bool:
     return chance == "split"
 
 
+# ISMCTS's progressive widening (solver/search/_ismcts.pyx): below the root a node seen N times
+# holds ceil(N ** widen) available children before it adds another, in the policy's order;
+# 0 expands every move before choosing among them (the search before widening).
+DEFAULT_WIDEN = 0.0
+
+
+def check_widen(widen: float) -> float:
+    """``widen`` as a float in [0, 1) (ISMCTS's progressive widening exponent)."""
+    w = float(widen)
+    if not 0.0 <= w < 1.0:
+        raise ValueError(f"widen must be in [0, 1), not {widen!r}")
+    return w
+
+
 def check_rollout(rollout: str) -> bool:
     """True for the game's rollout policy, False for uniformly random rollouts."""
     if rollout not in ROLLOUTS:

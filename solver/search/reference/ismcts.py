@@ -29,9 +29,10 @@ class INode:
 class ISMCTS:
     def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
                  scale: float | None = None, observers: str = "single",
-                 max_nodes: int = 1 << 21, chance: str = "split") -> None:
+                 max_nodes: int = 1 << 21, chance: str = "split", widen: float = 0.0) -> None:
         self.c, self.objective, self.horizon = c, objective, horizon
         self.chance = chance == "split"
+        self.widen = widen
         self.scale = scale or 0.0
         self.multi = observers == "multi"
         self.max_nodes = max_nodes
@@ -44,6 +45,7 @@ class ISMCTS:
         self.max_nodes = max(self.max_nodes, self.n_trees + 1)
         self.hidden_moves = not game.perfect_information
         self.chance_nodes = self.chance and game.ROUND_CHANCE
+        self.policy = game.policy
         w = view.determinize(Random(0))       # any world: the public parts are all we read
         self.root_round = w.round()
         self.base = w.scores()
@@ -95,8 +97,16 @@ class ISMCTS:
                 avl = [node.children[a] for a in acts if a in node.children]
                 untried = [a for a in acts if a not in node.children]
                 expanded = False
+                below_root = node.parent is not None
+                if (untried and self.widen > 0 and below_root and avl
+                        and len(avl) >= math.ceil(float(node.visits) ** self.widen)):
+                    untried = []        # widening: this node holds enough moves for its visits
                 if untried:
-                    a = untried[rng.randbelow(len(untried))]
+                    if self.widen > 0 and below_root:
+                        scores = self.policy.scores(s, untried)
+                        a = untried[max(range(len(untried)), key=lambda i: (scores[i], -i))]
+                    else:
+                        a = untried[rng.randbelow(len(untried))]
                     chosen = self._alloc(node, a, j)
                     if chosen is None:
                         break
