@@ -71,6 +71,7 @@ from solver.search.params import (
     MAX_ENDGAME,
     endgame_options,
     exploration_c,
+    widening,
 )
 
 _THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
@@ -189,9 +190,10 @@ class ISMCTSBot(_SearchBot):
         "chance": ("split", "split: decisions after a card turned up inside a round (Vic"
                             " Village's instructions and rewards, Mattis's draws) are searched"
                             " apart for each outcome; merged: averaged over them (before 0.7.0)"),
-        "widen": (0.0, "progressive widening below the root: a node seen N times holds"
-                       " ceil(N^widen) moves, added in the rules of thumb's order (0: every"
-                       " move is tried before any is chosen again)"),
+        "widen": (-1.0, "progressive widening below the root: a node seen N times holds"
+                        " ceil(N^widen) moves, added in the rules of thumb's order (0: every"
+                        " move is tried before any is chosen again; -1: the game's measured"
+                        " value, 0.3 in Dog Tag Trick, else 0)"),
         "objective": ("score", "score (the game's returns) or win (first place)"),
         "horizon": ("auto", "auto (round for objective=score where the game's rounds add up,"
                             " else game), game or round"),
@@ -213,7 +215,7 @@ class ISMCTSBot(_SearchBot):
                "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": (-1.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
-              "threads": (1, MAX_THREADS), "widen": (0.0, 0.95),
+              "threads": (1, MAX_THREADS), "widen": (-1.0, 0.95),
               **_ENDGAME_RANGES}
     c: float
     scale: str
@@ -227,7 +229,8 @@ class ISMCTSBot(_SearchBot):
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False,
                          c=exploration_c(view.game, self.c, "ismcts"),
                          scale=None if self.scale == "range" else self.scale,
-                         observers=self.observers, chance=self.chance, widen=self.widen,
+                         observers=self.observers, chance=self.chance,
+                         widen=widening(view.game, self.widen),
                          objective=self.objective,
                          horizon=self.search_horizon(view.game), rollout=self.rollout,
                          inference=bot_inference(self.inference, view.game, self.name),

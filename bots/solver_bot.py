@@ -60,7 +60,7 @@ from solver.search.parallel import (
     alphabeta_root_values,
     alphabeta_world_values,
 )
-from solver.search.params import endgame_options, exploration_c
+from solver.search.params import endgame_options, exploration_c, widening
 from solver.search.recommend import STRONGEST_SEARCH
 from solver.search.result import SearchResult
 
@@ -68,7 +68,7 @@ from solver.search.result import SearchResult
 # rollouts, ISMCTS's observers and the width from which the heuristic takes a decision).
 PIMC_DEFAULTS: dict[str, Any] = {k: PIMCBot.PARAMS[k][0] for k in ("c", "rollout", "wide")}
 ISMCTS_DEFAULTS: dict[str, Any] = {k: ISMCTSBot.PARAMS[k][0]
-                                   for k in ("c", "rollout", "observers")}
+                                   for k in ("c", "rollout", "observers", "widen")}
 # The searches of the path that does not solve exactly (``search``; auto = the game's strongest).
 SEARCHES = ("auto", "pimc", "ismcts")
 
@@ -290,6 +290,7 @@ class SolverBot(Bot[View]):
         limit = SearchLimit(iterations=self.iterations, time_s=t if t > 0 else None)
         return recommend(view, "ismcts", limit, seed, check=False,
                          c=exploration_c(game, ISMCTS_DEFAULTS["c"], "ismcts"),
+                         widen=widening(game, ISMCTS_DEFAULTS["widen"]),
                          observers=ISMCTS_DEFAULTS["observers"], objective="score",
                          horizon=horizon, rollout=ISMCTS_DEFAULTS["rollout"],
                          inference=bot_inference(self.inference, game, "ismcts"),

@@ -37,7 +37,7 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
 from solver.search.parallel import check_threads, ismcts_threads, pimc_threads
-from solver.search.params import exploration_c
+from solver.search.params import exploration_c, widening
 from solver.search.result import SearchResult
 
 ALGORITHMS = ("ismcts", "pimc", "solver")
@@ -167,6 +167,10 @@ def play_defaults(game: Game, algo: str,
         # EXPLORATION_DEFAULTS: ISMCTS 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly
         # and more budget bought nothing; PIMC 0.7 everywhere, results/strength/pimc-tune)
         kw.setdefault("c", exploration_c(game, -1.0, algo))
+        if algo == "ismcts":
+            # ISMCTS's progressive widening measured for the game (params.WIDEN_DEFAULTS: 0.3
+            # in Dog Tag Trick, results/strength/widen)
+            kw.setdefault("widen", widening(game))
         kw.setdefault("rollout", "policy")
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")

@@ -11,7 +11,8 @@ from bots.spec import BotSpecError
 from solver.registry import load_game
 from solver.search import SearchLimit, ismcts
 from solver.search._ismcts import ISMCTS, ismcts_search
-from solver.search.params import objective_code
+from solver.search.params import objective_code, widening
+from solver.search.recommend import play_defaults
 from solver.search.reference.ismcts import ismcts_root
 from tests.search.helpers import mid_state
 
@@ -122,7 +123,27 @@ def test_widen_is_reported_and_checked():
 
 
 def test_the_bot_takes_the_widen_parameter():
-    assert bot_class("ismcts").PARAMS["widen"][0] == 0.0
+    assert bot_class("ismcts").PARAMS["widen"][0] == -1.0
     assert make_bot("ismcts(widen=0.5,iterations=50)").widen == 0.5
     with pytest.raises(BotSpecError):
         make_bot("ismcts(widen=1.5)")
+
+
+def test_the_games_measured_widening_is_the_default():
+    """-1 (the bots' default) means the game's measured value: 0.3 in Dog Tag Trick (results/
+    strength/widen), off elsewhere; an explicit value is used as given. ``recommend`` and the
+    hint search with the same default."""
+    dtt, vic = load_game("dog-tag-trick"), load_game("mate-vic-village")
+    assert widening(dtt) == 0.3 and widening(vic) == 0.0
+    assert widening(dtt, 0.0) == 0.0 and widening(vic, 0.5) == 0.5
+    assert play_defaults(dtt, "ismcts", {})["widen"] == 0.3
+    assert play_defaults(dtt, "ismcts", {"widen": 0.1})["widen"] == 0.1
+    assert "widen" not in play_defaults(dtt, "pimc", {})
+    s = mid_state(dtt, 4, fraction=0.3)
+    view = s.view(s.current_player())
+    bot = make_bot("ismcts(iterations=300)")
+    bot.reset(dtt, view.player, 7)
+    assert bot.search(view).params["widen"] == 0.3
+    off = make_bot("ismcts(iterations=300,widen=0)")
+    off.reset(dtt, view.player, 7)
+    assert off.search(view).params["widen"] == 0.0
