@@ -269,6 +269,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
     load average: on a shared machine the other processes' load takes cores from the threads."""
     rows = []
     kw = play_defaults(game, "ismcts", {})
+    kw_p = play_defaults(game, "pimc", {})
     budget = max(0.1, 0.25 * seconds)    # wall seconds of one 1-thread search
 
     def calibrated(search: Callable[[int], object]) -> int:
@@ -280,13 +281,13 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
 
     its_i = calibrated(lambda n: ismcts(view, limit=SearchLimit(iterations=n), seed=0, **kw))
     its_p = calibrated(lambda n: pimc(view, limit=SearchLimit(iterations=n, worlds=20), seed=0,
-                                      **kw))
+                                      **kw_p))
     # (name, run(thread count, rep), work a run, unit, why the row has no target or None)
     searches: list[tuple[str, Callable[[int, int], object], int, str, Optional[str]]] = [
         ("ISMCTS", lambda k, rep: ismcts(view, limit=SearchLimit(iterations=its_i), seed=rep,
                                          threads=k, **kw), its_i, "it/s", None),
         ("PIMC", lambda k, rep: pimc(view, limit=SearchLimit(iterations=its_p, worlds=20),
-                                     seed=rep, threads=k, **kw), its_p, "it/s", None)]
+                                     seed=rep, threads=k, **kw_p), its_p, "it/s", None)]
     if game.num_players == 2 and game.utility_sum() is not None:
         # the solver bot's one-world decisions (Mate's default rules) at 8 seeded openings a
         # run (other openings each run: a rerun of the same positions would find them in the
