@@ -123,12 +123,14 @@ def test_search_state_for_oracles():
 
 def test_play_defaults_are_the_search_bots_defaults():
     dtt, mattis = load_game("dog-tag-trick"), load_game("mattis")
-    # c: the ISMCTS bot's measured exploration for the game (0.2 in Dog Tag Trick)
-    assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round", "c": 0.2}
-    assert play_defaults(mattis, "ismcts") == {"rollout": "policy", "c": 0.7}
+    # c: the ISMCTS bot's measured exploration for the game (0.2 in Dog Tag Trick); widen: its
+    # measured progressive widening (0.3 in Dog Tag Trick, off elsewhere)
+    assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round", "c": 0.2,
+                                            "widen": 0.3}
+    assert play_defaults(mattis, "ismcts") == {"rollout": "policy", "c": 0.7, "widen": 0.0}
     assert play_defaults(mattis, "pimc") == {"rollout": "policy", "c": 0.7}
-    assert play_defaults(dtt, "ismcts", {"objective": "win"}) == {"objective": "win",
-                                                                 "rollout": "policy", "c": 0.2}
+    assert play_defaults(dtt, "ismcts", {"objective": "win"}) == {
+        "objective": "win", "rollout": "policy", "c": 0.2, "widen": 0.3}
     assert play_defaults(dtt, "ismcts", {"horizon": "game", "rollout": "random", "c": 1.5}) == {
-        "horizon": "game", "rollout": "random", "c": 1.5}
+        "horizon": "game", "rollout": "random", "c": 1.5, "widen": 0.3}
     assert play_defaults(dtt, "solver") == {}
