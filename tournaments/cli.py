@@ -934,10 +934,13 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     if not records:
         raise UserError(f"{run_dir} has no recorded games yet")
     from tournaments.adaptive import ADAPTIVE
+    from tournaments.report import rating_test_stop
     scheduled = meta.get("games")
     if (isinstance(scheduled, int) and len(records) < scheduled
-            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))):
-        # an interrupted run (an adaptive one stops early by design and says so itself)
+            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))
+            and rating_test_stop(cfg, meta, records) is None):
+        # an interrupted run (an adaptive one, or rate's, stops early by design and the board
+        # says so itself)
         click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its {scheduled} "
                    f"scheduled games (interrupted?): the board covers only those; finish it "
                    f"with `trickhound resume {run_dir}`", err=True)
