@@ -57,6 +57,9 @@ def test_a_run_the_rating_test_stopped_is_not_called_interrupted(tmp_path, plugi
     said = f"Stopped by the rating test after {recorded} games"
     assert said in r.output and "decided WEAKER" in r.output
     assert said in open(os.path.join(out, "report.md")).read()
+    from tournaments.web.app import board_of       # the browser's board: the same
+    board = board_of(out)
+    assert board["warning"] is None and said in board["text"]
 
     # The same run cut inside a batch of deals is an interrupted run: the warning stays.
     cut = str(tmp_path / "cut")
@@ -66,6 +69,7 @@ def test_a_run_the_rating_test_stopped_is_not_called_interrupted(tmp_path, plugi
     assert r.exit_code == 0, r.output
     assert "interrupted?" in r.output and f"trickhound resume {cut}" in r.output
     assert "Stopped by the rating test" not in r.output
+    assert board_of(cut)["warning"].startswith(f"this run holds {recorded - 1} of its ")
 
     # Cut after its first batch (2 deals: one per pool bot, tournaments.adaptive.batch_deals),
     # where the test cannot decide yet (rate.MIN_DEALS = 4): whole batches, but not what the
