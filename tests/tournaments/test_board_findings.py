@@ -57,7 +57,7 @@ def test_a_run_the_rating_test_stopped_is_not_called_interrupted(tmp_path, plugi
     said = f"Stopped by the rating test after {recorded} games"
     assert said in r.output and "decided WEAKER" in r.output
     assert said in open(os.path.join(out, "report.md")).read()
-    from tournaments.web.app import board_of       # the browser's board: the same
+    from tournaments.web.app import board_of  # the browser's board: the same
     board = board_of(out)
     assert board["warning"] is None and said in board["text"]
 
