@@ -18,7 +18,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Optional, TextIO
 
@@ -446,11 +446,11 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
     from tournaments.executors import make_executor
     run_dir = cfg.run_dir
     schedule = schedule_of(cfg, game.num_players)
-    digest, scheduled = schedule.digest(cfg.game), len(schedule)
+    scheduled = len(schedule)
     gpath = games_path(run_dir)
     if resume:
         meta = read_meta(run_dir)
-        if meta.get("schedule_hash") != digest:
+        if meta.get("schedule_hash") != schedule.digest(cfg.game):
             raise ConfigError(f"{run_dir}: the schedule rebuilt from {META} does not match the "
                               f"recorded hash (different trickhound version or edited file)")
         if not repair:
@@ -472,7 +472,6 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if existing:
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
-        write_meta(run_dir, cfg, digest, scheduled, game.num_players)
     done: set[int] = {r.game_id for r in read_records(gpath)} if resume else set()
 
     # Game ids number the fixtures deal by deal: the first max_deals deals are a prefix.
@@ -502,6 +501,13 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     else:
         ctx = getattr(executor, "ctx", None)
+    def started() -> None:
+        """A new run's tournament.json (the schedule's hash: a pass over every game), written
+        once the pool's workers have their first games (they play while the one writer
+        hashes) and before any record is."""
+        if not resume:
+            write_meta(run_dir, cfg, schedule.digest(cfg.game), scheduled, game.num_players)
+
     bar = Progress(target, len(done), stream=stream, enabled=progress and to_play > 0)
     t0 = time.monotonic()
     played = 0
@@ -518,7 +524,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                 executor.__enter__()
             writer = RecordWriter(gpath)
             try:
-                for batch in _batches(executor, source, game_ids(), to_play):
+                for batch in _batches(executor, source, game_ids(), to_play, started):
                     if not done.isdisjoint(batch.game_ids):  # never twice
                         twice = done.intersection(batch.game_ids)
                         log.error("game(s) %s came back twice; second copies dropped",
@@ -546,9 +552,15 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
 
 
 def _batches(executor: Any, source: ScheduledJobs, game_ids: Iterator[int],
-             total: int) -> Iterator[RecordBatch]:
+             total: int, started: Callable[[], None]) -> Iterator[RecordBatch]:
     """The executor's finished games as RecordBatches: a pool's run_scheduled (workers are
-    sent game ids, and answer encoded chunks), else its records one by one (serial, Dask)."""
+    sent game ids, and answer encoded chunks), else its records one by one (serial, Dask).
+    ``started`` is called before the first batch: by the pool once its workers have their
+    first games (the ProcessPoolExecutor's ``run_scheduled``), else first."""
+    from tournaments.executors import ProcessPoolExecutor
+    if isinstance(executor, ProcessPoolExecutor):
+        return executor.run_scheduled(source, game_ids, total=total, on_start=started)
+    started()
     if hasattr(executor, "run_scheduled"):
         return executor.run_scheduled(source, game_ids, total=total)
     jobs = (source.job(g) for g in game_ids)
