@@ -5,7 +5,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field, fields
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from solver.errors import TrickhoundError
 
@@ -179,7 +179,10 @@ class RecordWriter:
     ``write`` / ``write_batch`` return the batches that became durable since the last call
     (oldest first; without ``background``, those this call made durable): a caller reports a
     game as done only then, so a resume after a crash of the machine itself still holds every
-    game ever reported done. A failed fsync is raised by the next call. ``every=1`` (without
+    game ever reported done. With ``on_durable`` they are passed to it instead, as soon as
+    the fsync that made them durable returns (from the syncer thread with ``background``), and
+    the calls return none: a caller that reports progress from it is not a batch late when the
+    next game takes minutes. A failed fsync is raised by the next call. ``every=1`` (without
     ``background``) is the old fsync-per-game behaviour."""
 
     #: Default batch: games per fsync, and the longest a written game waits for its fsync.
@@ -189,15 +192,18 @@ class RecordWriter:
     BACKGROUND = True
 
     def __init__(self, path: str, every: Optional[int] = None,
-                 interval: Optional[float] = None, background: Optional[bool] = None) -> None:
+                 interval: Optional[float] = None, background: Optional[bool] = None,
+                 on_durable: Optional[Callable[[list[RecordBatch]], None]] = None) -> None:
         self.path = path
+        self.on_durable = on_durable
         self.every = max(1, self.EVERY if every is None else every)
         self.interval = self.INTERVAL if interval is None else interval
         self.background = self.BACKGROUND if background is None else background
         self.syncs = 0               # fsyncs done (for the bench and the tests)
         # Written and flushed, not yet fsynced (oldest first), and how many games they hold.
         # With ``background`` the syncer thread takes them under _cond, fsyncs, and moves
-        # them to _durable, from which write_batch / sync / close hand them to the caller.
+        # them to _durable, from which write_batch / sync / close hand them to the caller
+        # (or passes them to on_durable).
         self._pending: list[RecordBatch] = []
         self._pending_games = 0
         self._durable: list[RecordBatch] = []
@@ -270,15 +276,32 @@ class RecordWriter:
                     error = None
                 finally:
                     self._cond.acquire()
-                self._syncing = False
                 self._last_sync = time.monotonic()
+                if error is None:
+                    self.syncs += 1
+                    if self.on_durable is None:
+                        self._durable += taken
+                    else:
+                        error = self._hand_over(taken)
+                self._syncing = False
                 if error is not None:
                     self._error = error
                     self._cond.notify_all()
                     return
-                self.syncs += 1
-                self._durable += taken
                 self._cond.notify_all()
+
+    def _hand_over(self, batches: list[RecordBatch]) -> Optional[BaseException]:
+        """(The syncer, under _cond) pass durable batches to on_durable, the lock released
+        meanwhile; what it raises is returned, to be raised in the writer's thread."""
+        assert self.on_durable is not None
+        self._cond.release()
+        try:
+            self.on_durable(batches)
+        except Exception as e:  # not swallowed: raised in the writer's thread
+            return e
+        finally:
+            self._cond.acquire()
+        return None
 
     def sync(self) -> list[RecordBatch]:
         """fsync what was written (waiting for it); returns the batches that became durable
@@ -289,6 +312,10 @@ class RecordWriter:
                 os.fsync(self._f.fileno())
                 self.syncs += 1
             self._last_sync = time.monotonic()
+            if self.on_durable is not None:
+                if done:
+                    self.on_durable(done)
+                return []
             return done
         with self._cond:
             self._last_sync = -float("inf")          # due now, whatever the interval

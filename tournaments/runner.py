@@ -208,7 +208,8 @@ class Progress:
             self._draw()
 
     def update(self, games: int = 1, forfeits: int = 0) -> None:
-        """Count ``games`` finished games, ``forfeits`` of them forfeited or failed."""
+        """Count ``games`` finished games, ``forfeits`` of them forfeited or failed (a run
+        calls it from its writer's fsync thread only: one thread writes the counts)."""
         self.done += games
         self.forfeits += forfeits
         if self.enabled:
@@ -522,7 +523,13 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         try:
             if own:
                 executor.__enter__()
-            writer = RecordWriter(gpath)
+            def report(durable: list[RecordBatch]) -> None:
+                # games are reported done once fsynced only, as soon as they are (from the
+                # writer's fsync thread: a slow next game does not hold the count back)
+                for b in durable:
+                    bar.update(len(b), b.forfeits)
+
+            writer = RecordWriter(gpath, on_durable=report)
             try:
                 for batch in _batches(executor, source, game_ids(), to_play, started):
                     if not done.isdisjoint(batch.game_ids):  # never twice
@@ -532,11 +539,9 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                         batch = batch.without(twice)
                     done.update(batch.game_ids)
                     played += len(batch)
-                    for durable in writer.write_batch(batch):  # reported once fsynced only
-                        bar.update(len(durable), durable.forfeits)
+                    writer.write_batch(batch)
             finally:
-                for durable in writer.close():  # the last batch: end, Ctrl-C or SIGTERM
-                    bar.update(len(durable), durable.forfeits)
+                writer.close()  # the last fsync: end, Ctrl-C or SIGTERM
         except BaseException as e:
             bar.finish()
             if own:

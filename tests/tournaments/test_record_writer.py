@@ -198,3 +198,45 @@ def test_a_batch_round_trips_its_records(tmp_path):
         w.write_batch(batch)
         w.write(_rec(7))
     assert [r.game_id for r in read_records(path)] == [0, 1, 2, 7]
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_on_durable_gets_each_batch_once_right_after_its_fsync(tmp_path, monkeypatch,
+                                                                background):
+    """With ``on_durable`` the batches go to it as soon as the fsync that covered them returns
+    (with ``background``: without waiting for another write, which may be minutes away), once
+    each and in order, and the calls return none."""
+    path = str(tmp_path / "games.jsonl")
+    covered = [0]
+    monkeypatch.setattr(R.os, "fsync",
+                        lambda fd: covered.__setitem__(0, max(covered[0], _lines_in(fd, path))))
+    handed: list[int] = []
+
+    def on_durable(batches):
+        for b in batches:
+            assert all(g < covered[0] for g in b.game_ids)
+            handed.extend(b.game_ids)
+
+    w = RecordWriter(path, every=2, interval=3600.0, background=background,
+                     on_durable=on_durable)
+    assert w.write_batch(R.RecordBatch.of([_rec(0)])) == []
+    assert w.write_batch(R.RecordBatch.of([_rec(1)])) == []   # two games: due
+    deadline = time.monotonic() + 30.0     # a bound for a loaded machine, not a speed check
+    while handed != [0, 1] and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert handed == [0, 1]                 # no later write needed
+    assert w.write_batch(R.RecordBatch.of([_rec(2)])) == []
+    assert w.close() == [] and handed == [0, 1, 2]
+
+
+def test_an_on_durable_failure_is_raised_in_the_writers_thread(tmp_path, monkeypatch):
+    monkeypatch.setattr(R.os, "fsync", lambda fd: None)
+
+    def broken(batches):
+        raise BrokenPipeError("progress stream closed")
+
+    w = RecordWriter(str(tmp_path / "games.jsonl"), every=1, interval=3600.0,
+                     background=True, on_durable=broken)
+    w.write(_rec(0))
+    with pytest.raises(BrokenPipeError, match="progress stream closed"):
+        w.close()
