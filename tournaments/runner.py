@@ -502,6 +502,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     else:
         ctx = getattr(executor, "ctx", None)
+
     def started() -> None:
         """A new run's tournament.json (the schedule's hash: a pass over every game), written
         once the pool's workers have their first games (they play while the one writer

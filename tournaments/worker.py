@@ -157,10 +157,9 @@ def _track(bot: Bot, seat: int, tracker: Tracker, spec: str = "?") -> None:
 
     The wrapper runs around every move of every game, so it is kept to plain assignments: the
     seat's two BotOutputs (made once per seat and spec in a process) are swapped into
-    ``sys.stdout`` /
-    ``sys.stderr`` directly (what contextlib.redirect_stdout does, without its context
-    manager and two new BotOutputs a call, which cost a cheap game as much as its bots'
-    play: Mate random vs heuristic 0.50 ms a game with them, 0.30 ms without)."""
+    ``sys.stdout`` / ``sys.stderr`` directly (what contextlib.redirect_stdout does, without
+    its context manager and two new BotOutputs a call, which cost a cheap game as much as its
+    bots' play: Mate random vs heuristic 0.50 ms a game with them, 0.30 ms without)."""
     out, err = _outputs(seat, spec)
     clock = time.monotonic
 
