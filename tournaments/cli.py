@@ -1016,6 +1016,10 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
 # Review and the browser: analyse, serve (self-contained; see tournaments/analyse.py and
 # tournaments/web/).
 
+#: Seconds before analyse's first progress line and between two of them.
+ANALYSE_PROGRESS_EVERY_S = 2.0
+
+
 @main.command("analyse",
               epilog="Labels (inaccuracy/mistake/blunder) from the view loss in points of the "
                      "round, per game: " + "; ".join(
@@ -1037,15 +1041,20 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
               help="Nodes per exact solve (default 200000; 5000 with --all).")
 @click.option("--worlds", type=int, default=None,
               help="Worlds sampled for the mover's view (default 16; 2 with --all).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Processes (--all).")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Processes: games reviewed at once with --all, else decisions judged at "
+                   "once (the same review, sooner on free cores).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png",
               help="Also draw the loss per move into FILE.png.")
+@click.option("--quiet", is_flag=True,
+              help="No progress on stderr (by default a review that takes more than a few "
+                   "seconds prints a line every few seconds).")
 def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Optional[str],
                     seed: Optional[int], moves: Optional[str], bots: Optional[str],
                     whole_run: bool, max_games: int, node_budget: Optional[int],
                     worlds: Optional[int], workers: int, as_json: bool,
-                    plot_path: Optional[str]) -> None:
+                    plot_path: Optional[str], quiet: bool) -> None:
     """Review a played game: for every decision the move played, the best move and the points
     lost, exact (double-dummy on the full state: alpha-beta in Mate, max^n near the end of
     rounds) and from the mover's view (PIMC with the exact solver: what it could know), with
@@ -1059,14 +1068,20 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
         trickhound analyse results/leaderboards/runs/mate --all
     """
     from tournaments import analyse as A
+    # Progress goes to stderr (a terminal or not: a piped review of a Mattis game takes most
+    # of a minute), so stdout holds the review alone.
+    lines = A.ProgressLines(lambda m: None if quiet else click.echo(m, err=True),
+                            every_s=ANALYSE_PROGRESS_EVERY_S)
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
     if whole_run:
         if not source:
             raise UserError("--all needs a RUN folder")
-        if max_games < 1 or workers < 1:
-            raise UserError("--max-games and --workers must be at least 1")
+        if max_games < 1:
+            raise UserError("--max-games must be at least 1")
         summary = A.summarise_run(source, max_games=max_games,
                                   node_budget=node_budget or 5000, worlds=worlds or 2,
-                                  workers=workers)
+                                  workers=workers, progress=lines.game)
         click.echo(json.dumps(summary) if as_json else A.run_summary_text(summary))
         return
     if (node_budget is not None and node_budget < 1) or (worlds is not None and worlds < 1):
@@ -1078,7 +1093,8 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
             raise UserError(f"cannot write the plot {plot_path}: {folder} is not a writable "
                             f"folder")
     kw: dict[str, Any] = dict(node_budget=node_budget or A.DEFAULT_BUDGET["node_budget"],
-                              worlds=worlds or A.DEFAULT_BUDGET["worlds"])
+                              worlds=worlds or A.DEFAULT_BUDGET["worlds"],
+                              workers=workers, on_decision=lines.decision)
     if source:
         review = A.review_record(A.find_record(source, game_id), **kw)
     else:
