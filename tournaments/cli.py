@@ -343,14 +343,16 @@ def _pv_text(state: Any, pv: list[int]) -> list[str]:
 @click.option("--seed", default=1, show_default=True, type=SEED,
               help="Master seed of the deals and bots.")
 @click.option("--games", "n_games", default=1, show_default=True, type=Count(1, 100000),
-              help="How many games to play.")
+              help="How many games to play; in Mate, how many matches (each of four games).")
 @click.option("--move-limit", default=None, type=SECONDS,
               help="Seconds a move may take before it is a `timeout` forfeit (default 60; 0: no "
                    "limit).")
 @click.option("--quiet", is_flag=True, help="Only the final totals.")
 def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Optional[float],
           quiet: bool) -> None:
-    """Play seeded games between bots and print each game and the totals.
+    """Play seeded games between bots and print each game and the totals. In Mate each is a
+    match: four games, two deals each played from both sides (docs/rules/mate.md §3), won by
+    the higher total.
 
     The games are played in a worker process, so a bot that hangs is stopped (a `timeout`
     forfeit) and one that crashes its process is a `crash` forfeit; its prints go nowhere."""
@@ -374,6 +376,9 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     logging.getLogger("trickhound").addHandler(logging.NullHandler())
     totals = [0.0] * game.num_players
     wins = [0] * game.num_players
+    mate = game.name == "mate"
+    drawn = 0                  # Mate: drawn matches (equal totals, docs/rules/mate.md §8)
+    mate_games = 0             # Mate: games played to their end, over every match
     jobs = (Job(game.spec(), Fixture(g, derive_seed(seed, "deal", g), tuple(specs),
                                      tuple(derive_seed(seed, "bot", g, i)
                                            for i in range(game.num_players)), g, 0), limit)
@@ -385,13 +390,37 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
             scored = scored_returns(rec)      # a forfeit: the game's worst for its forfeiter
             if scored:
                 totals = [t + (r or 0.0) for t, r in zip(totals, scored)]
-            for i, r in enumerate(rec.ranks or []):
-                wins[i] += r == 0
+            ranks = rec.ranks or []
+            shared = ranks.count(0) > 1
+            for i, r in enumerate(ranks):
+                wins[i] += r == 0 and not (mate and shared)
+            if mate:
+                drawn += shared
+                mate_games += _mate_games_played(game, rec)
     click.echo("")
-    click.echo(f"Totals over {n_games} game(s):")
+    if mate:
+        click.echo(f"Totals over {_plural(n_games, 'match', 'matches')} "
+                   f"({_plural(mate_games, 'game', 'games')}), {drawn} drawn:")
+    else:
+        click.echo(f"Totals over {n_games} game(s):")
     for i, sp in enumerate(specs):
         click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   "
-                   f"first places {wins[i]}")
+                   + (f"matches won {wins[i]}" if mate else f"first places {wins[i]}"))
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    """``1 match``, ``2 matches``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _mate_games_played(game: Any, rec: Any) -> int:
+    """The games of a Mate match record played to their end (docs/rules/mate.md §3: four;
+    a forfeiter's seat is played out by the referee's substitute, so fewer only when a
+    record stops short, as a failed game's does)."""
+    state = game.new_initial_state(rec.deal_seed)
+    for a in rec.actions:
+        state.apply_action(a)
+    return len(state.to_json()["results"])
 
 
 def _short(spec: str) -> str:
