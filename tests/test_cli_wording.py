@@ -80,7 +80,8 @@ def test_match_help_names_mate_matches():
 
 def help_of(command):
     env = dict(os.environ, PYTHONPATH=REPO, COLUMNS="80")
-    p = subprocess.run([sys.executable, "-m", "tournaments.cli", command, "--help"], cwd=REPO,
+    args = [command, "--help"] if command else ["--help"]
+    p = subprocess.run([sys.executable, "-m", "tournaments.cli", *args], cwd=REPO,
                        env=env, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     return p.stdout
@@ -96,6 +97,10 @@ def examples(command):
 def test_commands_with_examples_are_the_expected_ones():
     with_examples = {c for c in main.commands if examples(c)}
     assert {"recommend", "tournament", "analyse", "evaluate", "rate"} <= with_examples
+
+
+def test_the_group_help_fits_80_columns():
+    assert all(len(ln) <= 80 for ln in help_of(None).splitlines())
 
 
 @pytest.mark.parametrize("command", sorted(main.commands))

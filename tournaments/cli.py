@@ -578,7 +578,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     game, a deal seed, a seat and the moves so far:
 
     \b
-        trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves "8S"
+      trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves 8S
 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
@@ -871,7 +871,7 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
 
     \b
     Example:
-      trickhound tournament --game mate --bots solver,random --deals 2 --out results/demo
+      trickhound tournament --game mate --bots solver,random --deals 2 --out demo
     """
     from tournaments.config import load_config
     from tournaments.runner import run_tournament
@@ -1000,8 +1000,8 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.option("--max-games", type=Count(1, 1_000_000), default=200, show_default=True,
               help="Game cap.")
 @click.option("--pool", default=None,
-              help="Comma-separated pool specs (default: the published leaderboard, else the "
-                   "built-in bots).")
+              help="Comma-separated pool specs (default: the published leaderboard's bots, "
+                   "else the built-in heuristic and search bots).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Master seed.")
 @click.option("--workers", type=COUNT, default=1, show_default=True, help="Worker processes.")
 @click.option("--executor", default="process", show_default=True, help="process, serial or dask.")
@@ -1020,8 +1020,14 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
     """Rate BOT against the established pool on duplicate deals: a sequential test (SPRT) on
     the paired score difference, stopped as soon as it decides stronger, weaker or equal.
 
-    BOT is a spec such as my_bot.py:MyBot. The pool (printed) is the published leaderboard's
-    bots, else the built-in bots, that the installed extras can build."""
+    \b
+      trickhound rate my_bot.py:MyBot --game mate
+
+    BOT is a spec such as my_bot.py:MyBot. The pool, printed first with where it came from, is
+    the bots of the published leaderboard LEADERBOARDS/GAME.json (relative to the current
+    folder), else the built-in bots that board holds (heuristic and the search bots; random
+    plays in the boards' sanity tables, not in the pool): in both cases those the installed
+    extras can build. The games go to --out (default: a folder in ./results)."""
     from tournaments.config import split_specs
     from tournaments.rate import format_result, rate_bot
     if margin is not None and not 0 < margin < float("inf"):
@@ -1092,9 +1098,14 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
     The game: a run folder with --game-id, a games.jsonl file (with --game-id unless it holds
     one game), the text of one games.jsonl line, or --game, --seed and --moves.
 
-        trickhound analyse results/leaderboards/runs/mate --game-id 3 --plot loss.png
+    \b
+      trickhound analyse results/leaderboards/runs/mate --game-id 3 --json
+      trickhound analyse results/leaderboards/runs/mate --all --max-games 12
 
-        trickhound analyse results/leaderboards/runs/mate --all
+    A review takes seconds in Mate and most of a minute for a Mattis game at the default
+    budget (--workers judges decisions at once on free cores): past the first seconds a
+    progress line goes to stderr every few seconds, a terminal or not (--quiet: none); stdout
+    holds the review alone.
     """
     from tournaments import analyse as A
     # Progress goes to stderr (a terminal or not: a piped review of a Mattis game takes most
@@ -1155,7 +1166,11 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
 def serve_command(port: int, runs_dir: str, workers: int) -> None:
     """A local web page on http://127.0.0.1:PORT: play against bots with hints, get a
     recommendation for a pasted position, browse runs (leaderboards, games, replays with their
-    analysis). Needs the web extra: pip install '.[web]' (from a clone)."""
+    analysis). Needs the web extra, from a clone:
+
+    \b
+      pip install '.[web]'
+    """
     try:
         from tournaments.web.app import serve
     except ImportError as e:
@@ -1212,8 +1227,9 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     search bots are first calibrated to equal CPU time per decision and the command that
     replays the result without calibration is printed.
 
-        trickhound evaluate "dog-tag-trick(players=4)" --candidate ismcts --candidate pimc
-        --deals 30 --cpu-ms 5 --out results/strength"""
+    \b
+      trickhound evaluate dog-tag-trick --candidate ismcts --deals 30 --cpu-ms 5
+    """
     import datetime
     import platform
     import re
