@@ -294,7 +294,8 @@ def _judge_in_workers(review: Review, game_text: str, actions: list[int], node_b
     """Judge the review's decisions in ``workers`` processes, each decision in its place."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
     todo = [d for d in review.decisions if not d.forced]
-    with ProcessPoolExecutor(min(workers, max(1, len(todo)))) as pool:
+    pool = ProcessPoolExecutor(min(workers, max(1, len(todo))))
+    try:
         futures = [pool.submit(_judge_job, (game_text, review.deal_seed, actions, asdict(d),
                                             node_budget, worlds, seed)) for d in todo]
         for done, f in enumerate(as_completed(futures), 1):
@@ -302,6 +303,9 @@ def _judge_in_workers(review: Review, game_text: str, actions: list[int], node_b
             review.decisions[d.ply] = d
             if on_decision is not None:
                 on_decision(done, total, d)
+    finally:
+        # on Ctrl-C or an error the queued decisions are dropped, not searched first
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def review_record(rec: GameRecord, **kw) -> Review:
