@@ -277,7 +277,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     # Where the pool came from, and for the built-in one why: a board is looked for relative
     # to the current folder, so the same command gives another pool in another folder.
     whence = {"published leaderboard": f"published leaderboard {board_file}",
-              "given pool": "given with --pool",
+              "given pool": "given pool",
               "built-in bots": f"built-in bots: no published leaderboard {board_file} here; "
                                f"--leaderboards DIR names another folder"}[source]
     echo(f"rating {label(cand_spec)} on {cfg.game}")

@@ -37,7 +37,7 @@ def test_given_pool_says_so(tmp_path, plugins, monkeypatch):
                                   "--pool", "random", "--max-games", "4",
                                   "--executor", "serial", "--out", "r"])
     assert r.exit_code == 0, r.output
-    assert "pool (given with --pool): random" in r.stderr.splitlines()
+    assert "pool (given pool): random" in r.stderr.splitlines()
 
 
 class ExtBot(Bot):
