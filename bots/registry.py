@@ -37,6 +37,12 @@ def _entry_points() -> dict[str, Any]:
     return {ep.name: ep for ep in group}
 
 
+def builtin_bots() -> list[str]:
+    """Names of trickhound's own bots (not installed packages' entry points), sorted."""
+    _load_builtins()
+    return sorted(_BUILTIN)
+
+
 def available_bots() -> list[str]:
     """Names of every built-in and installed bot, sorted."""
     _load_builtins()

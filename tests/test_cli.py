@@ -108,7 +108,7 @@ def test_play_bad_seat_and_bot():
 def test_match_prints_each_game_and_totals():
     r = run(["match", "mate", "--bots", "solver,random", "--seed", "1", "--games", "2"])
     assert r.exit_code == 0, r.output
-    assert r.output.count("match ") == 2 and "Totals over 2 game(s)" in r.output
+    assert r.output.count("match ") == 2 and "Totals over 2 matches (8 games)" in r.output
     assert run(["match", "mate", "--seed", "1", "--games", "2"]).output == r.output  # seeded
 
 

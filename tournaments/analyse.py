@@ -35,6 +35,7 @@ bounded budget per decision: the second view on strength besides TrueSkill.
 import json
 import math
 import os
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Optional
@@ -171,65 +172,140 @@ def _loss(result: engine.SearchResult, played: int) -> Optional[float]:
     return max(0.0, best - mine)
 
 
-def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
-                 seating: Optional[Sequence[str]] = None, returns: Optional[list[float]] = None,
-                 node_budget: int = DEFAULT_BUDGET["node_budget"],
-                 worlds: int = DEFAULT_BUDGET["worlds"], seed: int = 0,
-                 progress: Optional[Callable[[int, int], None]] = None,
-                 stand_ins: Optional[dict[int, int]] = None) -> Review:
-    """Review the game ``game_text`` dealt by ``deal_seed`` and played as ``actions`` (action
-    ids). ``seating`` names the bot of each seat (default ``seat0``...). ``stand_ins``: seat
-    -> the move from which the referee's substitute played it (the seat forfeited there;
-    those moves are the substitute's, not the seat's bot's). ``progress(done, total)`` is
-    called after each move. Raises AnalyseError for a move that is not legal."""
-    game = load_game(game_text)
-    slug = game.name
-    seating = list(seating) if seating else [f"seat{i}" for i in range(game.num_players)]
-    if len(seating) != game.num_players:
-        raise AnalyseError(f"{game.spec()} has {game.num_players} seats, the seating names "
-                           f"{len(seating)}")
-    review = Review(game=game.spec(), deal_seed=int(deal_seed), seating=seating,
-                    returns=returns, budget={"node_budget": node_budget, "worlds": worlds})
-    state = game.new_initial_state(int(deal_seed))
-    limit = engine.SearchLimit(iterations=1, worlds=worlds)
+def decision_plies(game_text: str, deal_seed: int, actions: Sequence[int]) -> list[int]:
+    """The plies of ``actions`` that are decisions (the mover had more than one legal move),
+    found by replaying the game; AnalyseError for a move that is not legal. Cheap next to the
+    searches, so a bad move is refused before any search and the progress knows its total."""
+    state = load_game(game_text).new_initial_state(int(deal_seed))
+    plies = []
     for ply, action in enumerate(actions):
         if state.is_terminal():
             raise AnalyseError(f"move {ply + 1}: the game is already over")
         legal = state.legal_actions()
         if action not in legal:
             raise AnalyseError(f"move {ply + 1}: action {action} is not legal here")
+        if len(legal) > 1:
+            plies.append(ply)
+        state.apply_action(action)
+    return plies
+
+
+def _judge(d: Decision, state: State, action: int, slug: str, node_budget: int, worlds: int,
+           seed: int) -> None:
+    """Fill in ``d`` (a decision at ``state`` where ``action`` was played): the full-state
+    solve and the search of the mover's view, their losses and the label. A pure function of
+    its arguments (every search is seeded), so decisions can be judged in any order or
+    process with the same result."""
+    game = state.game
+    full = engine.solve_full_state(state, node_budget, seed)
+    d.best_exact = full.actions[0].text
+    d.exact = bool(full.exact)
+    d.loss_exact = _loss(full, action) if full.exact else None
+    if game.perfect_information:
+        # The mover saw everything: its view is the full state.
+        view_res = full
+    else:
+        # check=False: recommend's independent check search only feeds its confidence
+        # label, which the review does not report (a tenth of the review's time in Mattis).
+        view_res = engine.search_view(state.view(d.seat), "solver",
+                                      engine.SearchLimit(iterations=1, worlds=worlds),
+                                      seed + d.ply, node_budget=node_budget, check=False)
+    d.best_view = view_res.actions[0].text
+    d.loss_view = _loss(view_res, action)
+    st = view_res.stats(action)
+    d.view_ci = [st.ci_low, st.ci_high]
+    d.label = label_for(slug, d.loss_view)
+    # A played move tied with the best is shown as the best (ties are not mistakes).
+    if d.loss_exact == 0.0:
+        d.best_exact = d.played
+    if d.loss_view == 0.0:
+        d.best_view = d.played
+
+
+def _judge_job(args: tuple[str, int, list[int], dict, int, int, int]) -> dict:
+    """``_judge`` in a worker process: the game replayed to the decision's ply (action ids
+    are cheap to apply), the decision back as a dict."""
+    game_text, deal_seed, actions, decision, node_budget, worlds, seed = args
+    d = Decision(**decision)
+    state = load_game(game_text).new_initial_state(int(deal_seed))
+    for a in actions[:d.ply]:
+        state.apply_action(a)
+    _judge(d, state, actions[d.ply], state.game.name, node_budget, worlds, seed)
+    return asdict(d)
+
+
+def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
+                 seating: Optional[Sequence[str]] = None, returns: Optional[list[float]] = None,
+                 node_budget: int = DEFAULT_BUDGET["node_budget"],
+                 worlds: int = DEFAULT_BUDGET["worlds"], seed: int = 0,
+                 progress: Optional[Callable[[int, int], None]] = None,
+                 stand_ins: Optional[dict[int, int]] = None,
+                 on_decision: Optional[Callable[[int, int, Decision], None]] = None,
+                 workers: int = 1) -> Review:
+    """Review the game ``game_text`` dealt by ``deal_seed`` and played as ``actions`` (action
+    ids). ``seating`` names the bot of each seat (default ``seat0``...). ``stand_ins``: seat
+    -> the move from which the referee's substitute played it (the seat forfeited there;
+    those moves are the substitute's, not the seat's bot's). ``progress(done, total)`` is
+    called after each move (with ``workers`` 1), ``on_decision(done, total, decision)`` after
+    each judged decision (``total``: the game's decisions; in the order they finish).
+    ``workers`` > 1 judges that many decisions at once in worker processes: the same review
+    (every search is seeded by its ply), sooner on as many free cores. Raises AnalyseError
+    for a move that is not legal, before any search."""
+    game = load_game(game_text)
+    slug = game.name
+    seating = list(seating) if seating else [f"seat{i}" for i in range(game.num_players)]
+    if len(seating) != game.num_players:
+        raise AnalyseError(f"{game.spec()} has {game.num_players} seats, the seating names "
+                           f"{len(seating)}")
+    if workers < 1:
+        raise AnalyseError(f"workers must be at least 1, got {workers}")
+    total = len(decision_plies(game_text, deal_seed, actions))
+    review = Review(game=game.spec(), deal_seed=int(deal_seed), seating=seating,
+                    returns=returns, budget={"node_budget": node_budget, "worlds": worlds})
+    state = game.new_initial_state(int(deal_seed))
+    judged = 0
+    for ply, action in enumerate(actions):
         seat = state.current_player()
         bot = seating[seat]
         if stand_ins and seat in stand_ins and ply >= stand_ins[seat]:
             bot = f"{SUBSTITUTE} (for {bot}, which forfeited)"
-        d = Decision(ply=ply, seat=seat, bot=bot, round=int(state.round()),
-                     played=state.action_to_str(action), legal=len(legal))
-        if not d.forced:
-            full = engine.solve_full_state(state, node_budget, seed)
-            d.best_exact = full.actions[0].text
-            d.exact = bool(full.exact)
-            d.loss_exact = _loss(full, action) if full.exact else None
-            if game.perfect_information:
-                # The mover saw everything: its view is the full state.
-                view_res = full
-            else:
-                view_res = engine.search_view(state.view(seat), "solver", limit,
-                                              seed + ply, node_budget=node_budget)
-            d.best_view = view_res.actions[0].text
-            d.loss_view = _loss(view_res, action)
-            st = view_res.stats(action)
-            d.view_ci = [st.ci_low, st.ci_high]
-            d.label = label_for(slug, d.loss_view)
-            # A played move tied with the best is shown as the best (ties are not mistakes).
-            if d.loss_exact == 0.0:
-                d.best_exact = d.played
-            if d.loss_view == 0.0:
-                d.best_view = d.played
-        review.decisions.append(d)
+        review.decisions.append(Decision(ply=ply, seat=seat, bot=bot, round=int(state.round()),
+                                         played=state.action_to_str(action),
+                                         legal=len(state.legal_actions())))
+        if workers == 1 and not review.decisions[-1].forced:
+            d = review.decisions[-1]
+            _judge(d, state, action, slug, node_budget, worlds, seed)
+            judged += 1
+            if on_decision is not None:
+                on_decision(judged, total, d)
         state.apply_action(action)
-        if progress is not None:
+        if workers == 1 and progress is not None:
             progress(ply + 1, len(actions))
+    if workers > 1:
+        _judge_in_workers(review, game.spec(), list(actions), node_budget, worlds, seed,
+                          workers, on_decision, total)
     return review
+
+
+def _judge_in_workers(review: Review, game_text: str, actions: list[int], node_budget: int,
+                      worlds: int, seed: int, workers: int,
+                      on_decision: Optional[Callable[[int, int, Decision], None]],
+                      total: int) -> None:
+    """Judge the review's decisions in ``workers`` processes, each decision in its place."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    todo = [d for d in review.decisions if not d.forced]
+    pool = ProcessPoolExecutor(min(workers, max(1, len(todo))))
+    try:
+        futures = [pool.submit(_judge_job, (game_text, review.deal_seed, actions, asdict(d),
+                                            node_budget, worlds, seed)) for d in todo]
+        for done, f in enumerate(as_completed(futures), 1):
+            d = Decision(**f.result())
+            review.decisions[d.ply] = d
+            if on_decision is not None:
+                on_decision(done, total, d)
+    finally:
+        # on Ctrl-C or an error the queued decisions are dropped, not searched first
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def review_record(rec: GameRecord, **kw) -> Review:
@@ -237,6 +313,37 @@ def review_record(rec: GameRecord, **kw) -> Review:
     substitute made for a forfeiting seat are named as the substitute's)."""
     return analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns,
                         stand_ins=dict(forfeiting_seats(rec.forfeit)), **kw)
+
+
+class ProgressLines:
+    """Progress of a long review as lines for stderr (``trickhound analyse``): nothing for the
+    first ``every_s`` seconds (a quick review stays silent), then at most one line every
+    ``every_s`` seconds, and a last line when the work is done if any line came before. Plain
+    lines, no carriage returns: they read the same in a terminal, a pipe or a log."""
+
+    def __init__(self, echo: Callable[[str], None], every_s: float = 2.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.echo, self.every_s, self.clock = echo, every_s, clock
+        self.start = self.last = clock()
+        self.shown = False
+
+    def _due(self, done: int, total: int) -> bool:
+        now = self.clock()
+        if now - self.last >= self.every_s or (done == total and self.shown):
+            self.last, self.shown = now, True
+            return True
+        return False
+
+    def decision(self, done: int, total: int, d: Decision) -> None:
+        """After a judged decision: ``analyse: decision 12/80 (move 40, seat 1), 24 s``."""
+        if self._due(done, total):
+            self.echo(f"analyse: decision {done}/{total} (move {d.ply + 1}, seat {d.seat}), "
+                      f"{self.clock() - self.start:.0f} s")
+
+    def game(self, done: int, total: int) -> None:
+        """After a reviewed game of ``--all``: ``analyse: game 3/12 reviewed, 40 s``."""
+        if self._due(done, total):
+            self.echo(f"analyse: game {done}/{total} reviewed, {self.clock() - self.start:.0f} s")
 
 
 # -- finding the game --------------------------------------------------------------------------

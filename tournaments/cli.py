@@ -343,14 +343,16 @@ def _pv_text(state: Any, pv: list[int]) -> list[str]:
 @click.option("--seed", default=1, show_default=True, type=SEED,
               help="Master seed of the deals and bots.")
 @click.option("--games", "n_games", default=1, show_default=True, type=Count(1, 100000),
-              help="How many games to play.")
+              help="How many games to play; in Mate, how many matches (each of four games).")
 @click.option("--move-limit", default=None, type=SECONDS,
               help="Seconds a move may take before it is a `timeout` forfeit (default 60; 0: no "
                    "limit).")
 @click.option("--quiet", is_flag=True, help="Only the final totals.")
 def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Optional[float],
           quiet: bool) -> None:
-    """Play seeded games between bots and print each game and the totals.
+    """Play seeded games between bots and print each game and the totals. In Mate each is a
+    match: four games, two deals each played from both sides (docs/rules/mate.md §3), won by
+    the higher total.
 
     The games are played in a worker process, so a bot that hangs is stopped (a `timeout`
     forfeit) and one that crashes its process is a `crash` forfeit; its prints go nowhere."""
@@ -374,6 +376,9 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     logging.getLogger("trickhound").addHandler(logging.NullHandler())
     totals = [0.0] * game.num_players
     wins = [0] * game.num_players
+    mate = game.name == "mate"
+    drawn = 0                  # Mate: drawn matches (equal totals, docs/rules/mate.md §8)
+    mate_games = 0             # Mate: games played to their end, over every match
     jobs = (Job(game.spec(), Fixture(g, derive_seed(seed, "deal", g), tuple(specs),
                                      tuple(derive_seed(seed, "bot", g, i)
                                            for i in range(game.num_players)), g, 0), limit)
@@ -385,13 +390,37 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
             scored = scored_returns(rec)      # a forfeit: the game's worst for its forfeiter
             if scored:
                 totals = [t + (r or 0.0) for t, r in zip(totals, scored)]
-            for i, r in enumerate(rec.ranks or []):
-                wins[i] += r == 0
+            ranks = rec.ranks or []
+            shared = ranks.count(0) > 1
+            for i, r in enumerate(ranks):
+                wins[i] += r == 0 and not (mate and shared)
+            if mate:
+                drawn += shared
+                mate_games += _mate_games_played(game, rec)
     click.echo("")
-    click.echo(f"Totals over {n_games} game(s):")
+    if mate:
+        click.echo(f"Totals over {_plural(n_games, 'match', 'matches')} "
+                   f"({_plural(mate_games, 'game', 'games')}), {drawn} drawn:")
+    else:
+        click.echo(f"Totals over {n_games} game(s):")
     for i, sp in enumerate(specs):
         click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   "
-                   f"first places {wins[i]}")
+                   + (f"matches won {wins[i]}" if mate else f"first places {wins[i]}"))
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    """``1 match``, ``2 matches``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _mate_games_played(game: Any, rec: Any) -> int:
+    """The games of a Mate match record played to their end (docs/rules/mate.md §3: four;
+    a forfeiter's seat is played out by the referee's substitute, so fewer only when a
+    record stops short, as a failed game's does)."""
+    state = game.new_initial_state(rec.deal_seed)
+    for a in rec.actions:
+        state.apply_action(a)
+    return len(state.to_json()["results"])
 
 
 def _short(spec: str) -> str:
@@ -549,7 +578,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     game, a deal seed, a seat and the moves so far:
 
     \b
-        trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves "8S"
+      trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves 8S
 
     ISMCTS and PIMC search as the bots do: policy rollouts and, where the game's rounds add
     up, the points to the end of the round (--param horizon=game for the final score).
@@ -842,7 +871,7 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
 
     \b
     Example:
-      trickhound tournament --game mate --bots solver,random --deals 2 --out results/demo
+      trickhound tournament --game mate --bots solver,random --deals 2 --out demo
     """
     from tournaments.config import load_config
     from tournaments.runner import run_tournament
@@ -934,10 +963,13 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     if not records:
         raise UserError(f"{run_dir} has no recorded games yet")
     from tournaments.adaptive import ADAPTIVE
+    from tournaments.report import rating_test_stop
     scheduled = meta.get("games")
     if (isinstance(scheduled, int) and len(records) < scheduled
-            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))):
-        # an interrupted run (an adaptive one stops early by design and says so itself)
+            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))
+            and rating_test_stop(cfg, meta, records) is None):
+        # an interrupted run (an adaptive one, or rate's, stops early by design and the board
+        # says so itself)
         click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its {scheduled} "
                    f"scheduled games (interrupted?): the board covers only those; finish it "
                    f"with `trickhound resume {run_dir}`", err=True)
@@ -971,8 +1003,8 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.option("--max-games", type=Count(1, 1_000_000), default=200, show_default=True,
               help="Game cap.")
 @click.option("--pool", default=None,
-              help="Comma-separated pool specs (default: the published leaderboard, else the "
-                   "built-in bots).")
+              help="Comma-separated pool specs (default: the published leaderboard's bots, "
+                   "else the built-in heuristic and search bots).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Master seed.")
 @click.option("--workers", type=COUNT, default=1, show_default=True, help="Worker processes.")
 @click.option("--executor", default="process", show_default=True, help="process, serial or dask.")
@@ -991,8 +1023,14 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
     """Rate BOT against the established pool on duplicate deals: a sequential test (SPRT) on
     the paired score difference, stopped as soon as it decides stronger, weaker or equal.
 
-    BOT is a spec such as my_bot.py:MyBot. The pool (printed) is the published leaderboard's
-    bots, else the built-in bots, that the installed extras can build."""
+    \b
+      trickhound rate my_bot.py:MyBot --game mate
+
+    BOT is a spec such as my_bot.py:MyBot. The pool, printed first with where it came from, is
+    the bots of the published leaderboard LEADERBOARDS/GAME.json (relative to the current
+    folder), else the built-in bots that board holds (heuristic and the search bots; random
+    plays in the boards' sanity tables, not in the pool): in both cases those the installed
+    extras can build. The games go to --out (default: a folder in ./results)."""
     from tournaments.config import split_specs
     from tournaments.rate import format_result, rate_bot
     if margin is not None and not 0 < margin < float("inf"):
@@ -1016,6 +1054,10 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
 # Review and the browser: analyse, serve (self-contained; see tournaments/analyse.py and
 # tournaments/web/).
 
+#: Seconds before analyse's first progress line and between two of them.
+ANALYSE_PROGRESS_EVERY_S = 2.0
+
+
 @main.command("analyse",
               epilog="Labels (inaccuracy/mistake/blunder) from the view loss in points of the "
                      "round, per game: " + "; ".join(
@@ -1037,15 +1079,20 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
               help="Nodes per exact solve (default 200000; 5000 with --all).")
 @click.option("--worlds", type=int, default=None,
               help="Worlds sampled for the mover's view (default 16; 2 with --all).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Processes (--all).")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Processes: games reviewed at once with --all, else decisions judged at "
+                   "once (the same review, sooner on free cores).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--plot", "plot_path", default=None, metavar="FILE.png",
               help="Also draw the loss per move into FILE.png.")
+@click.option("--quiet", is_flag=True,
+              help="No progress on stderr (by default a review that takes more than a few "
+                   "seconds prints a line every few seconds).")
 def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Optional[str],
                     seed: Optional[int], moves: Optional[str], bots: Optional[str],
                     whole_run: bool, max_games: int, node_budget: Optional[int],
                     worlds: Optional[int], workers: int, as_json: bool,
-                    plot_path: Optional[str]) -> None:
+                    plot_path: Optional[str], quiet: bool) -> None:
     """Review a played game: for every decision the move played, the best move and the points
     lost, exact (double-dummy on the full state: alpha-beta in Mate, max^n near the end of
     rounds) and from the mover's view (PIMC with the exact solver: what it could know), with
@@ -1054,19 +1101,30 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
     The game: a run folder with --game-id, a games.jsonl file (with --game-id unless it holds
     one game), the text of one games.jsonl line, or --game, --seed and --moves.
 
-        trickhound analyse results/leaderboards/runs/mate --game-id 3 --plot loss.png
+    \b
+      trickhound analyse results/leaderboards/runs/mate --game-id 3 --json
+      trickhound analyse results/leaderboards/runs/mate --all --max-games 12
 
-        trickhound analyse results/leaderboards/runs/mate --all
+    A review takes seconds in Mate and most of a minute for a Mattis game at the default
+    budget (--workers judges decisions at once on free cores): past the first seconds a
+    progress line goes to stderr every few seconds, a terminal or not (--quiet: none); stdout
+    holds the review alone.
     """
     from tournaments import analyse as A
+    # Progress goes to stderr (a terminal or not: a piped review of a Mattis game takes most
+    # of a minute), so stdout holds the review alone.
+    lines = A.ProgressLines(lambda m: None if quiet else click.echo(m, err=True),
+                            every_s=ANALYSE_PROGRESS_EVERY_S)
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
     if whole_run:
         if not source:
             raise UserError("--all needs a RUN folder")
-        if max_games < 1 or workers < 1:
-            raise UserError("--max-games and --workers must be at least 1")
+        if max_games < 1:
+            raise UserError("--max-games must be at least 1")
         summary = A.summarise_run(source, max_games=max_games,
                                   node_budget=node_budget or 5000, worlds=worlds or 2,
-                                  workers=workers)
+                                  workers=workers, progress=lines.game)
         click.echo(json.dumps(summary) if as_json else A.run_summary_text(summary))
         return
     if (node_budget is not None and node_budget < 1) or (worlds is not None and worlds < 1):
@@ -1078,7 +1136,8 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
             raise UserError(f"cannot write the plot {plot_path}: {folder} is not a writable "
                             f"folder")
     kw: dict[str, Any] = dict(node_budget=node_budget or A.DEFAULT_BUDGET["node_budget"],
-                              worlds=worlds or A.DEFAULT_BUDGET["worlds"])
+                              worlds=worlds or A.DEFAULT_BUDGET["worlds"],
+                              workers=workers, on_decision=lines.decision)
     if source:
         review = A.review_record(A.find_record(source, game_id), **kw)
     else:
@@ -1110,7 +1169,11 @@ def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Op
 def serve_command(port: int, runs_dir: str, workers: int) -> None:
     """A local web page on http://127.0.0.1:PORT: play against bots with hints, get a
     recommendation for a pasted position, browse runs (leaderboards, games, replays with their
-    analysis). Needs the web extra: pip install '.[web]' (from a clone)."""
+    analysis). Needs the web extra, from a clone:
+
+    \b
+      pip install '.[web]'
+    """
     try:
         from tournaments.web.app import serve
     except ImportError as e:
@@ -1167,8 +1230,9 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     search bots are first calibrated to equal CPU time per decision and the command that
     replays the result without calibration is printed.
 
-        trickhound evaluate "dog-tag-trick(players=4)" --candidate ismcts --candidate pimc
-        --deals 30 --cpu-ms 5 --out results/strength"""
+    \b
+      trickhound evaluate dog-tag-trick --candidate ismcts --deals 30 --cpu-ms 5
+    """
     import datetime
     import platform
     import re

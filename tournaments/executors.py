@@ -37,7 +37,7 @@ import os
 import sys
 import time
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, Optional, Union
 
 from tournaments.records import GameRecord, RecordBatch
@@ -313,15 +313,19 @@ class ProcessPoolExecutor:
             yield from batch.records()
 
     def run_scheduled(self, source: ScheduledJobs, game_ids: Iterable[int],
-                      total: Optional[int] = None) -> Iterator[RecordBatch]:
+                      total: Optional[int] = None,
+                      on_start: Optional[Callable[[], None]] = None) -> Iterator[RecordBatch]:
         """Play the games ``game_ids`` of ``source``; yield RecordBatches in completion
         order: a chunk's games as its worker encoded them (the one writer stores the bytes
         as they are), a forfeit or failed game the parent records as a batch of one.
-        Workers are sent the ids only and rebuild the jobs themselves."""
-        return self._play(iter(game_ids), source, total)
+        Workers are sent the ids only and rebuild the jobs themselves. ``on_start``: called
+        once the first chunks are sent, before any batch is yielded (the runner writes the
+        run's tournament.json there, while the workers play their first games)."""
+        return self._play(iter(game_ids), source, total, on_start)
 
     def _play(self, source_items: Iterator[Any], source: Optional[ScheduledJobs],
-              total: Optional[int]) -> Iterator[RecordBatch]:
+              total: Optional[int],
+              on_start: Optional[Callable[[], None]] = None) -> Iterator[RecordBatch]:
         """run and run_scheduled: the items are Jobs (``source`` None) or game ids of
         ``source``."""
         if not self._pool:
@@ -380,6 +384,9 @@ class ProcessPoolExecutor:
 
         while True:
             feed()
+            if on_start is not None:
+                on_start()
+                on_start = None
             busy = [i for i, w in enumerate(self._pool) if w.busy]
             if not busy:
                 return

@@ -2,10 +2,14 @@
 established pool on duplicate deals, stopped as soon as it decides.
 
 The pool: the non-oracle bots of ``results/leaderboards/<game>.json`` if present (written by
-``trickhound report RUN --publish``), else every registered built-in bot that plays the game —
-in both cases only the bots the installed extras can build (a pool bot needing a missing
-optional extra such as ``openspiel`` is left out and named, never an error), and never the
-OpenSpiel bots by default (their Python search takes minutes a game). The pool is printed.
+``trickhound report RUN --publish``; the folder is ``--leaderboards``, relative to the current
+folder), else trickhound's own bots that play the game, less ``random`` (which the published
+boards play in a separate sanity table) and the OpenSpiel bots (their Python search takes
+minutes a game): the same bots as the published boards, in any folder and any install, and
+never an installed package's plugin bots. In both cases only the bots the installed extras
+can build (a pool bot needing a missing optional extra such as ``openspiel`` is left out and
+named, never an error). The pool is printed with where it came from (the board's path, or
+that none was found there).
 
 The statistic: for every deal, the candidate's score minus each pool bot's score on the same
 deal and seat of the candidate's own tables (the duplicate pairing; a forfeit scores the game's
@@ -51,24 +55,25 @@ from tournaments.schedule import schedule_for
 MIN_DEALS = 4
 #: Bot modules left out of the default pool: OpenSpiel's Python searches (minutes a game).
 SLOW_MODULES = ("bots.openspiel_bots",)
+#: Built-in bots left out of the default pool: the weak yardsticks that the published boards
+#: play in a separate sanity table (results/leaderboards/<game>.toml: sanity = ["random"]), so
+#: that the pool is the same set of bots with or without a published board.
+SANITY_BOTS = ("random",)
 
 
 def default_pool(game: Game, exclude: Sequence[str] = ()) -> list[str]:
-    """Every registered bot that plays ``game``, is not an oracle, not interactive, not one of
-    the slow OpenSpiel bots, and can be built with the installed extras."""
-    from bots.registry import available_bots, bot_class, make_bot
-    from bots.spec import BotSpec
+    """trickhound's own bots (not installed plugins: the pool is the same for every install
+    of a version) that play ``game``, are not oracles, not interactive, not the slow
+    OpenSpiel bots and not the sanity bots: the bots of the published boards. Whether this
+    install can build them is ``rate_bot``'s to check (it names the ones it leaves out)."""
+    from bots.registry import bot_class, builtin_bots
     out = []
-    for name in available_bots():
-        if name in exclude:
+    for name in builtin_bots():
+        if name in exclude or name in SANITY_BOTS:
             continue
-        try:
-            cls = bot_class(name)
-            if (cls.cheats or getattr(cls, "interactive", False)
-                    or cls.__module__ in SLOW_MODULES or not cls.supports(game)):
-                continue
-            make_bot(BotSpec(name, ()), 0)
-        except Exception:
+        cls = bot_class(name)
+        if (cls.cheats or getattr(cls, "interactive", False)
+                or cls.__module__ in SLOW_MODULES or not cls.supports(game)):
             continue
         out.append(name)
     return out
@@ -228,6 +233,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                 echo(f"warning: {note}")
         else:
             pool_specs, fixed = default_pool(g), {}
+    board_file = leaderboard_path(g.spec(), leaderboards)
     if not pool:
         # Leave out (and name) pool bots this install cannot build, e.g. a missing extra.
         kept = []
@@ -268,8 +274,14 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
         from tournaments.executors import default_start_method
         ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     source = "published leaderboard" if published else ("given pool" if pool else "built-in bots")
+    # Where the pool came from, and for the built-in one why: a board is looked for relative
+    # to the current folder, so the same command gives another pool in another folder.
+    whence = {"published leaderboard": f"published leaderboard {board_file}",
+              "given pool": "given pool",
+              "built-in bots": f"built-in bots: no published leaderboard {board_file} here; "
+                               f"--leaderboards DIR names another folder"}[source]
     echo(f"rating {label(cand_spec)} on {cfg.game}")
-    echo(f"pool ({source}): {', '.join(label(b) for b in cfg.bots)}")
+    echo(f"pool ({whence}): {', '.join(label(b) for b in cfg.bots)}")
     echo(f"SPRT on the paired score difference per deal: H0 0 vs H1 ±margin, alpha {alpha}, "
          f"beta {beta}; {batch} deal(s) per batch, at most {max_games} games; run in {cfg.out}")
     deals_done = 0

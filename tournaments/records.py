@@ -2,9 +2,10 @@
 of a tournament; ratings and reports are recomputed from it)."""
 import json
 import os
+import threading
 import time
 from dataclasses import dataclass, field, fields
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from solver.errors import TrickhoundError
 
@@ -163,61 +164,179 @@ class RecordWriter:
     once (so a killed process loses nothing written) and made durable (fsync) in batches:
     every ``every`` games or ``interval`` seconds, whichever comes first, and on ``sync`` /
     ``close`` (a run's end, Ctrl-C and SIGTERM all close it). An fsync costs milliseconds on
-    a plain disk (4-8 ms here), as much as a hundred cheap games, and the one writer waits
-    for it: one per game halved such tournaments, one per 64 still left the writer idle in
-    fsync half the time with cheap games, so the default batch is most of a second's games.
+    a plain disk (3-4 ms here, 10-15 ms for a few MB), as much as a hundred cheap games: one
+    per game halved such tournaments, one per 64 still left the writer idle in fsync half the
+    time with cheap games.
 
-    ``write`` / ``write_batch`` return what became durable with them (oldest first): a caller
-    reports a game as done only then, so a resume after a crash of the machine itself still
-    holds every game ever reported done. ``every=1`` is the old fsync-per-game behaviour."""
+    ``background`` (the default, BACKGROUND): the fsyncs run in a thread of their own, so the
+    one writer never waits for one while games come back. A pool worker's answer (a chunk of
+    cheap games, ~150 KB of lines) is larger than a pipe holds, so a writer blocked in fsync
+    also stalled every worker that finished a chunk meanwhile; and syncing every INTERVAL in
+    the background keeps the last fsync of a run (which the run does wait for) small, where
+    one at the end of a second's games (a few MB) took 10-15 ms. Without it (``background``
+    False) ``write_batch`` fsyncs in the caller when a batch is due.
+
+    ``write`` / ``write_batch`` return the batches that became durable since the last call
+    (oldest first; without ``background``, those this call made durable): a caller reports a
+    game as done only then, so a resume after a crash of the machine itself still holds every
+    game ever reported done. With ``on_durable`` they are passed to it instead, as soon as
+    the fsync that made them durable returns (from the syncer thread with ``background``), and
+    the calls return none: a caller that reports progress from it is not a batch late when the
+    next game takes minutes. A failed fsync is raised by the next call. ``every=1`` (without
+    ``background``) is the old fsync-per-game behaviour."""
 
     #: Default batch: games per fsync, and the longest a written game waits for its fsync.
     EVERY = 4096
-    INTERVAL = 1.0
+    INTERVAL = 0.25
+    #: Whether fsyncs run in a thread of their own (see the class doc).
+    BACKGROUND = True
 
     def __init__(self, path: str, every: Optional[int] = None,
-                 interval: Optional[float] = None) -> None:
+                 interval: Optional[float] = None, background: Optional[bool] = None,
+                 on_durable: Optional[Callable[[list[RecordBatch]], None]] = None) -> None:
         self.path = path
+        self.on_durable = on_durable
         self.every = max(1, self.EVERY if every is None else every)
         self.interval = self.INTERVAL if interval is None else interval
+        self.background = self.BACKGROUND if background is None else background
         self.syncs = 0               # fsyncs done (for the bench and the tests)
+        # Written and flushed, not yet fsynced (oldest first), and how many games they hold.
+        # With ``background`` the syncer thread takes them under _cond, fsyncs, and moves
+        # them to _durable, from which write_batch / sync / close hand them to the caller
+        # (or passes them to on_durable).
         self._pending: list[RecordBatch] = []
         self._pending_games = 0
+        self._durable: list[RecordBatch] = []
         self._last_sync = time.monotonic()
         self._f = open(path, "ab")
+        self._cond = threading.Condition()
+        self._closing = False
+        self._syncing = False        # the syncer holds batches taken from _pending
+        self._error: Optional[BaseException] = None
+        self._thread: Optional[threading.Thread] = None
+        if self.background:
+            self._thread = threading.Thread(target=self._syncer, name="trickhound-fsync",
+                                            daemon=True)
+            self._thread.start()
 
     def write(self, record: "GameRecord") -> list["GameRecord"]:
-        """Append ``record``; returns the records made durable by this call (maybe none)."""
+        """Append ``record``; returns the records that became durable (maybe none)."""
         return [r for batch in self.write_batch(RecordBatch.of([record]))
                 for r in batch.records()]
 
     def write_batch(self, batch: RecordBatch) -> list[RecordBatch]:
-        """Append a batch's lines (one write); returns the batches made durable by this call
-        (maybe none)."""
+        """Append a batch's lines (one write); returns the batches that became durable
+        (maybe none; see the class doc)."""
+        # written and flushed before it is pending: an fsync that takes it covers its bytes
         self._f.write(batch.lines)
         self._f.flush()
-        self._pending.append(batch)
-        self._pending_games += len(batch)
-        if (self._pending_games >= self.every
-                or time.monotonic() - self._last_sync >= self.interval):
-            return self.sync()
-        return []
+        if not self.background:
+            self._pending.append(batch)
+            self._pending_games += len(batch)
+            if self._due():
+                return self.sync()
+            return []
+        with self._cond:
+            self._pending.append(batch)
+            self._pending_games += len(batch)
+            self._cond.notify()      # the syncer fsyncs now if due, else times the interval
+            return self._collect()
+
+    def _due(self) -> bool:
+        """Whether the pending games are due for an fsync (every K games or T seconds)."""
+        return (self._pending_games >= self.every
+                or time.monotonic() - self._last_sync >= self.interval)
+
+    def _collect(self) -> list[RecordBatch]:
+        """(Under _cond) the durable batches not yet handed out; raises a failed fsync."""
+        if self._error is not None:
+            raise self._error
+        done, self._durable = self._durable, []
+        return done
+
+    def _syncer(self) -> None:
+        """The background thread: fsync the pending batches when they are due (woken by
+        write_batch, or after ``interval`` when no batch comes), when asked (sync) and at
+        close; stop after the last fsync of a close or a failed fsync."""
+        with self._cond:
+            while True:
+                while not self._pending or not (self._closing or self._due()):
+                    if self._closing:
+                        return
+                    wait = self.interval - (time.monotonic() - self._last_sync)
+                    self._cond.wait(timeout=max(wait, 0.001) if self._pending else None)
+                taken, self._pending, self._pending_games = self._pending, [], 0
+                self._syncing = True
+                self._cond.release()
+                try:
+                    os.fsync(self._f.fileno())   # the GIL is released: the writer goes on
+                except Exception as e:  # not swallowed: raised in the writer's thread
+                    error: Optional[BaseException] = e
+                else:
+                    error = None
+                finally:
+                    self._cond.acquire()
+                self._last_sync = time.monotonic()
+                if error is None:
+                    self.syncs += 1
+                    if self.on_durable is None:
+                        self._durable += taken
+                    else:
+                        error = self._hand_over(taken)
+                self._syncing = False
+                if error is not None:
+                    self._error = error
+                    self._cond.notify_all()
+                    return
+                self._cond.notify_all()
+
+    def _hand_over(self, batches: list[RecordBatch]) -> Optional[BaseException]:
+        """(The syncer, under _cond) pass durable batches to on_durable, the lock released
+        meanwhile; what it raises is returned, to be raised in the writer's thread."""
+        assert self.on_durable is not None
+        self._cond.release()
+        try:
+            self.on_durable(batches)
+        except Exception as e:  # not swallowed: raised in the writer's thread
+            return e
+        finally:
+            self._cond.acquire()
+        return None
 
     def sync(self) -> list[RecordBatch]:
-        """fsync what was written; returns the batches that were waiting for it."""
-        done, self._pending, self._pending_games = self._pending, [], 0
-        if done:
-            os.fsync(self._f.fileno())
-            self.syncs += 1
-        self._last_sync = time.monotonic()
-        return done
+        """fsync what was written (waiting for it); returns the batches that became durable
+        (those waiting for it, and any made durable before and not yet handed out)."""
+        if not self.background:
+            done, self._pending, self._pending_games = self._pending, [], 0
+            if done:
+                os.fsync(self._f.fileno())
+                self.syncs += 1
+            self._last_sync = time.monotonic()
+            if self.on_durable is not None:
+                if done:
+                    self.on_durable(done)
+                return []
+            return done
+        with self._cond:
+            self._last_sync = -float("inf")          # due now, whatever the interval
+            self._cond.notify_all()
+            while (self._pending or self._syncing) and self._error is None:
+                self._cond.wait()
+            return self._collect()
 
     def close(self) -> list[RecordBatch]:
         """Make everything durable and close the file; returns the batches that were waiting."""
         if self._f.closed:
             return []
         try:
-            return self.sync()
+            if self._thread is None:
+                return self.sync()
+            with self._cond:
+                self._closing = True
+                self._cond.notify_all()
+            self._thread.join()
+            with self._cond:
+                return self._collect()
         finally:
             self._f.close()
 

@@ -19,12 +19,17 @@ from tournaments.config import ConfigError, TournamentConfig
 from tournaments.records import GameRecord
 from tournaments.runner import load_records, read_meta
 from tournaments.stats import (
+    ORACLE_NOTE,
     Summary,
     adjacent_lines,
+    column_legend,
     control_gain,
     control_lines,
+    has_oracle,
+    idle_lines,
     leaderboard_rows,
     leaderboard_text,
+    marked_names,
     ranking_statement,
     score_text,
     summarize,
@@ -179,7 +184,14 @@ def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
                         placings=st["placings"], tie_threshold=st["tie_threshold"],
                         reference=reference,
                         candidates=cfg.candidates if cfg.format == "gauntlet" else ())
-    summary.note = outcome_text(read_outcome(run_dir))
+    meta = read_meta(run_dir)
+    num_players = meta.get("num_players")
+    if not isinstance(num_players, int):      # a run from before the meta kept it
+        from solver.registry import load_game
+        num_players = load_game(cfg.game).num_players
+    summary.note = (outcome_text(read_outcome(run_dir))
+                    or rating_test_stop(cfg, meta, records))
+    summary.idle = idle_reasons(cfg, num_players, summary.idle, run_dir)
     sanity = os.path.join(run_dir, SANITY_DIR)
     if st["sanity"] and os.path.exists(os.path.join(sanity, "tournament.json")):
         srec = load_records(sanity)
@@ -188,6 +200,95 @@ def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
             summary.sanity = summarize(srec, order=scfg.all_bots, ranking=st["ranking"],
                                        candidates=scfg.candidates)
     return summary
+
+
+def idle_reasons(cfg: TournamentConfig, num_players: int, idle: dict[str, str],
+                 run_dir: str = "RUN") -> dict[str, str]:
+    """spec -> why that bot of the run has no game (``idle``: Summary.idle), from the schedule.
+
+    Deal ``d`` is played at one seat group (table) only, group ``d mod G`` (in a gauntlet at
+    each candidate's table, the G pool groups taking turns; tournaments/schedule.py), so a run
+    of fewer deals than groups leaves the groups past its deals unplayed, and a bot seated only
+    there plays no game. A bot the schedule does seat but without a record belongs to games
+    not played yet (an incomplete run)."""
+    if not idle:
+        return {}
+    from tournaments.schedule import schedule_of, seat_groups
+    if cfg.format == "gauntlet":
+        groups = len(seat_groups(list(cfg.bots), num_players - 1))
+        where = (f"each deal is played by one of the {groups} pool groups that take turns at "
+                 f"each candidate's table")
+    else:
+        groups = len(seat_groups(list(cfg.bots), num_players))
+        where = f"each deal is played at one of the {groups} tables"
+    sched = schedule_of(cfg, num_players)
+    seated = {spec for d in range(min(cfg.deals, groups)) for f in sched.deal_fixtures(d)
+              for spec in f.seating}
+    out = {}
+    for spec in idle:
+        if spec not in seated and cfg.deals < groups:
+            out[spec] = (f"fewer deals than tables: {where}, and the {cfg.deals} deal(s) "
+                         f"reached none with it; {groups} deals or more seat every bot")
+        elif spec not in seated:       # never with a non-empty schedule: every group is seated
+            out[spec] = "the schedule seats it at no table"
+        else:
+            out[spec] = (f"its games are scheduled but none is recorded: the run is incomplete "
+                         f"(`trickhound resume {run_dir}`)")
+    return out
+
+
+def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRecord]
+                     ) -> Optional[str]:
+    """How a ``trickhound rate`` run stopped early, or None when ``records`` are not such a run.
+
+    rate (tournaments/rate.py) records nothing about its test in the run: its run is an
+    ordinary one-candidate gauntlet whose schedule covers the game cap, played in batches of
+    whole deals (``adaptive.batch_deals``) and left unfinished when its sequential test (SPRT)
+    decides. So a run counts as one when it is a one-candidate gauntlet short of its scheduled
+    games whose records are exactly the games of its first deals, a whole number of batches;
+    the test is then replayed batch by batch as rate runs it with its defaults (a pilot margin
+    of half the first batch's standard deviation, alpha = beta = 0.05). If that replay decides
+    at the last batch the statement says so; if not (rate was given another ``--margin``,
+    ``--alpha`` or ``--beta``, which the run does not record, or a gauntlet was interrupted
+    exactly between batches) it says both."""
+    scheduled, num_players = meta.get("games"), meta.get("num_players")
+    if (cfg.format != "gauntlet" or len(cfg.candidates) != 1 or not records
+            or not isinstance(scheduled, int) or not isinstance(num_players, int)
+            or len(records) >= scheduled):
+        return None
+    import math
+
+    from tournaments.adaptive import batch_deals
+    from tournaments.rate import deal_margins, sprt
+    from tournaments.schedule import schedule_of
+    deals = max(r.deal_index for r in records) + 1
+    batch = batch_deals(cfg, num_players)
+    if (deals % batch or [r.game_id for r in records]
+            != list(range(schedule_of(cfg, num_players).first_game(deals)))):
+        return None                      # not whole batches of deals from the first
+    candidate = cfg.candidates[0]
+    margin: Optional[float] = None
+    for done in range(batch, deals + 1, batch):
+        x = deal_margins([r for r in records if r.deal_index < done], candidate, cfg.bots)
+        if margin is None and len(x) >= 2:   # rate's pilot margin, frozen after it is set
+            m = sum(x) / len(x)
+            sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
+            margin = 0.5 * sd if sd > 0 else 1.0
+        test = sprt(x, margin) if margin is not None and x else None
+        if test is not None and test.decision:
+            if done < deals:             # the default test stopped earlier: not that run
+                break
+            return (f"Stopped by the rating test after {len(records)} games ({deals} of "
+                    f"{cfg.deals} scheduled deals): its sequential test (`trickhound rate`'s "
+                    f"SPRT with its default margin and error rates, replayed from the records) "
+                    f"decided {test.decision.upper()} (mean paired difference {test.mean:+.3g} "
+                    f"per deal, margin {test.margin:.3g}); the rest of the schedule is not "
+                    f"needed.")
+    return (f"Stopped after {len(records)} games ({deals} of {cfg.deals} scheduled deals), at "
+            f"the end of a batch of deals as `trickhound rate` plays them: a rating test "
+            f"stopped by its SPRT with a --margin, --alpha or --beta the run does not record "
+            f"(with the defaults it would not have stopped here), or a gauntlet interrupted "
+            f"between batches (then `trickhound resume RUN` plays the rest).")
 
 
 def write_report(run_dir: str, summary: Optional[Summary] = None) -> Summary:
@@ -220,10 +321,16 @@ def _deals_text(run_dir: str, cfg: dict) -> str:
     return str(cfg["deals"])
 
 
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter capitalised (the rest as it is: "TrueSkill"),
+    a full stop at the end."""
+    return text[:1].upper() + text[1:] + "."
+
+
 def report_markdown(run_dir: str, meta: dict, records: list[GameRecord], summary: Summary) -> str:
     cfg = meta["config"]
     name = os.path.basename(os.path.normpath(run_dir))
-    names = {r.spec: r.label for r in summary.bots}
+    names = marked_names(summary)
     lines = [f"# Tournament {name}", ""]
     limit = meta.get("move_time_limit")
     bots = ", ".join(f"`{names.get(b, b)}`" for b in cfg["bots"])
@@ -244,21 +351,22 @@ def report_markdown(run_dir: str, meta: dict, records: list[GameRecord], summary
         f"written {time.strftime('%Y-%m-%d %H:%M')}",
         "",
         "## Leaderboard", "",
-        ranking_statement(summary).capitalize() + ". Paired: the bot's mean paired score "
-        "difference over the opponents it met. Score: mean return per game with a 95% interval "
-        "over deals. 1st: first places (shared ones too, but not a game every seat tied).", "",
+        _sentence(ranking_statement(summary)) + ("" if summary.candidates else " " + " ".join(
+            _sentence(c) for c in column_legend(summary))), "",
     ]
     if summary.candidates:
         lines += ["```", leaderboard_text(summary), "```"]
     else:
         head, rows = leaderboard_rows(summary)
         lines.append(_md_table(head, rows))
-    if any(r.oracle for r in summary.bots):
-        lines += ["", "\\* oracle: sees the full state; not a fair player."]
+    if has_oracle(summary) and not summary.candidates:   # a gauntlet's block has its own
+        lines += ["", "\\" + ORACLE_NOTE + "; not a fair player."]
+    if not summary.candidates:
+        lines += [f"\n**{ln}**" for ln in idle_lines(summary)]
     lines += ["", "## What the board knows", ""]
     lines += [ln if not ln.startswith("  ") else "- " + ln.strip()
               for ln in adjacent_lines(summary)] if summary.adjacent else ["No adjacent pairs."]
-    if summary.note:
+    if summary.note and not summary.candidates:          # a gauntlet's block says it
         lines += ["", summary.note]
     if summary.control is not None:
         lines += [""] + control_lines(summary)

@@ -18,7 +18,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Optional, TextIO
 
@@ -208,7 +208,8 @@ class Progress:
             self._draw()
 
     def update(self, games: int = 1, forfeits: int = 0) -> None:
-        """Count ``games`` finished games, ``forfeits`` of them forfeited or failed."""
+        """Count ``games`` finished games, ``forfeits`` of them forfeited or failed (a run
+        calls it from its writer's fsync thread only: one thread writes the counts)."""
         self.done += games
         self.forfeits += forfeits
         if self.enabled:
@@ -446,11 +447,11 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
     from tournaments.executors import make_executor
     run_dir = cfg.run_dir
     schedule = schedule_of(cfg, game.num_players)
-    digest, scheduled = schedule.digest(cfg.game), len(schedule)
+    scheduled = len(schedule)
     gpath = games_path(run_dir)
     if resume:
         meta = read_meta(run_dir)
-        if meta.get("schedule_hash") != digest:
+        if meta.get("schedule_hash") != schedule.digest(cfg.game):
             raise ConfigError(f"{run_dir}: the schedule rebuilt from {META} does not match the "
                               f"recorded hash (different trickhound version or edited file)")
         if not repair:
@@ -472,7 +473,6 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if existing:
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
-        write_meta(run_dir, cfg, digest, scheduled, game.num_players)
     done: set[int] = {r.game_id for r in read_records(gpath)} if resume else set()
 
     # Game ids number the fixtures deal by deal: the first max_deals deals are a prefix.
@@ -502,6 +502,14 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
     else:
         ctx = getattr(executor, "ctx", None)
+
+    def started() -> None:
+        """A new run's tournament.json (the schedule's hash: a pass over every game), written
+        once the pool's workers have their first games (they play while the one writer
+        hashes) and before any record is."""
+        if not resume:
+            write_meta(run_dir, cfg, schedule.digest(cfg.game), scheduled, game.num_players)
+
     bar = Progress(target, len(done), stream=stream, enabled=progress and to_play > 0)
     t0 = time.monotonic()
     played = 0
@@ -516,9 +524,15 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         try:
             if own:
                 executor.__enter__()
-            writer = RecordWriter(gpath)
+            def report(durable: list[RecordBatch]) -> None:
+                # games are reported done once fsynced only, as soon as they are (from the
+                # writer's fsync thread: a slow next game does not hold the count back)
+                for b in durable:
+                    bar.update(len(b), b.forfeits)
+
+            writer = RecordWriter(gpath, on_durable=report)
             try:
-                for batch in _batches(executor, source, game_ids(), to_play):
+                for batch in _batches(executor, source, game_ids(), to_play, started):
                     if not done.isdisjoint(batch.game_ids):  # never twice
                         twice = done.intersection(batch.game_ids)
                         log.error("game(s) %s came back twice; second copies dropped",
@@ -526,11 +540,9 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
                         batch = batch.without(twice)
                     done.update(batch.game_ids)
                     played += len(batch)
-                    for durable in writer.write_batch(batch):  # reported once fsynced only
-                        bar.update(len(durable), durable.forfeits)
+                    writer.write_batch(batch)
             finally:
-                for durable in writer.close():  # the last batch: end, Ctrl-C or SIGTERM
-                    bar.update(len(durable), durable.forfeits)
+                writer.close()  # the last fsync: end, Ctrl-C or SIGTERM
         except BaseException as e:
             bar.finish()
             if own:
@@ -546,9 +558,15 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
 
 
 def _batches(executor: Any, source: ScheduledJobs, game_ids: Iterator[int],
-             total: int) -> Iterator[RecordBatch]:
+             total: int, started: Callable[[], None]) -> Iterator[RecordBatch]:
     """The executor's finished games as RecordBatches: a pool's run_scheduled (workers are
-    sent game ids, and answer encoded chunks), else its records one by one (serial, Dask)."""
+    sent game ids, and answer encoded chunks), else its records one by one (serial, Dask).
+    ``started`` is called before the first batch: by the pool once its workers have their
+    first games (the ProcessPoolExecutor's ``run_scheduled``), else first."""
+    from tournaments.executors import ProcessPoolExecutor
+    if isinstance(executor, ProcessPoolExecutor):
+        return executor.run_scheduled(source, game_ids, total=total, on_start=started)
+    started()
     if hasattr(executor, "run_scheduled"):
         return executor.run_scheduled(source, game_ids, total=total)
     jobs = (source.job(g) for g in game_ids)

@@ -111,13 +111,14 @@ class BotRow:
     mu: float
     sigma: float
     conservative: float
-    games: int            # games in the records (rated or not)
+    games: int            # games in the records (rated or not) it sat in, any of its seats
     rated: int
     mean_score: Optional[float]
     score_ci: Optional[float]
     deals: int
-    first_places: int
-    forfeits: int
+    # Per game, like ``games`` (a bot repeated to fill a table has several seats in one game):
+    first_places: int     # games in which one of its seats placed first (not an all-seat tie)
+    forfeits: int         # games in which one of its seats forfeited
     oracle: bool
     paired_score: Optional[float] = None   # mean over opponents met of the paired difference
     advantage: Optional[float] = None      # mean score minus the reference (control variate)
@@ -193,6 +194,9 @@ class Summary:
     tables: dict[str, "Summary"] = field(default_factory=dict)   # gauntlet: candidate -> own
     candidates: list[str] = field(default_factory=list)
     note: Optional[str] = None          # e.g. the adaptive run's stopping statement
+    # spec -> why it has no game (bots of ``order`` without a record; the reason is filled by
+    # the caller that knows the schedule, tournaments.report.run_summary)
+    idle: dict[str, str] = field(default_factory=dict)
     sanity: Optional["Summary"] = None  # the sanity table's board (tournaments.adaptive)
 
     def row(self, spec: str) -> BotRow:
@@ -285,12 +289,14 @@ def summarize(records: Iterable[GameRecord],
             reasons[r.forfeit.get("reason", "?")] += 1
             for f in r.forfeit.get("others", []):      # later forfeits of a played-out game
                 reasons[f.get("reason", "?")] += 1
-            for seat, _at in forfeiting_seats(r.forfeit):
-                forfeits_by[r.seating[seat]] += 1
-        if r.ranks:
-            for seat, rank in enumerate(r.ranks):
-                if rank == 0 and sum(1 for x in r.ranks if x == 0) < len(r.ranks):
-                    firsts[r.seating[seat]] += 1
+            # per game, as ``games``: a bot repeated at a table may forfeit in two seats
+            for spec in {r.seating[seat] for seat, _at in forfeiting_seats(r.forfeit)}:
+                forfeits_by[spec] += 1
+        if r.ranks and any(rank != 0 for rank in r.ranks):   # not a game every seat tied
+            # per game, as ``games``: a bot repeated at a table counts once however many of
+            # its seats share first place, so 1st <= games
+            for spec in {r.seating[seat] for seat, rank in enumerate(r.ranks) if rank == 0}:
+                firsts[spec] += 1
         scored = scored_returns(r)
         if scored is None:
             continue
@@ -349,7 +355,8 @@ def summarize(records: Iterable[GameRecord],
     else:
         rows.sort(key=lambda r: (ts_key(r), r.label))
     summary = Summary(rows, pairs, ratings, len(records), failed, dict(reasons), ranking=ranking,
-                      candidates=list(candidates))
+                      candidates=list(candidates),
+                      idle={s: "no game recorded" for s in (order or []) if games[s] == 0})
     summary.adjacent = adjacent_pairs(summary, trueskill)
     if reference is not None:
         summary.control = control_variate(per_deal, adv_deal)
@@ -443,6 +450,55 @@ def control_variate(per_deal: dict, adv_deal: dict) -> Optional[ControlVariate]:
                           sum(adj_v) / len(adj_v), n)
 
 
+#: How a board marks an oracle (a bot that sees the full state) beside its label, and the
+#: footnote that says so; README: oracles are "marked in every report".
+ORACLE_MARK = " *"
+ORACLE_NOTE = "* oracle: sees the full state (cheats)"
+
+
+def marked(row: BotRow) -> str:
+    """A bot's label as boards print it: with ``ORACLE_MARK`` if it is an oracle."""
+    return row.label + (ORACLE_MARK if row.oracle else "")
+
+
+def marked_names(summary: "Summary") -> dict[str, str]:
+    """spec -> its label as boards print it (oracles marked)."""
+    return {r.spec: marked(r) for r in summary.bots}
+
+
+def has_oracle(summary: "Summary") -> bool:
+    """Whether any bot of the board (or of a gauntlet's tables) is an oracle."""
+    return any(r.oracle for r in summary.bots) or any(has_oracle(t)
+                                                      for t in summary.tables.values())
+
+
+def column_legend(summary: "Summary") -> list[str]:
+    """What the leaderboard's columns hold, one sentence each (the board's legend). ``games``,
+    ``1st`` and ``forfeits`` count games, not seats: a bot repeated to fill a table's seats
+    counts a game once."""
+    out = ["paired: the bot's mean paired score difference over the opponents it met (same "
+           "deal, table and seat); mu, sigma, mu-3s: its TrueSkill rating",
+           "games: games it sat in (any of its seats); score: mean return per game with a 95% "
+           "interval over deals"]
+    if summary.control is not None:
+        out.append("vs reference: the control variate, its per-deal mean score minus c times "
+                   "the reference's (the heuristic bot in every seat) on the same deals and "
+                   "seats, c fitted on the other deals: the same expected differences between "
+                   "bots as score, with less of the cards' luck; 95% interval over deals")
+    out.append("1st: games in which one of its seats placed first, alone or shared (not a game "
+               "every seat tied); forfeits: games in which one of its seats forfeited")
+    return out
+
+
+def idle_lines(summary: "Summary") -> list[str]:
+    """A warning naming the bots of the run that played no game, and why (Summary.idle)."""
+    if not summary.idle:
+        return []
+    names = {r.spec: r.label for r in summary.bots}
+    return [f"warning: {len(summary.idle)} bot(s) played no game: "
+            + "; ".join(f"{names.get(s, s)} ({why})" for s, why in summary.idle.items())]
+
+
 def _num(x: Optional[float], fmt: str = "{:.1f}") -> str:
     return "-" if x is None or x != x else fmt.format(x)
 
@@ -465,7 +521,7 @@ def leaderboard_rows(summary: Summary) -> tuple[list[str], list[list[str]]]:
     head += ["1st", "forfeits"]
     rows = []
     for i, r in enumerate(summary.bots, 1):
-        cells = [str(i), r.label + (" *" if r.oracle else ""), _num(r.paired_score, "{:+.2f}"),
+        cells = [str(i), marked(r), _num(r.paired_score, "{:+.2f}"),
                  _num(r.mu, "{:.2f}"), _num(r.sigma, "{:.2f}"), _num(r.conservative, "{:.2f}"),
                  str(r.games), score_text(r)]
         if cv:
@@ -577,8 +633,10 @@ def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
                                                for k, v in sorted(summary.forfeits.items())))
     lines.append("(" + "; ".join(notes) + ")")
     lines.append("(" + ranking_statement(summary) + ")")
-    if any(r.oracle for r in summary.bots):
-        lines.append("* oracle: sees the full state (cheats); not in the adjacent-pair chain")
+    lines += ["(" + c + ")" for c in column_legend(summary)]
+    if has_oracle(summary):
+        lines.append(ORACLE_NOTE + "; not in the adjacent-pair chain")
+    lines += idle_lines(summary)
     if summary.adjacent:
         lines.append("")
         lines += adjacent_lines(summary)
@@ -596,7 +654,7 @@ def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
     if cv:
         lines.append("")
         lines += cv
-    names = {r.spec: r.label for r in summary.bots}
+    names = marked_names(summary)
     pairs = [(p, p.mean) for p in summary.pairs if p.mean is not None]
     if pairs:
         lines.append("")
@@ -624,10 +682,10 @@ def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
     order.sort(key=lambda x: -x[0])
     for i, (_ps, c, t, row) in enumerate(order, 1):
         lines.append("")
-        lines.append(f"{i}. candidate {row.label}: paired score vs the pool "
+        lines.append(f"{i}. candidate {marked(row)}: paired score vs the pool "
                      f"{_num(row.paired_score, '{:+.2f}')}; TrueSkill on its own tables mu "
                      f"{_num(row.mu, '{:.2f}')} sigma {_num(row.sigma, '{:.2f}')}")
-        names = {r.spec: r.label for r in t.bots}
+        names = marked_names(t)
         forfeits = (f"; it forfeited {row.forfeits} ("
                     + ", ".join(f"{k} {v}" for k, v in sorted(t.forfeits.items())) + ")"
                     if row.forfeits else "")
@@ -638,6 +696,11 @@ def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
             if p is None or p.mean is None:
                 continue
             sep = p.ci is not None and abs(p.mean) > p.ci
-            lines.append(f"     {row.label} - {names[o.spec]}: {_pm(p.mean, p.ci)} over "
+            lines.append(f"     {marked(row)} - {names[o.spec]}: {_pm(p.mean, p.ci)} over "
                          f"{p.deals} deal(s){'' if sep else ' — not separated'}")
+    if has_oracle(summary):
+        lines += ["", ORACLE_NOTE]
+    lines += idle_lines(summary)
+    if summary.note:
+        lines += ["", summary.note]
     return "\n".join(lines)

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, MutableSequence
 from dataclasses import dataclass
@@ -124,10 +125,23 @@ class BotOutput(io.TextIOBase):
             self._buf = ""
 
 
+_OUTPUTS: dict[tuple[int, str], tuple[BotOutput, BotOutput]] = {}
+
+
+def _outputs(seat: int, spec: str) -> tuple[BotOutput, BotOutput]:
+    """The stdout and stderr BotOutputs of ``seat`` played by ``spec``, made once per process
+    (an io object costs a cheap game's worth of microseconds to make, and one holds no text
+    between calls: _track flushes it after each)."""
+    pair = _OUTPUTS.get((seat, spec))
+    if pair is None:
+        pair = _OUTPUTS[(seat, spec)] = (BotOutput(seat, spec), BotOutput(seat, spec, "stderr"))
+    return pair
+
+
 @contextlib.contextmanager
 def bot_output(seat: int, spec: str) -> Iterator[tuple[BotOutput, BotOutput]]:
     """While a bot's code runs: its stdout and stderr to the log (BotOutput), flushed after."""
-    out, err = BotOutput(seat, spec), BotOutput(seat, spec, "stderr")
+    out, err = _outputs(seat, spec)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             yield out, err
@@ -138,16 +152,33 @@ def bot_output(seat: int, spec: str) -> Iterator[tuple[BotOutput, BotOutput]]:
 
 def _track(bot: Bot, seat: int, tracker: Tracker, spec: str = "?") -> None:
     """Wrap the bot's calls so the tracker names the seat while its code runs, and its
-    prints go to the log (BotOutput)."""
+    prints go to the log (BotOutput, as ``bot_output`` does: any unfinished line is logged
+    when the call returns).
+
+    The wrapper runs around every move of every game, so it is kept to plain assignments: the
+    seat's two BotOutputs (made once per seat and spec in a process) are swapped into
+    ``sys.stdout`` / ``sys.stderr`` directly (what contextlib.redirect_stdout does, without
+    its context manager and two new BotOutputs a call, which cost a cheap game as much as its
+    bots' play: Mate random vs heuristic 0.50 ms a game with them, 0.30 ms without)."""
+    out, err = _outputs(seat, spec)
+    clock = time.monotonic
+
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         def tracked(*args: Any) -> Any:
             tracker[0] = seat
-            tracker[1] = time.monotonic()
+            tracker[1] = clock()
+            saved_out, saved_err = sys.stdout, sys.stderr
+            sys.stdout, sys.stderr = out, err
             try:
-                with bot_output(seat, spec):
-                    return fn(*args)
+                return fn(*args)
             finally:
-                tracker[0], tracker[1] = -1, 0.0
+                sys.stdout, sys.stderr = saved_out, saved_err
+                if out._buf:
+                    out.flush()
+                if err._buf:
+                    err.flush()
+                tracker[0] = -1
+                tracker[1] = 0.0
         return tracked
 
     bot.act = wrap(bot.act)  # type: ignore[method-assign]

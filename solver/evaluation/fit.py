@@ -242,6 +242,37 @@ def format_report(slug: str, players: int, model: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def counts_text(slugs: Sequence[str]) -> str:
+    """``mattis at 3, 4, 5, 6, 7 or 8``: the player counts the fit covers, for each game."""
+    def counts(slug: str) -> str:
+        c = [str(n) for n in PLAYER_COUNTS[slug]]
+        return ", ".join(c[:-1]) + " or " + c[-1] if len(c) > 1 else c[0]
+    return "; ".join(f"{slug} at {counts(slug)}" for slug in slugs)
+
+
+def games_to_fit(games: Sequence[str] | None, players: Sequence[int] | None) -> list[str]:
+    """The games a command line fits: those named (default: every game with features, or with
+    ``players`` only those that have one of those counts). ValueError, naming the counts the
+    fit fits, when a count asked for is fitted for none of the games, or a game named has none
+    of the counts: the command would otherwise fit nothing and still rewrite the game's file
+    (its ``command`` line) with the models it had."""
+    named = list(dict.fromkeys(games or ()))
+    slugs = named or sorted(PLAYER_COUNTS)
+    if not players:
+        return slugs
+    asked = sorted(set(players))
+    fits = {slug: [n for n in asked if n in PLAYER_COUNTS[slug]] for slug in slugs}
+    unfitted = [n for n in asked if not any(n in PLAYER_COUNTS[slug] for slug in slugs)]
+    if unfitted:
+        raise ValueError(f"--players {', '.join(str(n) for n in unfitted)}: the fit covers "
+                         f"{counts_text(slugs)} players (every count the game supports)")
+    idle = [slug for slug in named if not fits[slug]]
+    if idle:
+        raise ValueError(f"--players {', '.join(str(n) for n in asked)}: the fit covers "
+                         f"{counts_text(idle)} players (every count the game supports)")
+    return [slug for slug in slugs if fits[slug]]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (module docstring)."""
     ap = argparse.ArgumentParser(prog="python -m solver.evaluation.fit", description=__doc__,
@@ -269,7 +300,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"--games must be at least {HELD_OUT_EVERY * 2}")
     if not 0.0 <= args.explore <= 1.0:
         ap.error("--explore must be in [0, 1]")
-    for slug in args.game or sorted(PLAYER_COUNTS):
+    try:
+        slugs = games_to_fit(args.game, args.players)
+    except ValueError as e:
+        ap.error(str(e))
+    for slug in slugs:
         path = model_path(slug, args.out)
         old: dict[str, Any] = {}
         if os.path.exists(path):

@@ -2,7 +2,7 @@
 from: each game's declared bench configurations, not lists of game names."""
 from solver.registry import BenchConfig, available_games, load_game
 from tournaments.bench import format_report, run_bench
-from tournaments.bench.runner import bench_tournament
+from tournaments.bench.runner import bench_cheap_tournaments, bench_tournament
 from tournaments.bench.search import bench_search
 
 
@@ -14,6 +14,16 @@ def test_bench_tournament_rows():
     text = format_report({"machine": {"python": "3", "machine": "x", "cpus": 2}, "playouts": [],
                           "determinize": [], "solve": None, "search": rows})
     assert "tournament speedup" in text
+
+
+def test_bench_cheap_tournament_rows():
+    """Four rows a game (1 worker, the 2-worker ratio, overhead, run start), the ratio's note
+    naming the statistic (best of the runs, and the mean's ratio) and the target."""
+    rows = bench_cheap_tournaments(0.0, ["mate"], min_run_seconds=0.02, reps=2, min_deals=4)
+    assert [r["unit"] for r in rows] == ["games/s", "x", "ms", "ms"]
+    assert all(r["value"] > 0 for r in rows[:2]) and rows[3]["value"] >= 0
+    assert "best of 2 runs" in rows[0]["note"]
+    assert "mean of runs" in rows[1]["note"] and "target >= 1.8x" in rows[1]["note"]
 
 
 def test_every_game_declares_bench_rows():

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from tournaments.cli import main
 from tournaments.runner import run_tournament
 
-from .conftest import run_config
+from .conftest import REPO, run_config
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -58,7 +58,8 @@ def test_rate_against_a_published_pool(tmp_path, plugins):
                                   "--out", out, "--leaderboards", boards])
     assert r.exit_code == 0, r.output
     assert "last.py" not in r.output and "first.py:LastLegal: " in r.output
-    assert "pool (published leaderboard): first.py:FirstLegal, random" in r.output
+    board = os.path.join(boards, "mate.json")
+    assert f"pool (published leaderboard {board}): first.py:FirstLegal, random" in r.output
     assert "place " in r.output and " of 3:" in r.output
     assert "SPRT: margin 1e+03 points, alpha 0.05, beta 0.05; bounds -2.94 / 2.94" in r.output
     # The pool keeps its published ratings.
@@ -85,15 +86,21 @@ def test_rate_leaves_out_pool_bots_the_install_cannot_build(tmp_path, plugins):
                                   "--out", str(tmp_path / "r"), "--leaderboards", str(boards)])
     assert r.exit_code == 0, r.output
     assert "pool: leaving out gone.py:Gone" in r.output
-    assert "pool (published leaderboard): random" in r.output
+    assert f"pool (published leaderboard {boards / 'mate.json'}): random" in r.output
 
 
-def test_default_pool_has_no_openspiel_or_oracle_bots():
+def test_default_pool_has_no_openspiel_oracle_or_sanity_bots():
+    """The built-in pool is the published boards' set of bots (their sanity table's random
+    apart), so `rate` judges against the same bots with or without a board."""
     from solver.registry import load_game
     from tournaments.rate import default_pool
     pool = default_pool(load_game("mate"))
-    assert "heuristic" in pool and "random" in pool
+    assert pool == ["heuristic", "ismcts", "pimc", "solver"]
     assert not any(p.startswith("openspiel") for p in pool) and "oracle" not in pool
+    for slug in ("mate", "mate-vic-village", "dog-tag-trick", "mattis"):
+        with open(os.path.join(REPO, "results", "leaderboards", f"{slug}.json")) as f:
+            published = {b["spec"] for b in json.load(f)["bots"] if not b.get("oracle")}
+        assert set(default_pool(load_game(slug))) == published, slug
 
 
 def test_publish_never_overwrites_without_force(tmp_path, plugins):

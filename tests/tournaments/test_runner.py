@@ -202,3 +202,42 @@ def test_max_deals_plays_a_prefix_and_resume_the_rest(tmp_path):
     res = run_tournament(cfg, resume=True, progress=False)
     assert res.played == 8 and res.recorded == 14
     assert comparable(cfg.out) == comparable(ref.out)
+
+
+def test_pool_run_writes_its_meta_once_workers_play_and_before_any_record(tmp_path, reference,
+                                                                           monkeypatch):
+    """A new run's tournament.json (whose schedule hash is a pass over every game) is written
+    while the pool's workers play their first games, never after a record: a run killed at
+    any point is resumable once it holds a game. The hash is the schedule's, so the run
+    resumes, and its records are the serial run's."""
+    import tournaments.runner as runner
+    from tournaments.executors import ProcessPoolExecutor
+    from tournaments.schedule import schedule_of
+    from tournaments.worker import ScheduledJobs
+
+    seen = []
+    real_write_meta = runner.write_meta
+    real_run_scheduled = ProcessPoolExecutor.run_scheduled
+    pools = []
+
+    def run_scheduled(self, source: ScheduledJobs, *args, **kwargs):
+        pools.append(self)
+        return real_run_scheduled(self, source, *args, **kwargs)
+
+    def write_meta(run_dir, *args):
+        games = os.path.join(run_dir, "games.jsonl")
+        seen.append((any(w.busy for w in pools[0]._pool),
+                     os.path.exists(games) and os.path.getsize(games) > 0))
+        return real_write_meta(run_dir, *args)
+
+    monkeypatch.setattr(runner, "write_meta", write_meta)
+    monkeypatch.setattr(ProcessPoolExecutor, "run_scheduled", run_scheduled)
+    cfg = run_config(tmp_path, "pool", bots=BOTS, deals=5, executor="process", workers=2)
+    run_tournament(cfg, progress=False)
+    assert seen == [(True, False)]      # once: games in flight, no record written yet
+    meta = json.load(open(os.path.join(cfg.out, "tournament.json")))
+    assert meta["schedule_hash"] == schedule_of(cfg, 2).digest(cfg.game)
+    assert comparable(cfg.out) == reference
+    r = CliRunner().invoke(main, ["resume", cfg.out, "--quiet"])
+    assert r.exit_code == 0, r.output       # the hash checks out: nothing left to play
+    assert comparable(cfg.out) == reference

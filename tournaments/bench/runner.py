@@ -72,16 +72,21 @@ def _play(game: str, deals: int, workers: int, out: str,
     return len(recs), wall, sum(r.seconds for r in recs)
 
 
-#: Deals of the warm-up run that sizes each measurement, and the fewest deals measured.
+#: Deals of the warm-up run of each pool (its workers' first games are slow: cold caches).
 CALIBRATION_DEALS = 10
+#: Seconds the calibration run (1 worker, after the warm-up) is sized to take, at the pace the
+#: pool measured in the warm-up; each measured run is then sized from the calibration's own
+#: wall time per game. The pace of the warm-up alone overstated a game's time (its first games
+#: in a fresh worker are slow, and the pace is a moving average over its few small chunks),
+#: so the runs meant to last MIN_RUN_SECONDS took 1.2-1.3 s.
+CALIBRATION_SECONDS = 0.2
 MIN_DEALS = 50
 #: Measured runs per worker count (1 and 2 workers alternated).
-REPS = 2
+REPS = 3
 #: Share of ``seconds`` one measured run with 1 worker is sized to take (the 2-worker run
-#: about half that): 2 x (1 + 1/2) x 0.25 of the budget in all. A run has fixed costs (its
-#: folder, lock and meta, and the fsync that makes its last games durable: 4-8 ms on a plain
-#: disk) that a run of a few dozen milliseconds would count against 2 workers far more than
-#: against 1.
+#: about half that). A run has fixed costs (its folder, lock and meta, the schedule's hash,
+#: and the fsync that makes its last games durable: 3-4 ms) that a run of a few dozen
+#: milliseconds would count against 2 workers far more than against 1.
 RUN_SHARE = 0.25
 #: ... and at least this long whatever ``seconds`` says: the run's fixed costs (~10 ms: the
 #: schedule's hash, meta, the last fsync; "run start" is reported apart) are then about 1% of a
@@ -91,8 +96,9 @@ RUN_SHARE = 0.25
 MIN_RUN_SECONDS = 2.0
 
 
-def bench_cheap_tournaments(seconds: float, games: list[str],
-                            stream: Optional[TextIO] = None) -> list[dict]:
+def bench_cheap_tournaments(seconds: float, games: list[str], stream: Optional[TextIO] = None,
+                            min_run_seconds: float = MIN_RUN_SECONDS,
+                            reps: int = REPS, min_deals: int = MIN_DEALS) -> list[dict]:
     """Random vs heuristic, the cheapest real bots, in every game: games/s through the runner
     with 1 and 2 workers on the same fixtures, alternated (so a change in the machine's load
     hits both), and the speedup (target >= 1.8x on 2 cores); the runner's overhead per game
@@ -105,8 +111,14 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
     ``trickhound tournament`` makes it, minus its play: ~0.1 s, which would swamp a few hundred
     sub-millisecond games; the fork server's own start, once per process, is not in it
     either), and the gathering of the workers' log (one record per chunk).
-    ``seconds`` sets each game's measurement: each 1-worker run is sized to take RUN_SHARE of
-    it, and at least MIN_RUN_SECONDS, at the pace the pool measured in the warm-up."""
+
+    Each worker count is measured ``reps`` times, alternated, and its row is the fastest of
+    its runs (as ``timeit`` takes the best of its repeats): other processes on the machine
+    only ever slow a run down, and a 2-worker run, which needs both cores, far more than a
+    1-worker run, which leaves one core free for them; the note gives the ratio of the mean
+    games/s as well. ``seconds`` sets each game's measurement: each 1-worker run is sized to
+    take RUN_SHARE of it, and at least ``min_run_seconds``, at the pace of a calibration run
+    (CALIBRATION_SECONDS) of the warm pool; at least ``min_deals`` deals."""
     from tournaments.bench.limits import note
     rows: list[dict] = []
     bots = ["random", "heuristic"]
@@ -114,46 +126,54 @@ def bench_cheap_tournaments(seconds: float, games: list[str],
     try:
         for game in games:
             note(f"tournament random vs heuristic, {game}", stream)
-            result = {1: [0, 0.0, 0.0], 2: [0, 0.0, 0.0]}
+            # per worker count: (games, wall seconds, summed play seconds) of each run
+            runs: dict[int, list[tuple[int, float, float]]] = {1: [], 2: []}
             with ProcessPoolExecutor(1) as one, ProcessPoolExecutor(2) as two:
                 pools = {1: one, 2: two}
                 for workers, pool in pools.items():   # warm-up: the pools learn the pace
                     n, wall, _ = _play(game, CALIBRATION_DEALS, workers,
                                        os.path.join(tmp, f"{game}-warm{workers}"), pool, bots)
-                # the pace of a game in the 1-worker pool (timed in the worker, chunk by
-                # chunk: the warm-up run's own wall time is mostly its fixed costs)
+                per_deal = n / CALIBRATION_DEALS
                 pace = one.pace if one.pace is not None else wall / n
+                # calibration: a run of the warm 1-worker pool, timed whole (its fixed costs
+                # included, so the measured runs come out a little short of the aim, not long)
+                cal_deals = max(CALIBRATION_DEALS,
+                                int(CALIBRATION_SECONDS / max(pace * per_deal, 1e-6)))
+                n, wall, _ = _play(game, cal_deals, 1, os.path.join(tmp, f"{game}-cal"), one,
+                                   bots)
+                per_game = wall / n
                 # the fork server is up now (its start is once per process, not per run)
                 _, wall0, play0 = _play(game, 1, 1, os.path.join(tmp, f"{game}-start"),
                                         bots=bots)
                 startup = max(0.0, wall0 - play0)
-                # a 1-worker run about RUN_SHARE of the budget (at least MIN_RUN_SECONDS):
+                # a 1-worker run about RUN_SHARE of the budget (at least min_run_seconds):
                 # enough games that a run's fixed costs (folder, lock, meta, last fsync) stay
                 # small
-                per_deal = n / CALIBRATION_DEALS
-                run_s = max(RUN_SHARE * seconds, MIN_RUN_SECONDS)
-                deals = max(MIN_DEALS, int(run_s / max(pace * per_deal, 1e-6)))
-                for rep in range(REPS):
+                run_s = max(RUN_SHARE * seconds, min_run_seconds)
+                deals = max(min_deals, int(run_s / max(per_game * per_deal, 1e-6)))
+                for rep in range(reps):
                     for workers, pool in pools.items():
-                        got = _play(game, deals, workers,
-                                    os.path.join(tmp, f"{game}-w{workers}-{rep}"), pool, bots)
-                        for k in range(3):
-                            result[workers][k] += got[k]
-            n1, wall1, play1 = result[1]
-            n2, wall2, _ = result[2]
-            g1, g2 = n1 / wall1, n2 / wall2
+                        runs[workers].append(
+                            _play(game, deals, workers,
+                                  os.path.join(tmp, f"{game}-w{workers}-{rep}"), pool, bots))
+            rates = {w: [n / wall for n, wall, _ in runs[w]] for w in runs}
+            g1, g2 = max(rates[1]), max(rates[2])
+            mean1, mean2 = (sum(rates[w]) / len(rates[w]) for w in (1, 2))
+            n1, wall1, play1 = max(runs[1], key=lambda r: r[0] / r[1])
             overhead = 1e3 * (wall1 - play1) / n1
             load = os.getloadavg()[0]
             rows += [
                 {"name": f"tournament {game} random-heuristic, 1 worker", "value": g1,
-                 "unit": "games/s", "note": f"{n1} games in {REPS} runs, "
+                 "unit": "games/s", "note": f"best of {reps} runs of {n1} games, "
+                                            f"{1e3 * wall1:.0f} ms; "
                                             f"{1e3 * play1 / n1:.2f} ms of play each"},
                 {"name": f"tournament {game} random-heuristic, 2 workers / 1", "value": g2 / g1,
-                 "unit": "x", "note": f"{g2:,.0f} games/s; target >= 1.8x on 2 cores "
+                 "unit": "x", "note": f"{g2:,.0f} games/s (best of {reps}; mean of runs "
+                                      f"{mean2 / mean1:.2f}x); target >= 1.8x on 2 cores "
                                       f"({os.cpu_count()} cpus, load {load:.1f}): "
                                       f"{'met' if g2 / g1 >= 1.8 else 'BELOW'}"},
                 {"name": f"tournament {game} runner overhead per game", "value": overhead,
-                 "unit": "ms", "note": f"1 worker; target <= 1 ms: "
+                 "unit": "ms", "note": f"1 worker (its best run); target <= 1 ms: "
                                        f"{'met' if overhead <= 1.0 else 'BELOW'}"},
                 {"name": f"tournament {game} run start", "value": 1e3 * startup, "unit": "ms",
                  "note": "once per run, not in the rows above: pool start and stop, log, meta "

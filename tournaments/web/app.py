@@ -425,7 +425,8 @@ def board_of(run_dir: str) -> dict:
     as a whole (``text``); ``sanity`` is the sanity table's text, as the CLI prints it below.
     ``warning``: a run holding fewer games than scheduled, as ``report`` warns."""
     from tournaments.adaptive import ADAPTIVE
-    from tournaments.report import run_summary
+    from tournaments.config import TournamentConfig
+    from tournaments.report import rating_test_stop, run_summary
     from tournaments.runner import load_records, read_meta
     from tournaments.stats import leaderboard_rows, leaderboard_text
     records = load_records(run_dir)
@@ -434,9 +435,12 @@ def board_of(run_dir: str) -> dict:
     summary = run_summary(run_dir, records=records)
     out: dict[str, Any] = {"empty": False, "text": None, "head": None, "rows": None,
                            "notes": [], "sanity": None, "warning": None}
-    scheduled = read_meta(run_dir).get("games")
+    meta = read_meta(run_dir)
+    scheduled = meta.get("games")
     if (isinstance(scheduled, int) and len(records) < scheduled
-            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))):
+            and not os.path.exists(os.path.join(run_dir, ADAPTIVE))
+            and rating_test_stop(TournamentConfig.from_json(meta["config"]), meta,
+                                 records) is None):    # rate's run: the board's note says so
         out["warning"] = (f"this run holds {len(records)} of its {scheduled} scheduled games "
                           f"(interrupted, or still playing?): the board covers only those")
     if summary.candidates:
