@@ -393,7 +393,7 @@ def find_record(source: str, game_id: Optional[int] = None) -> GameRecord:
         if len(recs) == 1:
             return recs[0]
         raise AnalyseError(f"{source} holds {len(recs)} games: pick one with --game-id "
-                           f"({recs[0].game_id}..{recs[-1].game_id})")
+                           f"({min(r.game_id for r in recs)}..{max(r.game_id for r in recs)})")
     for r in recs:
         if r.game_id == game_id:
             return r

@@ -273,10 +273,13 @@ def games() -> None:
               help="Game string (default: the file's \"game\" field, else mate).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
-    """Solve a perfect-information position exactly: value, best moves, principal variation.
+    """Solve a position exactly: value, best moves, principal variation.
 
     The file holds a state JSON (the format of `state.to_json()`, documented in each game's
-    notation module), optionally with a "game" field naming the game."""
+    notation module), optionally with a "game" field naming the game. A full state is solved
+    with every card face up (in a variant that hides cards, e.g. Mate's forced card, that is
+    the clairvoyant value, and the output says so); a seat's view only where it hides
+    nothing."""
     from solver.search import alphabeta
     obj = _read_json(state_file)
     if not isinstance(obj, dict):
@@ -286,8 +289,9 @@ def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
     if game.num_players != 2:
         raise UserError(f"solve handles two-player games; {game.name} has "
                         f"{game.num_players} players")
-    if not game.perfect_information:
-        raise UserError(f"{game.spec()} has hidden information; use `trickhound recommend`")
+    if not game.perfect_information and "seat" in obj:
+        raise UserError(f"{game.spec()} hides information from a seat, and {state_file} is "
+                        f"that seat's view: use `trickhound recommend {state_file}`")
     if "seat" in obj:
         # a view (view.to_json(): what one seat knows): solvable when it hides nothing
         from solver.search import perfect_information_for
@@ -325,6 +329,10 @@ def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
     click.echo("Moves: " + "  ".join(f"{state.action_to_str(a)} {v:+g}" for a, v in ranked))
     click.echo(f"Principal variation: {' '.join(_pv_text(state, list(res.pv)))}")
     click.echo(f"({res.nodes:,} nodes, {1e3 * res.seconds:.1f} ms)")
+    if not game.perfect_information:
+        click.echo(f"(the value with every card face up: in {game.spec()} a seat does not see "
+                   f"them all, so a player's best move may differ; `trickhound recommend` "
+                   f"searches what a seat sees)")
 
 
 def _pv_text(state: Any, pv: list[int]) -> list[str]:

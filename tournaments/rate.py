@@ -51,6 +51,7 @@ from tournaments.records import GameRecord, scored_returns
 from tournaments.report import leaderboard_path
 from tournaments.runner import RunLog, load_records, run_tournament
 from tournaments.schedule import schedule_for
+from tournaments.stats import ORACLE_MARK, ORACLE_NOTE
 
 MIN_DEALS = 4
 #: Bot modules left out of the default pool: OpenSpiel's Python searches (minutes a game).
@@ -302,7 +303,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                     m = sum(x) / len(x)
                     sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
                     margin = 0.5 * sd if sd > 0 else 1.0
-                    echo(f"  margin: {margin:.3g} points (half the pilot standard deviation "
+                    echo(f"  margin: {in_unit(margin, g)} (half the pilot standard deviation "
                          f"of the per-deal difference)")
                 if margin is not None and x:
                     test = sprt(x, margin, alpha, beta)
@@ -323,19 +324,62 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                       "conservative": m - 3 * s, "games": ratings.games.get(spec, 0),
                       "candidate": spec == cand_spec})
     board.sort(key=lambda r: -r["conservative"])
+    oracles = {r.seating[seat] for r in records for seat in r.oracle_seats}
+    for row in board:
+        row["oracle"] = row["spec"] in oracles
     place = next(i for i, r in enumerate(board, 1) if r["candidate"])
+    forfeits = candidate_forfeits(records, cand_spec)
+    decision = test.decision if test else None
+    why = None
+    if decision is None and forfeits["games"] and forfeits["forfeited"] == forfeits["games"]:
+        # Every game the candidate sat in it forfeited, scoring the game's worst return each
+        # time; where nothing pairs (tampered games are not played out, so the pool's seats
+        # have no score) the test cannot run, but the verdict is not in doubt.
+        decision = "weaker"
+        why = "it forfeited every game it played"
     return {"candidate": cand_spec, "mu": mu, "sigma": sg, "conservative": mu - 3 * sg,
             "games": len(records), "place": place, "of": len(board), "board": board,
             "run_dir": cfg.out, "source": source, "pool": list(cfg.bots),
-            "decision": test.decision if test else None,
+            "decision": decision, "why": why, "forfeits": forfeits, "unit": g.VALUE_UNIT,
             "test": test.to_json() if test else None}
+
+
+def in_unit(value: float, game: Union[Game, str]) -> str:
+    """``value`` with the unit the game's values are in (``Game.VALUE_UNIT``): "0.5 points",
+    or for Mattis "0.0962 (the chance of not being the loser)"."""
+    unit = game if isinstance(game, str) else game.VALUE_UNIT
+    return f"{value:.3g} {unit}" if unit == "points" else f"{value:.3g} ({unit})"
+
+
+def candidate_forfeits(records: Iterable[GameRecord], candidate: str) -> dict[str, Any]:
+    """How many of the games the candidate sat in it forfeited, by reason, with the first
+    forfeit's detail (what a bot author needs to see first)."""
+    games = forfeited = 0
+    reasons: dict[str, int] = defaultdict(int)
+    detail = None
+    for r in records:
+        if candidate not in r.seating:
+            continue
+        games += 1
+        mine = [f for f in ([r.forfeit, *r.forfeit.get("others", [])] if r.forfeit else [])
+                if f.get("seat") is not None and r.seating[int(f["seat"])] == candidate]
+        if mine:
+            forfeited += 1
+            reasons[str(mine[0].get("reason", "forfeit"))] += 1
+            if detail is None:
+                detail = mine[0].get("detail")
+    return {"games": games, "forfeited": forfeited, "reasons": dict(reasons), "detail": detail}
 
 
 def format_result(res: dict) -> str:
     """The decision, the test's bounds and the games used, then the TrueSkill place."""
     t = res["test"]
-    cand = label(res["candidate"])
-    if t is None:
+    cand = label(res["candidate"]) + (ORACLE_MARK if any(
+        r.get("oracle") and r["candidate"] for r in res["board"]) else "")
+    unit = res.get("unit", "points")
+    if res.get("why"):
+        lines = [f"{cand}: WEAKER than the pool ({res['why']}; no paired deals for the test)"]
+    elif t is None:
         lines = [f"{cand}: no decision (too few deals for the test) after {res['games']} games"]
     else:
         cap = ("no decision: the game cap came first"
@@ -348,16 +392,25 @@ def format_result(res: dict) -> str:
         lines = [f"{cand}: {words[res['decision']]}",
                  f"  mean paired score difference vs the pool {t['mean']:+.3g} per deal "
                  f"(sd {t['sd']:.3g}) over {t['deals']} deals, {res['games']} games",
-                 f"  SPRT: margin {t['margin']:.3g} points, alpha {t['alpha']}, beta "
+                 f"  SPRT: margin {in_unit(t['margin'], unit)}, alpha {t['alpha']}, beta "
                  f"{t['beta']}; bounds {t['lower']:.2f} / {t['upper']:.2f}; LLR+ "
                  f"{t['llr_plus']:+.2f}, LLR- {t['llr_minus']:+.2f}"]
+    ff = res.get("forfeits") or {}
+    if ff.get("forfeited"):
+        why = ", ".join(f"{reason} {n}" for reason, n in sorted(ff["reasons"].items()))
+        first = f"; the first: {ff['detail']}" if ff.get("detail") else ""
+        lines.append(f"  it forfeited {ff['forfeited']} of its {ff['games']} games ({why}){first}"
+                     f" (each scores the game's worst return; `trickhound analyse` shows where)")
     scale = ("pool fixed at its published ratings" if res["source"] == "published leaderboard"
              else "every bot rated from these games")
     lines.append(f"TrueSkill ({scale}): mu {res['mu']:.2f}, "
                  f"sigma {res['sigma']:.2f}; place {res['place']} of {res['of']}:")
     for i, r in enumerate(res["board"], 1):
         mark = "  <-" if r["candidate"] else ""
-        lines.append(f"  {i:2d}. {r['label']:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
+        name = r["label"] + (ORACLE_MARK if r.get("oracle") else "")
+        lines.append(f"  {i:2d}. {name:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
                      f"mu-3s {r['conservative']:6.2f}{mark}")
+    if any(r.get("oracle") for r in res["board"]):
+        lines.append(f"  {ORACLE_NOTE}")
     lines.append(f"(games in {res['run_dir']}; `trickhound report {res['run_dir']}` for plots)")
     return "\n".join(lines)

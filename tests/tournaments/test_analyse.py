@@ -159,3 +159,17 @@ def test_cli_analyse_all_text():
     r = _cli("analyse", MATE_RUN, "--all", "--max-games", "4")
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("Mean loss per decision, mate, 4 game(s)")
+
+
+def test_the_game_id_hint_spans_the_ids_whatever_the_record_order(tmp_path):
+    """Records are written in completion order (workers finish out of order): the hint names
+    the smallest and largest id, not the first and last record's (tester 5)."""
+    import shutil
+    run = tmp_path / "run"
+    shutil.copytree(MATE_RUN, run)
+    path = run / "games.jsonl"
+    lines = path.read_text().splitlines()
+    ids = [json.loads(x)["game_id"] for x in lines]
+    path.write_text("\n".join(lines[1:] + lines[:1]) + "\n")      # the first id last
+    with pytest.raises(A.AnalyseError, match=rf"\({min(ids)}\.\.{max(ids)}\)"):
+        A.find_record(str(run))

@@ -1,0 +1,106 @@
+"""``trickhound rate`` tells a bot author what happened (tester 5): how many games the candidate
+forfeited and why, a verdict for a bot that forfeits every game even where nothing pairs
+(tampered games are not played out), the game's value unit, and oracles marked."""
+import textwrap
+
+from click.testing import CliRunner
+
+from tournaments.cli import main
+from tournaments.rate import format_result, in_unit
+
+TAMPER = """
+    import sys
+    from bots.base import Bot
+
+    class Tamper(Bot):
+        '''Plays a move on the referee's own state, reached through the call stack.'''
+        name = "tamper"
+        def act(self, view):
+            f = sys._getframe(1)
+            while f is not None:
+                for v in list(f.f_locals.values()):
+                    if (type(v).__name__.endswith("State") and hasattr(v, "apply_action")
+                            and not v.is_terminal()):
+                        v.apply_action(v.legal_actions()[0])
+                        return view.legal_actions()[0]
+                f = f.f_back
+            return view.legal_actions()[0]
+"""
+
+
+def rate(tmp_path, monkeypatch, *args):
+    monkeypatch.chdir(tmp_path)
+    return CliRunner().invoke(main, ["rate", *args, "--executor", "serial", "--out", "r"])
+
+
+def test_forfeits_are_counted_with_their_reason_and_first_detail(tmp_path, plugins,
+                                                                 monkeypatch):
+    r = rate(tmp_path, monkeypatch, "faulty.py:Raiser", "--game", "mate", "--max-games", "8",
+             "--pool", "heuristic")
+    assert r.exit_code == 0, r.output
+    assert "faulty.py:Raiser: WEAKER" in r.stdout
+    line = next(x for x in r.stdout.splitlines() if "forfeited" in x)
+    assert line.startswith("  it forfeited 8 of its 8 games (exception 8); the first: ")
+    assert "Error" in line
+
+
+def test_a_bot_that_tampers_in_every_game_is_weaker(tmp_path, monkeypatch):
+    (tmp_path / "tamper.py").write_text(textwrap.dedent(TAMPER))
+    r = rate(tmp_path, monkeypatch, "tamper.py:Tamper", "--game",
+             "mate(forced_visibility=hidden)", "--max-games", "8", "--pool", "heuristic")
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert first == ("tamper.py:Tamper: WEAKER than the pool (it forfeited every game it "
+                     "played; no paired deals for the test)")
+    assert "it forfeited 8 of its 8 games (tampering 8)" in r.stdout
+
+
+def test_a_clean_bot_reports_no_forfeits(tmp_path, plugins, monkeypatch):
+    r = rate(tmp_path, monkeypatch, "first.py:FirstLegal", "--game", "mate", "--max-games",
+             "4", "--pool", "heuristic")
+    assert r.exit_code == 0, r.output
+    assert "forfeited" not in r.stdout
+
+
+def test_margins_are_in_the_games_unit():
+    assert in_unit(1.5, "points") == "1.5 points"
+    assert in_unit(0.0962, "the chance of not being the loser") == (
+        "0.0962 (the chance of not being the loser)")
+
+
+def test_an_oracle_is_marked_in_the_ratings_list():
+    board = [{"label": "oracle", "mu": 30.0, "sigma": 2.0, "conservative": 24.0,
+              "candidate": True, "oracle": True},
+             {"label": "heuristic", "mu": 25.0, "sigma": 2.0, "conservative": 19.0,
+              "candidate": False, "oracle": False}]
+    res = {"candidate": "oracle", "test": None, "games": 4, "board": board, "place": 1,
+           "of": 2, "mu": 30.0, "sigma": 2.0, "source": "given pool", "run_dir": "r",
+           "decision": None}
+    text = format_result(res)
+    assert text.splitlines()[0].startswith("oracle *: no decision")
+    assert "   1. oracle *" in text and "* oracle: sees the full state (cheats)" in text
+    assert "   2. heuristic " in text
+
+
+def test_solve_takes_a_full_state_of_a_variant_that_hides_cards(tmp_path):
+    """docs/rules/mate.md §9.2: with the forced card hidden a full state still holds every card:
+    `solve` values it with every card face up and says so; a seat's view of it is refused
+    with a pointer to recommend."""
+    import json
+
+    from solver.registry import load_game
+    game = load_game("mate(forced_visibility=hidden)")
+    s = game.new_initial_state(5)
+    for _ in range(3):
+        s.apply_action(s.legal_actions()[0])
+    state_file = tmp_path / "state.json"
+    state_file.write_text(json.dumps(dict(s.to_json(), game=game.spec())))
+    r = CliRunner().invoke(main, ["solve", str(state_file)])
+    assert r.exit_code == 0, r.output
+    assert "with every card face up" in r.stdout and "Best: " in r.stdout
+    view_file = tmp_path / "view.json"
+    view_file.write_text(json.dumps(dict(s.view(s.current_player()).to_json(),
+                                         game=game.spec())))
+    r = CliRunner().invoke(main, ["solve", str(view_file)])
+    assert r.exit_code == 2
+    assert "that seat's view: use `trickhound recommend" in r.output
