@@ -1067,8 +1067,9 @@ ANALYSE_PROGRESS_EVERY_S = 2.0
 
 
 @main.command("analyse",
-              epilog="Labels (inaccuracy/mistake/blunder) from the view loss in points of the "
-                     "round, per game: " + "; ".join(
+              epilog="Labels (inaccuracy/mistake/blunder) from the view loss, in the game's "
+                     "values (points of the round; in mattis the chance of not being the "
+                     "loser), per game: " + "; ".join(
                          f"{g}: {a:g}/{b:g}/{c:g}" for g, (a, b, c) in {
                              "mate": (3, 10, 25), "mate-vic-village": (1, 3, 6),
                              "dog-tag-trick": (1, 3, 6), "mattis": (0.25, 0.5, 1)}.items())
