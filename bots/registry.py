@@ -68,6 +68,11 @@ def _load_plugin_file(target: str) -> type[Bot]:
             raise BotSpecError(f"bot plugin {path!r} cannot be imported (not a Python file)")
         module = importlib.util.module_from_spec(spec)
         sys.modules[modname] = module
+        # The file's own folder is searched for its imports (``from helper import pick`` next
+        # to it), as Python does for a script it runs; last, so it shadows nothing installed.
+        folder = os.path.dirname(os.path.realpath(path))
+        if folder not in sys.path:
+            sys.path.append(folder)
         try:
             spec.loader.exec_module(module)
         except Exception as e:
@@ -98,7 +103,9 @@ def bot_class(name: str) -> type[Bot]:
         if not (isinstance(cls, type) and issubclass(cls, Bot)):
             raise BotSpecError(f"entry point {name!r} is not a trickhound Bot subclass")
         return cls
-    raise BotSpecError(f"unknown bot {name!r}; available: {', '.join(available_bots())}")
+    hint = (f" (a bot in a file is named FILE.py:CLASS, e.g. {name}:MyBot)"
+            if name.endswith(".py") else "")
+    raise BotSpecError(f"unknown bot {name!r}{hint}; available: {', '.join(available_bots())}")
 
 
 def make_bot(spec: "str | BotSpec", seed: int = 0) -> Bot:

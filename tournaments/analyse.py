@@ -528,7 +528,8 @@ def _summary_lines(rows: list[dict], key: str) -> list[str]:
         who = f"seat {r['seat']} {r['bot']}" if key == "seat" else r["bot"]
         ci = f" ±{r['ci95']:.2f}" if r.get("ci95") is not None else ""
         exact = f"exact {_f(r['mean_exact_loss'])} over the {r['exact_decisions']} solved"
-        out.append(f"  {who:32s} {r['decisions']:4d} decisions  mean loss "
+        many = "decisions" if r["decisions"] != 1 else "decision "
+        out.append(f"  {who:32s} {r['decisions']:4d} {many}  mean loss "
                    f"{_f(r['mean_loss'])}{ci}  ({exact})  "
                    + "  ".join(f"{n} {r[n]}" for n in LABELS))
     return out

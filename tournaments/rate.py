@@ -284,7 +284,8 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     echo(f"rating {label(cand_spec)} on {cfg.game}")
     echo(f"pool ({whence}): {', '.join(label(b) for b in cfg.bots)}")
     echo(f"SPRT on the paired score difference per deal: H0 0 vs H1 ±margin, alpha {alpha}, "
-         f"beta {beta}; {batch} deal(s) per batch, at most {max_games} games; run in {cfg.out}")
+         f"beta {beta}; {batch} deal(s) per batch, at most {max_games} game(s), rounded up to "
+         f"whole deals; run in {cfg.out}")
     deals_done = 0
     first = True
     test = None
@@ -344,6 +345,13 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
             "test": test.to_json() if test else None}
 
 
+def _number(x: float, sign: bool = False) -> str:
+    """``x`` for people: three significant digits, whole numbers from 1,000 on (no e+03)."""
+    if abs(x) >= 1000:
+        return f"{x:+,.0f}" if sign else f"{x:,.0f}"
+    return f"{x:+.3g}" if sign else f"{x:.3g}"
+
+
 def in_unit(value: float, game: Union[Game, str]) -> str:
     """``value`` with the unit the game's values are in (``Game.VALUE_UNIT``): "0.5 points",
     or for Mattis "0.0962 (the chance of not being the loser)"."""
@@ -390,8 +398,8 @@ def format_result(res: dict) -> str:
                  "equal": "EQUAL to the pool within ± the margin",
                  None: cap}
         lines = [f"{cand}: {words[res['decision']]}",
-                 f"  mean paired score difference vs the pool {t['mean']:+.3g} per deal "
-                 f"(sd {t['sd']:.3g}) over {t['deals']} deals, {res['games']} games",
+                 f"  mean paired score difference vs the pool {_number(t['mean'], True)} per "
+                 f"deal (sd {_number(t['sd'])}) over {t['deals']} deals, {res['games']} games",
                  f"  SPRT: margin {in_unit(t['margin'], unit)}, alpha {t['alpha']}, beta "
                  f"{t['beta']}; bounds {t['lower']:.2f} / {t['upper']:.2f}; LLR+ "
                  f"{t['llr_plus']:+.2f}, LLR- {t['llr_minus']:+.2f}"]

@@ -104,3 +104,51 @@ def test_solve_takes_a_full_state_of_a_variant_that_hides_cards(tmp_path):
     r = CliRunner().invoke(main, ["solve", str(view_file)])
     assert r.exit_code == 2
     assert "that seat's view: use `trickhound recommend" in r.output
+
+
+def test_a_plugin_file_imports_a_module_beside_it(tmp_path, monkeypatch):
+    """A bot file's own folder is searched for its imports, from any current folder."""
+    from bots.registry import make_bot
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "helper_for_lastbot.py").write_text("def pick(actions):\n    return actions[-1]\n")
+    (pkg / "lastbot.py").write_text(textwrap.dedent("""
+        from bots.base import Bot
+        from helper_for_lastbot import pick
+
+        class LastBot(Bot):
+            name = "last"
+            def act(self, view):
+                return pick(view.legal_actions())
+    """))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", list(__import__("sys").path))
+    bot = make_bot(f"{pkg / 'lastbot.py'}:LastBot")
+    assert type(bot).__name__ == "LastBot"
+
+
+def test_a_file_name_without_its_class_gets_a_hint():
+    import pytest
+
+    from bots.registry import make_bot
+    from bots.spec import BotSpecError
+    with pytest.raises(BotSpecError, match=r"named FILE\.py:CLASS, e\.g\. first\.py:MyBot"):
+        make_bot("first.py")
+
+
+def test_numbers_for_people():
+    from tournaments.rate import _number
+    assert _number(-1050.4, True) == "-1,050" and _number(1234.0) == "1,234"
+    assert _number(0.0962, True) == "+0.0962" and _number(12.345) == "12.3"
+
+
+def test_exact_values_are_compared_without_z_inf():
+    """Two exact values (zero-wide intervals) are compared as exact, not as z=inf."""
+    from solver.search.result import build_result
+    rows = [{"action": a, "text": t, "mean": m, "ci_low": m, "ci_high": m, "visits": 1,
+             "robustness": None} for a, t, m in ((0, "7D", 3.0), (1, "7C", 1.0))]
+    res = build_result("pimc", 0, rows, value="round_gain", nodes=0, iterations=1, worlds=4,
+                       rank_by="mean", params={}, limit=None, seed=0, seconds=0.0)
+    conf = res.sampling_confidence()
+    assert conf["label"] == "clear"
+    assert "both values exact" in conf["text"] and "z=" not in conf["text"]
