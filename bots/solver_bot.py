@@ -18,9 +18,11 @@
   * otherwise the game's strongest sampling search (``search=auto``: solver.search.recommend's
     STRONGEST_SEARCH, measured per game) with this bot's ``iterations``: **pimc**, the search
     the ``pimc`` bot runs (UCT in every world with its exact endgames and rollout policy, the
-    same defaults), in Dog Tag Trick and Vic Village; **ismcts**, the ``ismcts`` bot's search,
-    in Mattis, where the PIMC path lost -0.135 [-0.239, -0.032] a game at one seat of an
-    ISMCTS table (24 deals, 5 ms, results/strength/solver-hybrid).
+    same defaults), in Vic Village; **ismcts**, the ``ismcts`` bot's search (its defaults,
+    widening included), in Mattis, where the PIMC path lost -0.135 [-0.239, -0.032] a game at
+    one seat of an ISMCTS table (24 deals, 5 ms, results/strength/solver-hybrid), and since
+    0.8.0 in Dog Tag Trick, where it beats the PIMC path at equal CPU (+1.24 [+0.45, +2.04]
+    with 3 players, +0.55 and +0.28 with 4 and 5; results/strength/widen).
 
   ``last_path`` says which path the last decision took ("exact", "pimc", "ismcts", "wide" for
   the heuristic's very wide decisions as in ``pimc``, "single" for a forced move, "alphabeta"
@@ -129,7 +131,8 @@ class SolverBot(Bot[View]):
         "iterations": (2000, "iterations per decision of the sampling search (3+ players: the"
                              " decisions too far from the round's end to solve exactly)"),
         "search": ("auto", "the sampling search (3+ players): pimc, ismcts or auto (the game's"
-                           " strongest: ismcts in Mattis, else pimc)"),
+                           " strongest: ismcts in Mattis and Dog Tag Trick, else"
+                           " pimc)"),
         "exact_actions": (-1, "solve the worlds exactly when at most this many actions are"
                               " left in the round (3+ players; -1: the game's measured"
                               " default, 0: never, always the sampling search; 64: always,"
@@ -272,7 +275,7 @@ class SolverBot(Bot[View]):
 
     def sampling_algorithm(self, game: Game) -> str:
         """The search of the path that does not solve exactly in ``game``: ``search``, with auto
-        = the game's strongest (STRONGEST_SEARCH: ismcts in Mattis, pimc in Dog Tag Trick and
+        = the game's strongest (STRONGEST_SEARCH: ismcts in Mattis and Dog Tag Trick, pimc in
         Vic Village; pimc where a game is not listed or names the exact solver)."""
         if self.search != "auto":
             return self.search

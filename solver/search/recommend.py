@@ -51,8 +51,13 @@ ALGORITHM_CHOICES = (AUTO,) + ALGORITHMS
 # standard error; the table of docs/issues "Strength II", issue 15):
 #   Vic Village   pimc: +4.7 +- 1.1 vs ismcts +4.7 +- 1.0 with 4 players, +5.0 +- 1.7 vs
 #                 +1.9 +- 1.5 with 3, and PIMC +6.4 +- 5.3 over ISMCTS at equal time.
-#   Dog Tag Trick pimc: +2.9 +- 0.3 vs +2.7 +- 0.4 (4 players), +2.2 vs +1.5 (5), and PIMC
-#                 +1.4 +- 1.3 over ISMCTS at equal time (the solver bot trails both).
+#   Dog Tag Trick ismcts since 0.8.0 (progressive widening, params.WIDEN_DEFAULTS): at equal
+#                 CPU (5 ms a decision, 48 deals each, results/strength/widen
+#                 dtt*p-strongest-cpu) ismcts - pimc +1.94 [+0.99, +2.90] with 3 players,
+#                 +0.63 [-0.20, +1.46] with 4, +0.38 [-0.28, +1.04] with 5, and the solver bot
+#                 with this path over its pimc path +1.24 [+0.45, +2.04], +0.55, +0.28; on the
+#                 0.8.0 boards ismcts finishes first at 3 and 4 players. (Before widening pimc:
+#                 +2.9 +- 0.3 vs +2.7 +- 0.4 with 4 players, +2.2 vs +1.5 with 5.)
 #   Mattis        ismcts: level with pimc (+0.23 +- 0.01 each, 4 players) and lost none of 48
 #                 games where the solver bot lost 36; ISMCTS shares one tree across worlds, so
 #                 it is the cheaper of the two at equal strength.
@@ -62,7 +67,7 @@ ALGORITHM_CHOICES = (AUTO,) + ALGORITHMS
 #                 exact value is close to the position's, while ISMCTS's rollouts lose 10.2 +-
 #                 1.5 points a decision against exact values in the perfect-information game
 #                 (issue 15) and the exact solver loses none.
-STRONGEST_SEARCH = {"mate-vic-village": "pimc", "dog-tag-trick": "pimc", "mattis": "ismcts",
+STRONGEST_SEARCH = {"mate-vic-village": "pimc", "dog-tag-trick": "ismcts", "mattis": "ismcts",
                     "mate": "solver"}
 # ``solver`` leaves its worlds open: :func:`solver_worlds` gives them per game and player count.
 DEFAULT_LIMITS = {"ismcts": SearchLimit(iterations=20000),

@@ -83,10 +83,11 @@ def test_pimc_bot_searches_with_the_games_measured_c(monkeypatch, config):
 
 @pytest.mark.parametrize("config", ["dog-tag-trick(players=4)", "mate-vic-village(players=4)"])
 def test_solver_bots_pimc_path_searches_with_the_pimc_bots_c(monkeypatch, config):
-    """The solver bot's sampling path in Dog Tag Trick and Vic Village is the pimc bot's search
-    (bots/solver_bot.py): the same measured c. exact_actions=0 keeps it off the exact path."""
+    """The solver bot's PIMC path (the default in Vic Village, search=pimc elsewhere) is the
+    pimc bot's search (bots/solver_bot.py): the same measured c. exact_actions=0 keeps it off
+    the exact path."""
     seen = _spy(monkeypatch, solver_bot)
-    bot = make_bot("solver(exact_actions=0,iterations=40,worlds=4)", seed=3)
+    bot = make_bot("solver(exact_actions=0,iterations=40,worlds=4,search=pimc)", seed=3)
     assert isinstance(bot, solver_bot.SolverBot)
     game, state = _searched_position(config, bot.wide)
     bot.reset(game, state.current_player(), 1)

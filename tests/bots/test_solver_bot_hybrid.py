@@ -19,6 +19,7 @@ from bots.solver_bot import EXACT_ACTIONS, MAX_EXACT_ACTIONS, SolverBot, exact_a
 from solver.registry import load_game
 from solver.rng import Random, derive_seed
 from solver.search import MaxN, SearchLimit, recommend
+from solver.search.recommend import STRONGEST_SEARCH
 from tournaments.evaluate import budget_parameter
 
 
@@ -60,6 +61,7 @@ def test_the_switch_takes_the_exact_path_exactly_when_the_rule_says(config):
     in the world it samples from its decision seed are at most its threshold; both paths occur."""
     game = load_game(config)
     spec = "solver(iterations=40,worlds=4)"
+    sampling = STRONGEST_SEARCH[game.name]           # ismcts in Dog Tag Trick, pimc in Vic
     threshold = EXACT_ACTIONS[(game.name, game.num_players)]
     paths = set()
     for i, (s, view) in enumerate(_decisions(config, 1, seed=3)):
@@ -67,7 +69,7 @@ def test_the_switch_takes_the_exact_path_exactly_when_the_rule_says(config):
         twin.reset(game, s.current_player(), i)
         seed = twin.next_seed()
         probe = view.determinize(derive_seed(seed, "exact-probe"))
-        expected = "exact" if exact_actions_left(probe, threshold) <= threshold else "pimc"
+        expected = "exact" if exact_actions_left(probe, threshold) <= threshold else sampling
         bot = make_bot(spec, seed=i)
         bot.reset(game, s.current_player(), i)
         bot.act(view)
@@ -76,7 +78,7 @@ def test_the_switch_takes_the_exact_path_exactly_when_the_rule_says(config):
             continue
         assert bot.last_path == expected, f"decision {i}: {bot.last_path} != {expected}"
         paths.add(expected)
-    assert paths == {"exact", "pimc"}
+    assert paths == {"exact", sampling}
 
 
 def test_exact_actions_option_sets_the_threshold():
@@ -96,7 +98,7 @@ def test_exact_actions_option_sets_the_threshold():
         never.reset(dtt, s.current_player(), i)
         assert not never.takes_exact_path(view, i)
         never.act(view)
-        assert never.last_path in ("pimc", "single")
+        assert never.last_path in ("ismcts", "single")
 
 
 def test_exact_path_values_are_max_n_values():
@@ -124,12 +126,12 @@ def test_exact_path_values_are_max_n_values():
     assert checked > 20
 
 
-@pytest.mark.parametrize("config, algorithm", [("dog-tag-trick", "pimc"),
+@pytest.mark.parametrize("config, algorithm", [("dog-tag-trick", "ismcts"),
                                                ("mate-vic-village(players=3)", "pimc"),
                                                ("mattis", "ismcts")])
 def test_sampling_path_is_the_game_strongest_bots_search(config, algorithm):
     """Away from the round's end the solver bot searches as the game's strongest sampling bot
-    does (pimc in Dog Tag Trick and Vic Village, ismcts in Mattis): the same values and choice
+    does (pimc in Vic Village, ismcts in Mattis and Dog Tag Trick): the same values and choice
     for the same bot seed, iterations and worlds."""
     game = load_game(config)
     checked = 0
@@ -157,13 +159,16 @@ def test_sampling_path_is_the_game_strongest_bots_search(config, algorithm):
 
 
 def test_search_option_picks_the_sampling_search():
-    """``search``: auto is the game's strongest (ismcts in Mattis, pimc in Dog Tag Trick and
+    """``search``: auto is the game's strongest (ismcts in Mattis and Dog Tag Trick, pimc in
     Vic Village), or the one named."""
     mattis, dtt = load_game("mattis"), load_game("dog-tag-trick")
+    vic = load_game("mate-vic-village")
     assert make_bot("solver").sampling_algorithm(mattis) == "ismcts"
-    assert make_bot("solver").sampling_algorithm(dtt) == "pimc"
+    assert make_bot("solver").sampling_algorithm(dtt) == "ismcts"
+    assert make_bot("solver").sampling_algorithm(vic) == "pimc"
     assert make_bot("solver(search=pimc)").sampling_algorithm(mattis) == "pimc"
-    assert make_bot("solver(search=ismcts)").sampling_algorithm(dtt) == "ismcts"
+    assert make_bot("solver(search=pimc)").sampling_algorithm(dtt) == "pimc"
+    assert make_bot("solver(search=ismcts)").sampling_algorithm(vic) == "ismcts"
 
 
 def test_evaluation_calibrates_the_iterations_with_three_or_more_players():

@@ -64,7 +64,7 @@ def test_auto_loses_nothing_against_exact_values_in_mate(positions):
 
 @pytest.mark.parametrize("config, algo", [
     ("mate(forced_visibility=hidden)", "solver"), ("mattis", "ismcts"),
-    ("dog-tag-trick", "pimc"), ("mate-vic-village(players=3)", "pimc"),
+    ("dog-tag-trick", "ismcts"), ("mate-vic-village(players=3)", "pimc"),
     ("tiny-tricks(players=3)", "ismcts")])
 def test_auto_uses_the_measured_search_under_hidden_information(config, algo):
     game = load_game(config)
