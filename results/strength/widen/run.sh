@@ -37,3 +37,10 @@ for p in 5 4 3; do
 done
 ev dtt5p-widen-budget16 "dog-tag-trick(players=5)" --mode budget --seed 43 --deals 48 \
    --cpu-ms 5 --candidate ismcts --scale 16
+# Dog Tag Trick's strongest search at equal CPU (seed 44): ismcts against pimc, and the solver
+# bot on its ISMCTS path against its PIMC path (search=pimc, its default when this ran)
+for p in 4 5 3; do
+  ev "dtt${p}p-strongest-cpu" "dog-tag-trick(players=$p)" --mode seat --seed 44 --deals 48 \
+     --cpu-ms 5 --candidate ismcts --candidate pimc --candidate 'solver(search=pimc)' \
+     --candidate 'solver(search=ismcts)'
+done

@@ -69,6 +69,21 @@ def main() -> None:
         print(f"| Dog Tag Trick {p}p | {mc.mean:+.2f} ± {mc.se:.2f} | {mo.mean:+.2f} ± "
               f"{mo.se:.2f} | {100 * mc.mean / mo.mean:.0f}% | [{lo:+.2f}, {hi:+.2f}] "
               f"{verdict} | {mc.deals} |")
+    print("\n## Dog Tag Trick's strongest search, at equal CPU (seed 44, 5 ms)\n")
+    print("ismcts (widening) against pimc, and the solver bot on an ISMCTS path against its "
+          "PIMC path (the sampling search it plays before a round's end), over the heuristic "
+          "on the same deals.\n")
+    print("| what | difference | 95% CI | bots | deals |")
+    print("|---|---|---|---|---|")
+    for p in (3, 4, 5):
+        name = f"dtt{p}p-strongest-cpu"
+        if not os.path.exists(os.path.join(HERE, name + ".json")):
+            continue
+        d = load(name)
+        print(line(f"Dog Tag Trick {p}p: ismcts − pimc",
+                   [b - a for a, b in zip(per_deal(d, 1), per_deal(d, 0))], budgets(d, 0, 1)))
+        print(line(f"Dog Tag Trick {p}p: solver(search=ismcts) − solver(search=pimc)",
+                   [b - a for a, b in zip(per_deal(d, 2), per_deal(d, 3))], budgets(d, 2, 3)))
     print("\n## ISMCTS at 16x its budget over 1x, widening on\n")
     print("| what | 16x − 1x | 95% CI | bots | deals |")
     print("|---|---|---|---|---|")
