@@ -114,12 +114,20 @@ class Review:
     returns: Optional[list[float]]
     decisions: list[Decision] = field(default_factory=list)
     budget: dict = field(default_factory=dict)
+    # the record's forfeits: {"seat", "ply" (the first move not the bot's), "reason", "detail"}
+    forfeits: list[dict] = field(default_factory=list)
 
     def seat_summary(self) -> list[dict]:
-        """Per seat: bot, decisions, mean losses (view, exact where known), label counts."""
-        return [dict(seat=s, bot=self.seating[s],
-                     **summarise_decisions([d for d in self.decisions if d.seat == s]))
-                for s in range(len(self.seating))]
+        """Per seat and the bot that played its moves (the seat's bot, then the referee's
+        substitute after a forfeit): decisions, mean losses (view, exact where known), label
+        counts."""
+        rows = []
+        for s in range(len(self.seating)):
+            mine = [d for d in self.decisions if d.seat == s]
+            bots = list(dict.fromkeys(d.bot for d in mine)) or [self.seating[s]]
+            rows += [dict(seat=s, bot=b, **summarise_decisions([d for d in mine if d.bot == b]))
+                     for b in bots]
+        return rows
 
     def bot_summary(self) -> list[dict]:
         return summarise_by_bot([self])
@@ -129,12 +137,13 @@ class Review:
         """The review back from ``to_json`` (summaries are recomputed, not read)."""
         return cls(game=obj["game"], deal_seed=obj["deal_seed"], seating=list(obj["seating"]),
                    returns=obj.get("returns"), budget=dict(obj.get("budget") or {}),
-                   decisions=[Decision(**d) for d in obj["decisions"]])
+                   decisions=[Decision(**d) for d in obj["decisions"]],
+                   forfeits=[dict(f) for f in obj.get("forfeits") or []])
 
     def to_json(self) -> dict:
         return {"schema": "trickhound.review/1", "game": self.game, "deal_seed": self.deal_seed,
                 "seating": self.seating, "returns": self.returns, "budget": self.budget,
-                "decisions": [asdict(d) for d in self.decisions],
+                "decisions": [asdict(d) for d in self.decisions], "forfeits": self.forfeits,
                 "seats": self.seat_summary(), "bots": self.bot_summary()}
 
 
@@ -311,8 +320,14 @@ def _judge_in_workers(review: Review, game_text: str, actions: list[int], node_b
 def review_record(rec: GameRecord, **kw) -> Review:
     """``analyse_game`` of a recorded game (its seating names the bots; the moves the referee's
     substitute made for a forfeiting seat are named as the substitute's)."""
-    return analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns,
-                        stand_ins=dict(forfeiting_seats(rec.forfeit)), **kw)
+    review = analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns,
+                          stand_ins=dict(forfeiting_seats(rec.forfeit)), **kw)
+    if rec.forfeit:
+        review.forfeits = [{"seat": int(f["seat"]), "ply": int(f.get("at", 0)),
+                            "reason": f.get("reason"), "detail": f.get("detail")}
+                           for f in [rec.forfeit, *rec.forfeit.get("others", [])]
+                           if f.get("seat") is not None]
+    return review
 
 
 class ProgressLines:
@@ -503,16 +518,32 @@ def review_text(review: Review) -> str:
     lines = [f"Review of {review.game}, deal {review.deal_seed}: "
              + ", ".join(f"seat {i} {b}" for i, b in enumerate(review.seating)),
              f"(losses in {_unit(review.game)}; exact = full-state solve, view = "
-             f"what the mover could know; budget {review.budget}; ~ = the full-state solve did "
+             f"what the mover could know; budget "
+             f"{', '.join(f'{k} {v:,}' for k, v in review.budget.items()) or 'default'}; "
+             f"~ = the full-state solve did "
              f"not finish within the budget, so no exact loss, and its best move is in "
              f"parentheses)", ""]
+    for f in review.forfeits:
+        why = f["reason"] or "forfeit"
+        if f.get("detail"):
+            why += f": {f['detail']}"
+        played = sum(1 for d in review.decisions if d.seat == f["seat"]
+                     and d.bot.startswith(SUBSTITUTE))
+        after = (f"; the referee's substitute played its {played} move(s) after that, marked *"
+                 if played else "; the game was not played out" if not any(
+                     d.ply >= f["ply"] for d in review.decisions) else "")
+        lines.append(f"seat {f['seat']} ({review.seating[f['seat']]}) forfeited at ply "
+                     f"{f['ply'] + 1} ({why}){after}")
+    if review.forfeits:
+        lines.append("")
     rows = [("ply", "seat", "played", "best (exact)", "loss", "best (view)", "loss", "label")]
     for d in review.decisions:
+        seat = f"{d.seat}*" if d.bot.startswith(SUBSTITUTE) else str(d.seat)
         if d.forced:
-            rows.append((str(d.ply + 1), str(d.seat), d.played, "forced", "", "", "", ""))
+            rows.append((str(d.ply + 1), seat, d.played, "forced", "", "", "", ""))
             continue
         best = d.best_exact if d.exact or not d.best_exact else f"({d.best_exact})"
-        rows.append((str(d.ply + 1), str(d.seat), d.played, best or "-",
+        rows.append((str(d.ply + 1), seat, d.played, best or "-",
                      _f(d.loss_exact) if d.exact else "~", d.best_view or "-",
                      _f(d.loss_view), d.label or ""))
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]

@@ -152,3 +152,30 @@ def test_exact_values_are_compared_without_z_inf():
     conf = res.sampling_confidence()
     assert conf["label"] == "clear"
     assert "both values exact" in conf["text"] and "z=" not in conf["text"]
+
+
+def test_analyse_says_where_a_seat_forfeited_and_marks_the_substitutes_moves(tmp_path,
+                                                                             plugins):
+    """A forfeit's seat, ply and reason head the review; the moves the referee's substitute
+    played are marked *, and the per-seat summary gives them their own row (tester 5)."""
+    from tournaments.analyse import review_record, review_text
+    from tournaments.runner import load_records, run_tournament
+
+    from .conftest import run_config
+    cfg = run_config(tmp_path, "ff", bots=["random", f"{plugins['faulty.py']}:Raiser"], deals=1)
+    run_tournament(cfg, progress=False)
+    rec = next(r for r in load_records(cfg.out) if r.forfeit)
+    review = review_record(rec, node_budget=2000, worlds=2)
+    seat = int(rec.forfeit["seat"])
+    assert review.forfeits == [{"seat": seat, "ply": int(rec.forfeit.get("at", 0)),
+                                "reason": "exception", "detail": rec.forfeit.get("detail")}]
+    text = review_text(review)
+    assert f"seat {seat} ({rec.seating[seat]}) forfeited at ply" in text
+    assert "RuntimeError: boom" in text and "marked *" in text
+    assert any(line.split()[1] == f"{seat}*" for line in text.splitlines()
+               if line[:1].isdigit())
+    rows = [r for r in review.seat_summary() if r["seat"] == seat]
+    assert all(r["bot"].startswith("heuristic (for ") for r in rows)
+    assert sum(r["decisions"] for r in review.seat_summary()) == sum(
+        1 for d in review.decisions if not d.forced)
+    assert review.to_json()["forfeits"] == review.forfeits
