@@ -260,7 +260,11 @@ def games() -> None:
     """List the games and their options (with defaults)."""
     for slug in available_games():
         cls = game_class(slug)
-        click.echo(f"{slug}: {_summary_line(cls)}")
+        summary = _summary_line(cls)
+        if "rules:" not in summary:
+            # every game's rules, in the project's words, are docs/rules/<slug>.md
+            summary = f"{summary.rstrip('.')} (rules: docs/rules/{slug}.md)"
+        click.echo(f"{slug}: {summary}")
         for name, opt in cls.OPTIONS.items():
             choices = f" one of {', '.join(map(str, opt.choices))}" if opt.choices else ""
             doc = f"  [{opt.doc}]" if opt.doc else ""
@@ -333,6 +337,19 @@ def solve(state_file: str, game_text: Optional[str], as_json: bool) -> None:
         click.echo(f"(the value with every card face up: in {game.spec()} a seat does not see "
                    f"them all, so a player's best move may differ; `trickhound recommend` "
                    f"searches what a seat sees)")
+
+
+def _given_pool(pool: Optional[str]) -> Optional[list[str]]:
+    """``rate --pool``'s bots, None when not given; a given but empty pool is refused (it
+    would otherwise fall back to the default pool without a word)."""
+    from tournaments.config import split_specs
+    if pool is None:
+        return None
+    specs = split_specs(pool)
+    if not specs:
+        raise UserError("--pool names no bot; give bot specs, e.g. --pool heuristic,pimc, "
+                        "or leave it out for the default pool")
+    return specs
 
 
 def _pv_text(state: Any, pv: list[int]) -> list[str]:
@@ -1039,7 +1056,6 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
     folder), else the built-in bots that board holds (heuristic and the search bots; random
     plays in the boards' sanity tables, not in the pool): in both cases those the installed
     extras can build. The games go to --out (default: a folder in ./results)."""
-    from tournaments.config import split_specs
     from tournaments.rate import format_result, rate_bot
     if margin is not None and not 0 < margin < float("inf"):
         raise UserError(f"--margin must be a positive number, got {margin}")
@@ -1051,7 +1067,7 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
         res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha, beta=beta,
                              max_games=max_games,
                              seed=seed, workers=workers, executor=executor, out=out,
-                             pool=split_specs(pool) if pool else None,
+                             pool=_given_pool(pool),
                              leaderboards=leaderboards, iterations=iterations,
                              move_time=move_time, echo=lambda m: click.echo(m, err=True))
     click.echo(format_result(res))

@@ -179,3 +179,23 @@ def test_analyse_says_where_a_seat_forfeited_and_marks_the_substitutes_moves(tmp
     assert sum(r["decisions"] for r in review.seat_summary()) == sum(
         1 for d in review.decisions if not d.forced)
     assert review.to_json()["forfeits"] == review.forfeits
+
+
+def test_an_empty_pool_is_refused_not_replaced(tmp_path, monkeypatch):
+    for given in ("--pool=", "--pool=,"):
+        r = rate(tmp_path, monkeypatch, "first.py:X", "--game", "mate", given)
+        assert r.exit_code == 2
+        assert "--pool names no bot" in r.output
+
+
+def test_games_names_every_games_rules_page():
+    import os
+    r = CliRunner().invoke(main, ["games"])
+    assert r.exit_code == 0, r.output
+    heads = [line for line in r.output.splitlines() if line and not line.startswith(" ")]
+    assert heads
+    for line in heads:
+        slug = line.split(":")[0]
+        assert f"(rules: docs/rules/{slug}.md)" in line
+        assert os.path.exists(os.path.join(os.path.dirname(__file__), "..", "..", "docs",
+                                           "rules", f"{slug}.md"))
