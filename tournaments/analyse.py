@@ -44,7 +44,7 @@ from solver.errors import TrickhoundError
 from solver.game import Game, State
 from solver.registry import load_game
 from tournaments import engine_adapter as engine
-from tournaments.records import GameRecord, forfeiting_seats
+from tournaments.records import GameRecord, forfeiting_seats, seat_forfeits
 from tournaments.referee import SUBSTITUTE
 from tournaments.stats import mean_ci
 
@@ -322,11 +322,9 @@ def review_record(rec: GameRecord, **kw) -> Review:
     substitute made for a forfeiting seat are named as the substitute's)."""
     review = analyse_game(rec.game, rec.deal_seed, rec.actions, rec.seating, rec.returns,
                           stand_ins=dict(forfeiting_seats(rec.forfeit)), **kw)
-    if rec.forfeit:
-        review.forfeits = [{"seat": int(f["seat"]), "ply": int(f.get("at", 0)),
-                            "reason": f.get("reason"), "detail": f.get("detail")}
-                           for f in [rec.forfeit, *rec.forfeit.get("others", [])]
-                           if f.get("seat") is not None]
+    review.forfeits = [{"seat": int(f["seat"]), "ply": int(f.get("at", 0)),
+                        "reason": f.get("reason"), "detail": f.get("detail")}
+                       for f in seat_forfeits(rec.forfeit)]
     return review
 
 

@@ -47,7 +47,7 @@ from typing import Any, Callable, Optional, Union
 from solver.game import Game
 from tournaments.config import ConfigError, TournamentConfig, build_config, label, resolve_spec
 from tournaments.ratings import rate
-from tournaments.records import GameRecord, scored_returns
+from tournaments.records import GameRecord, scored_returns, seat_forfeits
 from tournaments.report import leaderboard_path
 from tournaments.runner import RunLog, load_records, run_tournament
 from tournaments.schedule import schedule_for
@@ -167,6 +167,14 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
         elif llr_plus <= res.lower and llr_minus <= res.lower:
             res.decision = "equal"
     return res
+
+
+def pilot_margin(x: Sequence[float]) -> float:
+    """The test's margin when none is given: half the standard deviation of the per-deal
+    margins of the first batch (at least two deals), or 1 where they do not vary."""
+    m = sum(x) / len(x)
+    sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
+    return 0.5 * sd if sd > 0 else 1.0
 
 
 def deal_margins(records: Iterable[GameRecord], candidate: str,
@@ -301,9 +309,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                 records = load_records(cfg.run_dir)
                 x = deal_margins(records, cand_spec, cfg.bots)
                 if margin is None and len(x) >= 2:
-                    m = sum(x) / len(x)
-                    sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
-                    margin = 0.5 * sd if sd > 0 else 1.0
+                    margin = pilot_margin(x)
                     echo(f"  margin: {in_unit(margin, g)} (half the pilot standard deviation "
                          f"of the per-deal difference)")
                 if margin is not None and x:
@@ -369,8 +375,7 @@ def candidate_forfeits(records: Iterable[GameRecord], candidate: str) -> dict[st
         if candidate not in r.seating:
             continue
         games += 1
-        mine = [f for f in ([r.forfeit, *r.forfeit.get("others", [])] if r.forfeit else [])
-                if f.get("seat") is not None and r.seating[int(f["seat"])] == candidate]
+        mine = [f for f in seat_forfeits(r.forfeit) if r.seating[int(f["seat"])] == candidate]
         if mine:
             forfeited += 1
             reasons[str(mine[0].get("reason", "forfeit"))] += 1

@@ -84,13 +84,18 @@ def worst_return(game: str) -> float:
     return _WORST[game]
 
 
-def forfeiting_seats(forfeit: Optional[dict]) -> list[tuple[int, int]]:
-    """(seat, moves played before its forfeit) of every forfeit a record's ``forfeit`` names
-    (the first and its ``others``; records from before ``at`` was kept: 0)."""
+def seat_forfeits(forfeit: Optional[dict]) -> list[dict]:
+    """Every forfeit a record's ``forfeit`` names, the first and its ``others`` (each with
+    ``seat``, ``at``, ``reason``, ``detail``); [] when none or when it names no seat."""
     if not forfeit or forfeit.get("seat") is None:
         return []
-    return [(int(f["seat"]), int(f.get("at", 0)))
-            for f in [forfeit, *forfeit.get("others", [])]]
+    return [forfeit, *forfeit.get("others", [])]
+
+
+def forfeiting_seats(forfeit: Optional[dict]) -> list[tuple[int, int]]:
+    """(seat, moves played before its forfeit) of every forfeit a record's ``forfeit`` names
+    (records from before ``at`` was kept: 0)."""
+    return [(int(f["seat"]), int(f.get("at", 0))) for f in seat_forfeits(forfeit)]
 
 
 def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:

@@ -256,10 +256,8 @@ def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRe
             or not isinstance(scheduled, int) or not isinstance(num_players, int)
             or len(records) >= scheduled):
         return None
-    import math
-
     from tournaments.adaptive import batch_deals
-    from tournaments.rate import deal_margins, sprt
+    from tournaments.rate import deal_margins, pilot_margin, sprt
     from tournaments.schedule import schedule_of
     deals = max(r.deal_index for r in records) + 1
     batch = batch_deals(cfg, num_players)
@@ -271,9 +269,7 @@ def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRe
     for done in range(batch, deals + 1, batch):
         x = deal_margins([r for r in records if r.deal_index < done], candidate, cfg.bots)
         if margin is None and len(x) >= 2:   # rate's pilot margin, frozen after it is set
-            m = sum(x) / len(x)
-            sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
-            margin = 0.5 * sd if sd > 0 else 1.0
+            margin = pilot_margin(x)
         test = sprt(x, margin) if margin is not None and x else None
         if test is not None and test.decision:
             if done < deals:             # the default test stopped earlier: not that run

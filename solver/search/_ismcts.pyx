@@ -302,7 +302,6 @@ cdef class ISMCTS:
     cdef bint multi, hidden_moves
     cdef readonly bint chance_nodes  # chance="split" in a game with ROUND_CHANCE
     cdef readonly double widen      # progressive widening exponent (0: expand every move first)
-    cdef Policy orderer             # ranks a node's untried moves when widening (the policy)
     cdef Policy policy
     cdef double c, scale, lo, hi
     # Exploration scale ``spread`` (scale="spread"): UCB divides values by the pooled
@@ -319,7 +318,8 @@ cdef class ISMCTS:
     cdef uint64_t obs[MAX_LEGAL * MAX_PLAYERS]
     # Exact endgames and rollout cut-off (module docstring); 0 / None = off.
     cdef Endgame endgame            # None: rollouts only
-    cdef Policy evaluator           # the game's policy, for evaluate_c at a cut-off
+    cdef Policy evaluator           # the game's policy (the searcher's own instance where it
+                                    # has one): evaluate_c at a cut-off, scores_c when widening
     cdef readonly int cutoff
     cdef readonly int solve_after   # visits before a node's world is solved (as in _mcts)
     cdef readonly bint solving      # MCTS-solver proofs (perfect information, single observer)
@@ -389,9 +389,6 @@ cdef class ISMCTS:
         if not 0.0 <= widen < 1.0:
             raise ValueError(f"widen must be in [0, 1), not {widen}")
         self.widen = widen
-        # the moves a widening node adds are taken in the policy's order (the searcher's own
-        # instance where it has one: one per thread)
-        self.orderer = policy if isinstance(policy, Policy) else game.policy
         self.max_nodes = max_nodes if max_nodes > self.n_trees else self.n_trees + 1
         self.edge_cap = initial_edges if initial_edges > 0 else 4 * INITIAL_NODES
         if self.edge_cap > 0x7FFFFFFF:
@@ -843,7 +840,7 @@ cdef class ISMCTS:
                     if widening and node >= 0:
                         # the untried move the policy likes best (the first of equals), so that
                         # a narrow node holds the moves play makes
-                        self.orderer.scores_c(s, untried, nu, prior)
+                        self.evaluator.scores_c(s, untried, nu, prior)
                         k = 0
                         for i in range(1, nu):
                             if prior[i] > prior[k]:
