@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -200,16 +202,24 @@ Job = tuple[str, int, tuple[str, ...], int, list[int]]
 _GAMES: dict[str, Game] = {}
 
 
+#: Seconds a move may take in an evaluation game before the bot forfeits (tournament's
+#: ``--move-limit`` default): evaluations play search bots at a few ms a decision, so only a
+#: stuck or sleeping bot reaches it, and the run stops with its name rather than waiting.
+MOVE_LIMIT_S = 60.0
+
+
 def play_job(job: Job) -> tuple[int, tuple[str, ...], list[float], float]:
     """Play one game of the evaluation (in a worker process or in this one): (deal, seating,
-    returns, process CPU seconds). A forfeit raises EvaluationRunError."""
+    returns, process CPU seconds). A forfeit (a bot that raises, moves illegally, tampers or
+    takes more than MOVE_LIMIT_S on a move) raises EvaluationRunError: a margin needs every
+    game played to its end."""
     from tournaments.referee import play_game
     game_text, deal, seating, deal_seed, bot_seeds = job
     game = _GAMES.get(game_text)
     if game is None:
         game = _GAMES[game_text] = load_game(game_text)
     t0 = time.process_time()
-    rec = play_game(game, list(seating), deal_seed, bot_seeds)
+    rec = play_game(game, list(seating), deal_seed, bot_seeds, move_time_limit=MOVE_LIMIT_S)
     cpu = time.process_time() - t0
     if rec.termination == "forfeit":
         assert rec.forfeit is not None  # the referee records who forfeited and why
@@ -218,6 +228,41 @@ def play_job(job: Job) -> tuple[int, tuple[str, ...], list[float], float]:
                                  f"{rec.forfeit['detail']})")
     assert rec.returns is not None  # every game that did not forfeit has its returns
     return deal, seating, list(rec.returns), cpu
+
+
+def _pooled(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, tuple[str, ...],
+                                                                 list[float], float]]:
+    """play_job's results over ``workers`` processes, in the order they finish. A worker that
+    dies (a bot that ends its process: os._exit, a crash in C, the memory) stops the run with
+    EvaluationRunError naming the games in flight, as does a forfeit; the pool is shut down
+    either way, Ctrl-C and SIGTERM included (ProcessPoolExecutor: a dead worker breaks the
+    pool instead of losing its task, which left multiprocessing.Pool waiting for ever)."""
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(_start_method()))
+    pending = {pool.submit(play_job, job): job for job in jobs}
+    finished = False
+    try:
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                job = pending.pop(fut)
+                try:
+                    yield fut.result()
+                except BrokenProcessPool:
+                    raise EvaluationRunError(
+                        f"a worker process died with games in flight (one: deal {job[1]}, "
+                        f"seating {', '.join(job[2])}): a bot ended its process (os._exit, a crash or "
+                        "out of memory); evaluate needs bots that play every game to its end "
+                        "(a tournament or rate scores a failing bot's games as forfeits)"
+                    ) from None
+        finished = True
+    finally:
+        if not finished:
+            # stopped early (an error, Ctrl-C, SIGTERM, the caller closing this generator):
+            # the games in flight are not waited for (ProcessPoolExecutor has no public
+            # terminate before Python 3.14)
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _start_method() -> str:
@@ -251,12 +296,8 @@ def run_comparisons(game: Game, comparisons: Sequence[Comparison], deals: int, s
     cpu = 0.0
     total = len(jobs)
     ordered = list(jobs.values())
-    if workers == 1:
-        results: Iterable = map(play_job, ordered)
-        pool = None
-    else:
-        pool = multiprocessing.get_context(_start_method()).Pool(workers)
-        results = pool.imap_unordered(play_job, ordered, chunksize=1)
+    pooled = _pooled(ordered, workers) if workers > 1 else None
+    results: Iterable = map(play_job, ordered) if pooled is None else pooled
     try:
         for deal, seating, rets, secs in results:
             returns[(deal, seating)] = rets
@@ -264,9 +305,8 @@ def run_comparisons(game: Game, comparisons: Sequence[Comparison], deals: int, s
             if progress is not None:
                 progress(len(returns), total)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        if pooled is not None:
+            pooled.close()          # the pool stops now, not when the traceback is freed
     margins = []
     for comp in comparisons:
         rows = []

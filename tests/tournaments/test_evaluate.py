@@ -250,3 +250,39 @@ def test_budget_mode_needs_no_baseline_that_plays_the_game(plugins):
     [m] = report["margins"]
     assert (m["candidate"], m["baseline"]) == ("ismcts(iterations=40)", "ismcts(iterations=5)")
     assert "--scale 8" in report["reproduce"] and "--baseline" not in report["reproduce"]
+
+
+# -- faulty bots ---------------------------------------------------------------------------------
+
+def test_a_bot_that_ends_its_worker_stops_the_run_with_one_line(plugins):
+    # A bot that ends its worker process (os._exit) broke multiprocessing.Pool, which then
+    # waited for the lost game for ever; the run stops at once and names a game in flight.
+    exiter = f"{plugins['faulty.py']}:Exiter"
+    with pytest.raises(E.EvaluationRunError, match="worker process died"):
+        margin(TINY, exiter, "heuristic", deals=2, workers=2)
+    res = run([TINY, "--candidate", exiter, "--deals", "2", "--workers", "2", "--quiet"])
+    assert res.exit_code == 1
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "worker process died" in lines[0], res.output
+
+
+def test_a_forfeit_stops_the_run_in_a_worker_too(plugins):
+    raiser = f"{plugins['faulty.py']}:Raiser"
+    for workers in (1, 2):
+        with pytest.raises(E.EvaluationRunError, match="forfeits"):
+            margin(TINY, raiser, "heuristic", deals=2, workers=workers)
+
+
+def test_evaluation_games_have_a_move_limit(monkeypatch):
+    # a stuck bot forfeits (and the run stops with its name) instead of the run waiting
+    seen = {}
+
+    def fake_play_game(game, bots, deal_seed, bot_seeds, move_time_limit=None):
+        seen["limit"] = move_time_limit
+        raise RuntimeError("stop")
+
+    import tournaments.referee as referee
+    monkeypatch.setattr(referee, "play_game", fake_play_game)
+    with pytest.raises(RuntimeError, match="stop"):
+        E.play_job((TINY, 0, ("random", "random"), 1, [1, 2]))
+    assert seen["limit"] == E.MOVE_LIMIT_S > 0
