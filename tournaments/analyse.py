@@ -61,6 +61,16 @@ LABELS = ("inaccuracy", "mistake", "blunder")
 DEFAULT_BUDGET = {"node_budget": 200000, "worlds": 16}
 RUN_BUDGET = {"node_budget": 20000, "worlds": 4}
 
+#: How a decision's ``bot`` names the referee's substitute playing a forfeiter's seat (its
+#: moves are marked * in a review): "heuristic (for <bot>, which forfeited)". The substitute
+#: alone is no mark: it is also a bot that plays a seat of its own.
+STAND_IN = f"{SUBSTITUTE} (for "
+
+
+def is_stand_in(bot: str) -> bool:
+    """True where a decision was the referee's substitute's, in a forfeiter's seat."""
+    return bot.startswith(STAND_IN)
+
 
 class AnalyseError(TrickhoundError, ValueError):
     """A game to review that cannot be found or read (bad file, id, line or record)."""
@@ -277,7 +287,7 @@ def analyse_game(game_text: str, deal_seed: int, actions: Sequence[int],
         seat = state.current_player()
         bot = seating[seat]
         if stand_ins and seat in stand_ins and ply >= stand_ins[seat]:
-            bot = f"{SUBSTITUTE} (for {bot}, which forfeited)"
+            bot = f"{STAND_IN}{bot}, which forfeited)"
         review.decisions.append(Decision(ply=ply, seat=seat, bot=bot, round=int(state.round()),
                                          played=state.action_to_str(action),
                                          legal=len(state.legal_actions())))
@@ -526,7 +536,7 @@ def review_text(review: Review) -> str:
         if f.get("detail"):
             why += f": {f['detail']}"
         played = sum(1 for d in review.decisions if d.seat == f["seat"]
-                     and d.bot.startswith(SUBSTITUTE))
+                     and is_stand_in(d.bot))
         after = (f"; the referee's substitute played its {played} move(s) after that, marked *"
                  if played else "; the game was not played out" if not any(
                      d.ply >= f["ply"] for d in review.decisions) else "")
@@ -536,7 +546,7 @@ def review_text(review: Review) -> str:
         lines.append("")
     rows = [("ply", "seat", "played", "best (exact)", "loss", "best (view)", "loss", "label")]
     for d in review.decisions:
-        seat = f"{d.seat}*" if d.bot.startswith(SUBSTITUTE) else str(d.seat)
+        seat = f"{d.seat}*" if is_stand_in(d.bot) else str(d.seat)
         if d.forced:
             rows.append((str(d.ply + 1), seat, d.played, "forced", "", "", "", ""))
             continue

@@ -181,6 +181,23 @@ def test_analyse_says_where_a_seat_forfeited_and_marks_the_substitutes_moves(tmp
     assert review.to_json()["forfeits"] == review.forfeits
 
 
+def test_analyse_marks_no_move_of_a_heuristic_that_plays_its_own_seat(tmp_path):
+    """The substitute is the heuristic bot; a heuristic at a seat of its own in a game without
+    a forfeit is no substitute, and none of its moves is marked * (tester 6)."""
+    from tournaments.analyse import review_record, review_text
+    from tournaments.runner import load_records, run_tournament
+
+    from .conftest import run_config
+    cfg = run_config(tmp_path, "hh", bots=["random", "heuristic"], deals=1)
+    run_tournament(cfg, progress=False)
+    rec = load_records(cfg.out)[0]
+    assert not rec.forfeit and "heuristic" in rec.seating
+    text = review_text(review_record(rec, node_budget=2000, worlds=2))
+    moves = [line.split() for line in text.splitlines() if line[:1].isdigit()]
+    assert moves and not any(cells[1].endswith("*") for cells in moves)
+    assert "marked *" not in text
+
+
 def test_an_empty_pool_is_refused_not_replaced(tmp_path, monkeypatch):
     for given in ("--pool=", "--pool=,"):
         r = rate(tmp_path, monkeypatch, "first.py:X", "--game", "mate", given)
