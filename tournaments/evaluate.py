@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -250,9 +250,10 @@ def _pooled(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, tuple[str,
                 except BrokenProcessPool:
                     raise EvaluationRunError(
                         f"a worker process died with games in flight (one: deal {job[1]}, "
-                        f"seating {', '.join(job[2])}): a bot ended its process (os._exit, a crash or "
-                        "out of memory); evaluate needs bots that play every game to its end "
-                        "(a tournament or rate scores a failing bot's games as forfeits)"
+                        f"seating {', '.join(job[2])}): a bot ended its process (os._exit, a "
+                        "crash or out of memory); evaluate needs bots that play every game to "
+                        "its end (a tournament or rate scores a failing bot's games as "
+                        "forfeits)"
                     ) from None
         finished = True
     finally:
