@@ -35,7 +35,7 @@ import multiprocessing
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
@@ -230,8 +230,11 @@ def play_job(job: Job) -> tuple[int, tuple[str, ...], list[float], float]:
     return deal, seating, list(rec.returns), cpu
 
 
-def _pooled(jobs: Sequence[Job], workers: int) -> Iterator[tuple[int, tuple[str, ...],
-                                                                 list[float], float]]:
+#: What play_job returns: (deal, seating, returns, process CPU seconds).
+Played = tuple[int, tuple[str, ...], list[float], float]
+
+
+def _pooled(jobs: Sequence[Job], workers: int) -> Generator[Played, None, None]:
     """play_job's results over ``workers`` processes, in the order they finish. A worker that
     dies (a bot that ends its process: os._exit, a crash in C, the memory) stops the run with
     EvaluationRunError naming the games in flight, as does a forfeit; the pool is shut down
