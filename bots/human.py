@@ -61,7 +61,15 @@ class HumanBot(Bot[View]):
 
 
     def read_line(self) -> str:
-        return click.prompt(">", default="", show_default=False).strip()
+        """One line typed at the prompt. Ctrl-C and SIGTERM stop the command (click's prompt
+        turns them into Abort, which the referee would have scored as this seat's forfeit and
+        `play` as a quiet "bye"); the end of the input resigns, as `quit` does."""
+        try:
+            return click.prompt(">", default="", show_default=False).strip()
+        except click.Abort as e:
+            if isinstance(e.__context__, KeyboardInterrupt):
+                raise e.__context__ from None
+            raise Resign("the input ended") from None
 
 
 # Iterations of the hint's search where the position is not solved exactly (the default

@@ -188,3 +188,43 @@ def test_schedule_is_generated_lazily():
     from tournaments.schedule import build_schedule, schedule_hash
     small = build_schedule(2, ["a", "b"], deals=3, seed=1)
     assert schedule_digest("g", iter(small)) == (schedule_hash("g", small), 6)
+
+
+@pytest.mark.parametrize("how, code, word", [
+    ("ctrl-c", 130, "interrupted"),
+    ("sigterm", 143, "terminated"),
+])
+def test_a_signal_at_the_play_prompt_stops_the_command(cli, how, code, word):
+    """Ctrl-C or SIGTERM while `play` waits for the person's move stops the command (README:
+    one line, 130 / 143), where click's prompt had turned it into the seat's forfeit and a
+    quiet "bye" with exit 0 (tester 6)."""
+    import subprocess
+    import time
+    proc = subprocess.Popen(cli.argv(("play", "mate", "--seat", "0", "--vs", "random",
+                                      "--seed", "1")),
+                            cwd=cli.cwd, env=cli.env, text=True, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    # the prompt follows the line that lists the moves; then the command waits for input
+    shown = []
+    for line in proc.stdout:
+        shown.append(line)
+        if line.startswith("Your move:"):
+            break
+    assert shown and shown[-1].startswith("Your move:"), "".join(shown)
+    time.sleep(0.5)
+    if how == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == code, (stdout[-500:], stderr)
+    assert stderr.strip().splitlines()[-1] == f"trickhound: {word}"
+    assert "bye" not in stdout
+
+
+def test_the_end_of_the_input_at_the_play_prompt_resigns(cli):
+    code, stdout, stderr = cli.run("play", "mate", "--seat", "0", "--vs", "random", "--seed",
+                                   "1", stdin="")
+    assert code == 0, stderr
+    assert stdout.rstrip().endswith("bye")
