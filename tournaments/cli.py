@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import os
+import shlex
 import signal
 import sys
 import threading
@@ -951,7 +952,21 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
 
     A second tournament or resume on the same folder is refused while one runs (a lock)."""
     from tournaments.config import EXECUTORS
+    from tournaments.rate import read_rate_file
     from tournaments.runner import config_from_run, run_tournament
+    rated = read_rate_file(run_dir) if os.path.isdir(run_dir) else None
+    if rated is not None:
+        # rate's schedule is its game cap's; the test stops long before it (tester 6: resume
+        # played all 200 games of a test that had decided at 20)
+        if rated.get("finished"):
+            outcome = (f"decided {str(rated['decision']).upper()}" if rated.get("decision")
+                       else "reached its game cap without a decision")
+            raise UserError(f"{run_dir} is a `trickhound rate` run whose test {outcome} after "
+                            f"{rated.get('games', '?')} games: nothing is left to play (its "
+                            f"board: trickhound report {shlex.quote(run_dir)})")
+        raise UserError(f"{run_dir} is a `trickhound rate` run stopped before its test "
+                        f"decided: a rating test is not resumed; run `trickhound rate` again "
+                        f"(with a new --out)")
     if executor is not None and executor not in EXECUTORS:
         raise UserError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
     if scheduler and executor is None:
@@ -992,7 +1007,7 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
     scheduled = meta.get("games")
     if (isinstance(scheduled, int) and len(records) < scheduled
             and not os.path.exists(os.path.join(run_dir, ADAPTIVE))
-            and rating_test_stop(cfg, meta, records) is None):
+            and rating_test_stop(cfg, meta, records, run_dir) is None):
         # an interrupted run (an adaptive one, or rate's, stops early by design and the board
         # says so itself)
         click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its {scheduled} "
@@ -1020,8 +1035,8 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.argument("candidate", metavar="BOT")
 @click.option("--game", "game_text", required=True, help="Game string.")
 @click.option("--margin", type=float, default=None,
-              help="SPRT margin in score points per deal (default: half the pilot batch's "
-                   "standard deviation).")
+              help="SPRT margin in score points per deal (default: half the standard "
+                   "deviation of the per-deal difference over the first 8 deals).")
 @click.option("--alpha", type=float, default=0.05, show_default=True,
               help="SPRT error rate alpha.")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT error rate beta.")
@@ -1063,13 +1078,19 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
         if not 0 < v < 0.5:
             raise UserError(f"--{name} must be between 0 and 0.5, got {v}")
     game = _load_game(game_text)
-    with _clean_shutdown():         # Ctrl-C is the user's, not a forfeit of the bot in play
-        res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha, beta=beta,
-                             max_games=max_games,
-                             seed=seed, workers=workers, executor=executor, out=out,
-                             pool=_given_pool(pool),
-                             leaderboards=leaderboards, iterations=iterations,
-                             move_time=move_time, echo=lambda m: click.echo(m, err=True))
+    try:
+        with _clean_shutdown():     # Ctrl-C is the user's, not a forfeit of the bot in play
+            res = _config_errors(rate_bot, candidate, game, margin=margin, alpha=alpha,
+                                 beta=beta, max_games=max_games,
+                                 seed=seed, workers=workers, executor=executor, out=out,
+                                 pool=_given_pool(pool),
+                                 leaderboards=leaderboards, iterations=iterations,
+                                 move_time=move_time, echo=lambda m: click.echo(m, err=True))
+    except KeyboardInterrupt as e:
+        what = "terminated" if isinstance(e, Terminated) else "interrupted"
+        click.echo(f"trickhound: {what}: a rating test is not resumed; run `trickhound rate` "
+                   f"again to test afresh", err=True)
+        sys.exit(EXIT_TERM if isinstance(e, Terminated) else EXIT_INTERRUPT)
     click.echo(format_result(res))
 
 

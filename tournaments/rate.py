@@ -28,8 +28,9 @@ deals so far, as chess engine testing frameworks run a (G)SPRT on Elo:
   game cap ("no decision").
 
 ``margin`` in score points; by default half the standard deviation of ``x_d`` over the first
-batch (a pilot estimate, frozen, printed), so the test asks "is the candidate half a deal's
-noise better or worse than the pool?". Decisions need at least ``MIN_DEALS`` deals.
+``PILOT_DEALS`` deals (a pilot estimate, frozen, printed; fewer where the run plays fewer), so
+the test asks "is the candidate half a deal's noise better or worse than the pool?". Decisions
+need at least ``MIN_DEALS`` deals.
 
 The TrueSkill place (pool ratings fixed at the published ones) is printed beside the decision.
 The run is an ordinary tournament directory (``tournament.json``, ``games.jsonl``): it can be
@@ -38,6 +39,7 @@ reported on, and the schedule for fewer deals is a prefix of the one for more.
 import json
 import math
 import os
+import shlex
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -54,6 +56,33 @@ from tournaments.schedule import schedule_for
 from tournaments.stats import ORACLE_MARK, ORACLE_NOTE
 
 MIN_DEALS = 4
+#: Deals of the pilot whose per-deal standard deviation sets the default margin (pilot_ready).
+PILOT_DEALS = 8
+#: The rating test's own record in its run folder: the test's settings, and once it decided
+#: (or hit the game cap) its outcome. ``resume`` refuses such a folder (a rating test is not
+#: resumed: its schedule is the game cap's, most of which the test never needs) and ``report``
+#: states the outcome from it.
+RATE_FILE = "rate.json"
+
+
+def write_rate_file(run_dir: str, data: dict[str, Any]) -> None:
+    """``data`` as ``run_dir``/RATE_FILE, replaced whole (a reader never sees half of it)."""
+    path = os.path.join(run_dir, RATE_FILE)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+    os.replace(tmp, path)
+
+
+def read_rate_file(run_dir: str) -> Optional[dict[str, Any]]:
+    """The rating test's record of ``run_dir``, or None for any other run (or a rate run from
+    before 0.9.0, which wrote none)."""
+    path = os.path.join(run_dir, RATE_FILE)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    return data if isinstance(data, dict) else None
 #: Bot modules left out of the default pool: OpenSpiel's Python searches (minutes a game).
 SLOW_MODULES = ("bots.openspiel_bots",)
 #: Built-in bots left out of the default pool: the weak yardsticks that the published boards
@@ -169,9 +198,18 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
     return res
 
 
+def pilot_ready(x: Sequence[float], last_batch: bool) -> bool:
+    """Whether the per-deal margins ``x`` so far are the pilot that fixes the default margin:
+    at least PILOT_DEALS deals, or at least two in the last batch the run will play. (A pilot
+    of the first batch alone, two deals against one pool bot, could put the margin anywhere:
+    an sd from two values is near 0 as often as not, and a margin of a few points left a bot
+    146 points a deal weaker undecided after 30 deals.)"""
+    return len(x) >= PILOT_DEALS or (last_batch and len(x) >= 2)
+
+
 def pilot_margin(x: Sequence[float]) -> float:
     """The test's margin when none is given: half the standard deviation of the per-deal
-    margins of the first batch (at least two deals), or 1 where they do not vary."""
+    margins of the pilot (``pilot_ready``), or 1 where they do not vary."""
     m = sum(x) / len(x)
     sd = math.sqrt(sum((v - m) ** 2 for v in x) / (len(x) - 1))
     return 0.5 * sd if sd > 0 else 1.0
@@ -305,13 +343,19 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                 echo(f"  playing deals up to {deals_done} ...")
                 run_tournament(cfg, resume=not first, executor=ex, max_deals=deals_done,
                                progress=progress)
+                if first:
+                    write_rate_file(cfg.run_dir, {
+                        "candidate": cand_spec, "pool": list(cfg.bots), "margin": margin,
+                        "alpha": alpha, "beta": beta, "max_games": max_games,
+                        "finished": False, "decision": None})
                 first = False
                 records = load_records(cfg.run_dir)
                 x = deal_margins(records, cand_spec, cfg.bots)
-                if margin is None and len(x) >= 2:
+                last = deals_done >= cfg.deals or len(records) >= max_games
+                if margin is None and pilot_ready(x, last):
                     margin = pilot_margin(x)
-                    echo(f"  margin: {in_unit(margin, g)} (half the pilot standard deviation "
-                         f"of the per-deal difference)")
+                    echo(f"  margin: {in_unit(margin, g)} (half the standard deviation of the "
+                         f"per-deal difference over the first {len(x)} deals)")
                 if margin is not None and x:
                     test = sprt(x, margin, alpha, beta)
                     echo(f"  after {len(records)} games ({test.deals} deals): mean "
@@ -344,6 +388,11 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
         # have no score) the test cannot run, but the verdict is not in doubt.
         decision = "weaker"
         why = "it forfeited every game it played"
+    write_rate_file(cfg.run_dir, {
+        "candidate": cand_spec, "pool": list(cfg.bots),
+        "margin": test.margin if test else margin, "alpha": alpha, "beta": beta,
+        "max_games": max_games, "finished": True, "decision": decision, "why": why,
+        "games": len(records), "test": test.to_json() if test else None})
     return {"candidate": cand_spec, "mu": mu, "sigma": sg, "conservative": mu - 3 * sg,
             "games": len(records), "place": place, "of": len(board), "board": board,
             "run_dir": cfg.out, "source": source, "pool": list(cfg.bots),
@@ -425,5 +474,6 @@ def format_result(res: dict) -> str:
                      f"mu-3s {r['conservative']:6.2f}{mark}")
     if any(r.get("oracle") for r in res["board"]):
         lines.append(f"  {ORACLE_NOTE}")
-    lines.append(f"(games in {res['run_dir']}; `trickhound report {res['run_dir']}` for plots)")
+    lines.append(f"(games in {res['run_dir']}; `trickhound report "
+                 f"{shlex.quote(res['run_dir'])}` for plots)")
     return "\n".join(lines)

@@ -190,7 +190,7 @@ def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
         from solver.registry import load_game
         num_players = load_game(cfg.game).num_players
     summary.note = (outcome_text(read_outcome(run_dir))
-                    or rating_test_stop(cfg, meta, records))
+                    or rating_test_stop(cfg, meta, records, run_dir))
     summary.idle = idle_reasons(cfg, num_players, summary.idle, run_dir)
     sanity = os.path.join(run_dir, SANITY_DIR)
     if st["sanity"] and os.path.exists(os.path.join(sanity, "tournament.json")):
@@ -237,29 +237,50 @@ def idle_reasons(cfg: TournamentConfig, num_players: int, idle: dict[str, str],
     return out
 
 
-def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRecord]
-                     ) -> Optional[str]:
+def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRecord],
+                     run_dir: Optional[str] = None) -> Optional[str]:
     """How a ``trickhound rate`` run stopped early, or None when ``records`` are not such a run.
 
-    rate (tournaments/rate.py) records nothing about its test in the run: its run is an
-    ordinary one-candidate gauntlet whose schedule covers the game cap, played in batches of
-    whole deals (``adaptive.batch_deals``) and left unfinished when its sequential test (SPRT)
-    decides. So a run counts as one when it is a one-candidate gauntlet short of its scheduled
-    games whose records are exactly the games of its first deals, a whole number of batches;
-    the test is then replayed batch by batch as rate runs it with its defaults (a pilot margin
-    of half the first batch's standard deviation, alpha = beta = 0.05). If that replay decides
-    at the last batch the statement says so; if not (rate was given another ``--margin``,
-    ``--alpha`` or ``--beta``, which the run does not record, or a gauntlet was interrupted
-    exactly between batches) it says both."""
+    Since 0.9.0 rate writes its test's settings and outcome into the run (rate.RATE_FILE, read
+    from ``run_dir``), and the statement is made from that (or says the run is not what its test
+    saw: cut, or stopped before the test decided; a rating run is not resumed). Runs from before
+    wrote nothing: such a run is an ordinary one-candidate gauntlet whose schedule covers the
+    game cap, played in batches of whole deals (``adaptive.batch_deals``) and left unfinished
+    when its sequential test (SPRT) decides. So a run counts as one when it is a one-candidate
+    gauntlet short of its scheduled games whose records are exactly the games of its first
+    deals, a whole number of batches; the test is then replayed batch by batch as rate ran it
+    with its defaults of the time (a pilot margin of half the first batch's standard deviation,
+    alpha = beta = 0.05). If that replay decides at the last batch the statement says so; if not
+    (rate was given another ``--margin``, ``--alpha`` or ``--beta``, or a gauntlet was
+    interrupted exactly between batches) it says both."""
     scheduled, num_players = meta.get("games"), meta.get("num_players")
     if (cfg.format != "gauntlet" or len(cfg.candidates) != 1 or not records
             or not isinstance(scheduled, int) or not isinstance(num_players, int)
             or len(records) >= scheduled):
         return None
     from tournaments.adaptive import batch_deals
-    from tournaments.rate import deal_margins, pilot_margin, sprt
+    from tournaments.rate import deal_margins, pilot_margin, read_rate_file, sprt
     from tournaments.schedule import schedule_of
     deals = max(r.deal_index for r in records) + 1
+    rated = read_rate_file(run_dir) if run_dir else None     # the folder read, not the one
+    if rated is not None:                                     # its config was written in
+        if not rated.get("finished") or rated.get("games") != len(records):
+            # interrupted, or games lost since (the test's record names how many it saw)
+            seen = "" if not rated.get("finished") else (
+                f"; its test saw {rated.get('games')} games, not these {len(records)}")
+            return (f"Stopped after {len(records)} games ({deals} of {cfg.deals} scheduled "
+                    f"deals): a `trickhound rate` run stopped before its test decided{seen} "
+                    f"(a rating test is not resumed: run `trickhound rate` again).")
+        test = rated.get("test") or {}
+        if rated.get("decision") and test:
+            return (f"Stopped by the rating test after {len(records)} games ({deals} of "
+                    f"{cfg.deals} scheduled deals): `trickhound rate`'s sequential test (SPRT, "
+                    f"margin {test['margin']:.3g}, alpha {rated['alpha']}, beta "
+                    f"{rated['beta']}) decided {str(rated['decision']).upper()} (mean paired "
+                    f"difference {test['mean']:+.3g} per deal); the rest of the schedule is "
+                    f"not needed.")
+        return (f"Stopped after {len(records)} games ({deals} of {cfg.deals} scheduled deals) "
+                f"by `trickhound rate`: {rated.get('why') or 'its game cap came first'}.")
     batch = batch_deals(cfg, num_players)
     if (deals % batch or [r.game_id for r in records]
             != list(range(schedule_of(cfg, num_players).first_game(deals)))):
@@ -268,7 +289,7 @@ def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRe
     margin: Optional[float] = None
     for done in range(batch, deals + 1, batch):
         x = deal_margins([r for r in records if r.deal_index < done], candidate, cfg.bots)
-        if margin is None and len(x) >= 2:   # rate's pilot margin, frozen after it is set
+        if margin is None and len(x) >= 2:   # rate's pilot before 0.9.0, frozen once set
             margin = pilot_margin(x)
         test = sprt(x, margin) if margin is not None and x else None
         if test is not None and test.decision:

@@ -61,10 +61,19 @@ def test_a_run_the_rating_test_stopped_is_not_called_interrupted(tmp_path, plugi
     board = board_of(out)
     assert board["warning"] is None and said in board["text"]
 
-    # The same run cut inside a batch of deals is an interrupted run: the warning stays.
+    # The same run cut inside a batch of deals is not what the test decided on; since 0.9.0
+    # the run records its test (rate.RATE_FILE), and a rating run is not resumed (tester 6):
+    # the board says so instead of sending the user to resume.
     cut = str(tmp_path / "cut")
     shutil.copytree(out, cut)
     _truncate(cut, recorded - 1)
+    r = CliRunner().invoke(main, ["report", cut])
+    assert r.exit_code == 0, r.output
+    assert "interrupted?" not in r.output and "trickhound resume" not in r.output
+    assert "Stopped by the rating test" not in r.output
+    assert f"its test saw {recorded} games, not these {recorded - 1}" in r.output
+    # A rate run from before 0.9.0 (no record of its test): cut, it is an interrupted run.
+    os.remove(os.path.join(cut, "rate.json"))
     r = CliRunner().invoke(main, ["report", cut])
     assert r.exit_code == 0, r.output
     assert "interrupted?" in r.output and f"trickhound resume {cut}" in r.output
@@ -77,6 +86,7 @@ def test_a_run_the_rating_test_stopped_is_not_called_interrupted(tmp_path, plugi
     from tournaments.report import rating_test_stop
     early = str(tmp_path / "early")
     shutil.copytree(out, early)
+    os.remove(os.path.join(early, "rate.json"))          # as a run from before 0.9.0
     _truncate(early, 4)
     cfg = TournamentConfig.from_json(read_meta(early)["config"])
     text = rating_test_stop(cfg, read_meta(early), load_records(early))

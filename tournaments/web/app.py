@@ -440,7 +440,7 @@ def board_of(run_dir: str) -> dict:
     if (isinstance(scheduled, int) and len(records) < scheduled
             and not os.path.exists(os.path.join(run_dir, ADAPTIVE))
             and rating_test_stop(TournamentConfig.from_json(meta["config"]), meta,
-                                 records) is None):    # rate's run: the board's note says so
+                                 records, run_dir) is None):  # rate's run: the note says so
         out["warning"] = (f"this run holds {len(records)} of its {scheduled} scheduled games "
                           f"(interrupted, or still playing?): the board covers only those")
     if summary.candidates:
