@@ -864,7 +864,8 @@ def _echo_board(summary: Any, run_dir: str, title: Optional[str]) -> None:
               help="Iterations for bots that take them.")
 @click.option("--move-time", type=POSITIVE_SECONDS, default=None,
               help="Seconds per move (bots with time_s get it; the referee enforces it plus "
-                   "the margin).")
+                   "the margin). A search bot still stops at its iteration cap (ismcts: 2000) "
+                   "if that comes first: add --iterations 10000000 to let the time decide.")
 @click.option("--time-margin", type=SECONDS, default=None,
               help="Seconds allowed over --move-time (default max(0.05, 20%)).")
 @click.option("--move-limit", type=SECONDS, default=None,
@@ -1051,7 +1052,8 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.option("--iterations", type=ITERATIONS, default=None,
               help="Iterations for bots that take them.")
 @click.option("--move-time", type=POSITIVE_SECONDS, default=None,
-              help="Seconds per move (enforced with a margin).")
+              help="Seconds per move (enforced with a margin); a search bot still stops at "
+                   "its iteration cap if that comes first (see --iterations).")
 @click.option("--out", default=None,
               help="Run directory (default results/rate-<bot>-<game>-<time>).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"),
