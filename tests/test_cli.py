@@ -239,3 +239,13 @@ def test_recommend_bad_view_files(tmp_path):
     assert_one_line_error(run(["recommend", write(tmp_path, {"seat": 0})]), "game")
     bad = {"game": "mate", "seat": 0, "hands": [["AS"], None]}
     assert_one_line_error(run(["recommend", write(tmp_path, bad)]))
+
+
+def test_recommend_with_game_advises_the_seat_to_act_by_default():
+    """--seat is optional with --game, as with a state file: the seat to act (tester 6)."""
+    r = CliRunner().invoke(main, ["recommend", "--game", "mattis(players=5)", "--seed", "3",
+                                  "--iterations", "200"])
+    assert r.exit_code == 0, r.output
+    told = CliRunner().invoke(main, ["recommend", "--game", "mattis(players=5)", "--seed", "3",
+                                     "--iterations", "200", "--seat", "4"])
+    assert told.exit_code == 0 and told.output == r.output

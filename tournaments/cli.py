@@ -564,7 +564,7 @@ def bots_command() -> None:
 @click.option("--seed", default=0, show_default=True, type=SEED,
               help="Deal seed (with --game), and the search seed unless --search-seed is given.")
 @click.option("--seat", type=Count(0), default=None,
-              help="The seat to advise (with --game).")
+              help="The seat to advise (with --game; default: the seat to act).")
 @click.option("--moves", default="", help="Moves so far in the game's notation, comma-separated.")
 @click.option("--algo", type=click.Choice(["auto", "ismcts", "pimc", "solver"]), default="auto",
               show_default=True,
@@ -639,9 +639,12 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
             state = game.state_from_json(obj)             # view, or --seat's
             view = state.view(seat if seat is not None else max(state.current_player(), 0))
     else:
-        if not game_text or seat is None:
-            raise UserError("give a POSITION.json, or --game with --seat (and --seed, --moves)")
+        if not game_text:
+            raise UserError("give a POSITION.json, or --game (with --seed, --moves, --seat)")
         game = _load_game(game_text)
+        if seat is None:        # the seat to act, as for a state file (tester 6)
+            from solver.search.recommend import replay
+            seat = max(replay(game, seed, moves).current_player(), 0)
         view = view_from_moves(game, seed, seat, moves)
     if view.is_terminal():
         raise UserError("the game is over; there is no move to recommend")
