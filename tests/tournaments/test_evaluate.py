@@ -286,3 +286,19 @@ def test_evaluation_games_have_a_move_limit(monkeypatch):
     with pytest.raises(RuntimeError, match="stop"):
         E.play_job((TINY, 0, ("random", "random"), 1, [1, 2]))
     assert seen["limit"] == E.MOVE_LIMIT_S > 0
+
+
+def test_a_bot_its_budget_cannot_bring_to_the_target_is_named():
+    # pimc in Mate with the forced card hidden hands decisions to the exact solver: 0.7 ms
+    # whatever its iterations, against a 3 ms target (tester 6)
+    from types import SimpleNamespace
+    far = E.Calibration("pimc", "pimc(iterations=2000)", "iterations", 2000, 0.73,
+                        [(2000, 0.73), (8254, 0.70)])
+    near = E.Calibration("ismcts", "ismcts(iterations=900)", "iterations", 900, 2.9,
+                         [(2000, 6.1), (900, 2.9)])
+    fixed = E.Calibration("heuristic", "heuristic", None, None, 0.01, [])
+    ev = SimpleNamespace(cpu_ms=3.0, calibration=[far, near, fixed])
+    [note] = E.off_target_notes(ev)
+    assert note.startswith("note: pimc takes 0.73 ms a decision at every budget tried")
+    assert "not compared at equal CPU time" in note
+    assert E.off_target_notes(SimpleNamespace(cpu_ms=None, calibration=[far])) == []
