@@ -156,7 +156,8 @@ def test_the_control_variate_line_says_what_the_variances_say() -> None:
     assert control_gain(26.88, 42.32).startswith("it adds variance here (1.57x the deals")
     assert control_gain(0.0, 0.0) == "no variance to remove (every deal scored alike)"
     assert control_gain(10.0, 5.0).endswith("needs 2.00x fewer deals with it")
-    assert control_gain(10.0, 10.0) == "it removes no variance here (the same deals needed)"
+    assert control_gain(10.0, 10.0) == ("it removes no variance here (as many deals needed as "
+                                        "without it)")
 
 
 def test_the_sanity_table_is_printed_under_the_board(tmp_path: Path) -> None:

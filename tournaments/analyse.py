@@ -577,7 +577,8 @@ def _summary_lines(rows: list[dict], key: str) -> list[str]:
 def run_summary_text(summary: dict) -> str:
     """``summarise_run``'s table for people, best bot first."""
     head = (f"Mean loss per decision, {summary['game']}, {summary['games']} game(s) of "
-            f"{summary['run']} (budget {summary['budget']}):")
+            f"{summary['run']} (budget "
+            f"{', '.join(f'{k} {v:,}' for k, v in summary['budget'].items())}):")
     left = summary.get("forfeited", 0)
     notes = ([f"  ({left} forfeited game(s) left out: a forfeiter's moves stop short and a "
               f"substitute played the rest)"] if left else [])

@@ -277,7 +277,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
             pool_specs, fixed, _ = published
             note = stale_note(g.spec(), leaderboards)
             if note:
-                echo(f"warning: {note}")
+                echo(f"trickhound: warning: {note}")
         else:
             pool_specs, fixed = default_pool(g), {}
     board_file = leaderboard_path(g.spec(), leaderboards)

@@ -603,7 +603,7 @@ def control_gain(var_raw: float, var_adjusted: float) -> str:
     if factor <= 1 / 1.05:
         return (f"it adds variance here ({1 / factor:.2f}x the deals for the same interval: "
                 f"its coefficient, fitted on the other deals, does not fit these)")
-    return "it removes no variance here (the same deals needed)"
+    return "it removes no variance here (as many deals needed as without it)"
 
 
 def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
