@@ -73,6 +73,7 @@ _FIELDS = tuple(f.name for f in fields(GameRecord))
 
 
 _WORST: dict[str, float] = {}
+_SUM: dict[str, Optional[float]] = {}
 
 
 def worst_return(game: str) -> float:
@@ -82,6 +83,16 @@ def worst_return(game: str) -> float:
         from solver.registry import load_game
         _WORST[game] = float(load_game(game).utility_bounds()[0])
     return _WORST[game]
+
+
+def constant_sum(game: str) -> Optional[float]:
+    """The sum of every seat's return in ``game`` (a game string) where the game fixes it
+    (Game.utility_sum: 0 in Mate), else None."""
+    if game not in _SUM:
+        from solver.registry import load_game
+        total = load_game(game).utility_sum()
+        _SUM[game] = None if total is None else float(total)
+    return _SUM[game]
 
 
 def seat_forfeits(forfeit: Optional[dict]) -> list[dict]:
@@ -104,8 +115,9 @@ def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
     forfeiting seat, so that a bot never gains by forfeiting a game it is losing, and for the
     others their returns in the game the referee played out with a substitute in the
     forfeiter's seat (referee.play_game), or None where it was not played out (a worker
-    stopped or killed mid-game, tampering, records older than the play-out); None for a failed
-    game (no bot's fault) or a forfeit without a seat."""
+    stopped or killed mid-game, tampering, records older than the play-out: then in a
+    two-player constant-sum game the other seat scores the rest of the sum, elsewhere None);
+    None for a failed game (no bot's fault) or a forfeit without a seat."""
     if rec.returns is not None and not rec.forfeit:
         return list(rec.returns)
     seat = rec.forfeit.get("seat") if rec.forfeit else None
@@ -116,6 +128,16 @@ def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
                                   else [None] * len(rec.seating))
     for s, _at in forfeiting_seats(rec.forfeit):      # every forfeiting seat
         out[s] = worst_return(rec.game)
+    total = constant_sum(rec.game)
+    if rec.returns is None and len(out) == 2 and total is not None:
+        # not played out, two seats, constant sum (Mate): the other seat gets the rest, the
+        # best return there is, as the loss by the most there is implies. Left unscored, the
+        # games a bot ended by killing its worker when behind vanished from its opponent's
+        # record, leaving it only the games it lost (tester 6: heuristic won 34 of 40 games
+        # and scored -106.8 a game)
+        other = 1 - seat
+        if out[other] is None:
+            out[other] = total - worst_return(rec.game)
     return out
 
 

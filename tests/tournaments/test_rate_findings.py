@@ -46,13 +46,15 @@ def test_forfeits_are_counted_with_their_reason_and_first_detail(tmp_path, plugi
 
 def test_a_bot_that_tampers_in_every_game_is_weaker(tmp_path, monkeypatch):
     (tmp_path / "tamper.py").write_text(textwrap.dedent(TAMPER))
+    # three players: a tampered game is not played out and leaves the other seats unscored
+    # (in two-player Mate they score the rest of the constant sum, records.scored_returns)
     r = rate(tmp_path, monkeypatch, "tamper.py:Tamper", "--game",
-             "mate(forced_visibility=hidden)", "--max-games", "8", "--pool", "heuristic")
+             "dog-tag-trick(players=3)", "--max-games", "8", "--pool", "heuristic")
     assert r.exit_code == 0, r.output
     first = r.stdout.splitlines()[0]
     assert first == ("tamper.py:Tamper: WEAKER than the pool (it forfeited every game it "
                      "played; no paired deals for the test)")
-    assert "it forfeited 8 of its 8 games (tampering 8)" in r.stdout
+    assert "it forfeited 9 of its 9 games (tampering 9)" in r.stdout   # 3 deals of 3 seats
 
 
 def test_a_clean_bot_reports_no_forfeits(tmp_path, plugins, monkeypatch):
