@@ -573,7 +573,11 @@ def adjacent_lines(summary: Summary) -> list[str]:
         verdict = ("separated" if a.separated else
                    "REVERSED (their own games put the lower bot ahead)" if a.reversed else
                    "NOT SEPARATED: the same score on every deal (equal, listed by name)"
-                   if a.mean == 0 and a.ci == 0 else "NOT SEPARATED")
+                   if a.mean == 0 and a.ci == 0 else
+                   # the order is the board's (over every opponent); a pair's own games may
+                   # lean the other way (tester 6 read "pimc > heuristic: -0.58" as a typo)
+                   "NOT SEPARATED (their own games lean the other way; the order is the "
+                   "board's, over every opponent)" if _z(a.mean) < 0 else "NOT SEPARATED")
         boot = "" if a.bootstrap is None else f", bootstrap {100 * a.bootstrap:.0f}%"
         flag = "  [TrueSkill orders this pair the other way]" if a.trueskill_disagrees else ""
         lines.append(f"  {u} > {lo}: {_pm(a.mean, a.ci)} over {a.deals} deal(s){boot} "

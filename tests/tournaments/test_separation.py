@@ -357,3 +357,20 @@ def test_the_sanity_table_without_until_separated_and_its_errors_first(tmp_path)
             r = CliRunner().invoke(main, ["tournament", str(cfg_path), "--quiet"] + extra)
             assert r.exit_code == 2 and r.output.startswith("trickhound: error: "), r.output
             assert word in r.output and not out.exists()
+
+
+def test_a_pair_whose_own_games_lean_the_other_way_says_so():
+    """The adjacent pairs follow the board's order; where a pair's own paired difference is
+    negative but not separated, the line says the order is the board's (tester 6)."""
+    from types import SimpleNamespace
+
+    from tournaments.stats import adjacent_lines
+    pair = SimpleNamespace(upper="pimc", lower="heuristic", mean=-0.58, ci=15.32, deals=10,
+                           bootstrap=0.26, separated=False, reversed=False,
+                           trueskill_disagrees=False)
+    summary = SimpleNamespace(bots=[], adjacent=[pair])
+    [_, line] = adjacent_lines(summary)
+    assert line.startswith("  pimc > heuristic: -0.58 ± 15.32 over 10 deal(s), bootstrap 26%")
+    assert "their own games lean the other way" in line
+    pair.mean = 0.58
+    assert "lean the other way" not in adjacent_lines(summary)[1]
