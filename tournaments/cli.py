@@ -1014,9 +1014,16 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
             and rating_test_stop(cfg, meta, records, run_dir) is None):
         # an interrupted run (an adaptive one, or rate's, stops early by design and the board
         # says so itself)
-        click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its {scheduled} "
-                   f"scheduled games (interrupted?): the board covers only those; finish it "
-                   f"with `trickhound resume {run_dir}`", err=True)
+        from tournaments.runner import writer_pid
+        pid = writer_pid(run_dir)
+        if pid is not None:     # its writer holds the run's lock: still playing
+            click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its "
+                       f"{scheduled} scheduled games so far (still playing: pid {pid}): the "
+                       f"board covers only those", err=True)
+        else:
+            click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its "
+                       f"{scheduled} scheduled games (interrupted?): the board covers only "
+                       f"those; finish it with `trickhound resume {run_dir}`", err=True)
         if publish and not force:
             raise UserError(f"{run_dir} is incomplete ({len(records)} of {scheduled} games): "
                             f"resume it first, or pass --force to publish it as it is")

@@ -354,6 +354,24 @@ class RunLock:
         return False
 
 
+def writer_pid(run_dir: str) -> Optional[str]:
+    """The pid of the trickhound process writing ``run_dir`` now (its RunLock is held), or
+    None when no process holds it (finished, interrupted, killed). The probe holds a shared
+    lock for an instant: a writer starting in that instant is refused as if the folder were
+    in use, and says so."""
+    path = os.path.join(run_dir, LOCK)
+    if fcntl is None or not os.path.exists(path):  # pragma: no cover
+        return None
+    with open(path, "a+", encoding="utf-8") as f:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            f.seek(0)
+            return f.read().strip() or "?"
+        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+    return None
+
+
 def config_from_run(run_dir: str, **override: Any) -> tuple[TournamentConfig, dict[str, Any]]:
     meta = read_meta(run_dir)
     cfg = TournamentConfig.from_json(meta["config"])

@@ -163,3 +163,16 @@ def test_rate_errors(tmp_path):
         r = CliRunner().invoke(main, ["rate", "random", "--game", "mate", "--pool", "heuristic",
                                       "--out", str(tmp_path / "z")] + bad)
         assert r.exit_code == 2 and "trickhound: error: --" in r.output, bad
+
+
+def test_a_run_being_written_is_told_from_an_interrupted_one(tmp_path):
+    """report's warning on a short run says "still playing" while its writer holds the run's
+    lock, and "interrupted?" (with the resume command) once nobody does (tester 6)."""
+    import os
+
+    from tournaments.runner import RunLock, writer_pid
+    run = str(tmp_path)
+    assert writer_pid(run) is None                  # no lock file yet
+    with RunLock(run):
+        assert writer_pid(run) == str(os.getpid())
+    assert writer_pid(run) is None                  # released: finished or stopped
