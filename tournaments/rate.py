@@ -80,9 +80,14 @@ def read_rate_file(run_dir: str) -> Optional[dict[str, Any]]:
     path = os.path.join(run_dir, RATE_FILE)
     if not os.path.exists(path):
         return None
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    return data if isinstance(data, dict) else None
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except ValueError:          # torn or edited by hand: a rating run all the same
+        return {"finished": False, "decision": None}
+    return data if isinstance(data, dict) else {"finished": False, "decision": None}
+
+
 #: Bot modules left out of the default pool: OpenSpiel's Python searches (minutes a game).
 SLOW_MODULES = ("bots.openspiel_bots",)
 #: Built-in bots left out of the default pool: the weak yardsticks that the published boards

@@ -135,7 +135,7 @@ def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
         # games a bot ended by killing its worker when behind vanished from its opponent's
         # record, leaving it only the games it lost (tester 6: heuristic won 34 of 40 games
         # and scored -106.8 a game)
-        other = 1 - seat
+        other = 1 - int(seat)
         if out[other] is None:
             out[other] = total - worst_return(rec.game)
     return out
