@@ -536,7 +536,13 @@ def leaderboard_rows(summary: Summary) -> tuple[list[str], list[list[str]]]:
 def ranking_statement(summary: Summary) -> str:
     """One sentence: what orders the board and what TrueSkill rated."""
     env = summary.ratings.env
-    if summary.ranking == "paired":
+    if summary.ranking == "paired" and summary.bots and all(
+            r.paired_score is None for r in summary.bots):
+        # paired scores need a deal played by two bots in the same seat (tester 6: the header
+        # claimed them on a --no-duplicate board whose every paired score was "-")
+        first = ("ranked by TrueSkill mu - 3·sigma: no paired score (no deal was played by "
+                 "two bots in the same seat, as without duplicate deals)")
+    elif summary.ranking == "paired":
         first = ("ranked by paired score (mean over opponents met of the score difference on "
                  "the same deal, table and seat)")
     else:
@@ -567,8 +573,9 @@ def adjacent_lines(summary: Summary) -> list[str]:
     for a in summary.adjacent:
         u, lo = names.get(a.upper, a.upper), names.get(a.lower, a.lower)
         if a.mean is None:
-            lines.append(f"  {u} > {lo}: no scored game on a shared deal (never met, or "
-                         f"every game they shared was forfeited) — NOT SEPARATED")
+            lines.append(f"  {u} > {lo}: no scored game on a shared deal and seat (never in "
+                         f"the same seat of one deal, as without duplicate deals, or every "
+                         f"game they shared was forfeited) — NOT SEPARATED")
             continue
         verdict = ("separated" if a.separated else
                    "REVERSED (their own games put the lower bot ahead)" if a.reversed else

@@ -374,3 +374,17 @@ def test_a_pair_whose_own_games_lean_the_other_way_says_so():
     assert "their own games lean the other way" in line
     pair.mean = 0.58
     assert "lean the other way" not in adjacent_lines(summary)[1]
+
+
+def test_a_board_without_paired_scores_says_what_orders_it(tmp_path):
+    """Without duplicate deals no deal is played by two bots in the same seat: no paired
+    score, and the board says it is ordered by TrueSkill, not "by paired score" (tester 6)."""
+    from tournaments.config import load_config
+    from tournaments.runner import load_records, run_tournament
+    from tournaments.stats import ranking_statement, summarize
+    cfg = load_config(game="mate", bots=["heuristic", "random"], deals=4, seed=2,
+                      duplicate=False, executor="serial", out=str(tmp_path / "nodup"))
+    run_tournament(cfg, progress=False)
+    summary = summarize(load_records(cfg.out))
+    assert all(r.paired_score is None for r in summary.bots)
+    assert ranking_statement(summary).startswith("ranked by TrueSkill mu - 3·sigma: no paired")
