@@ -683,13 +683,19 @@ def leaderboard_text(summary: Summary, title: Optional[str] = None) -> str:
 def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
     """A gauntlet's board: each candidate's figures from its own tables only."""
     lines = [title] if title else []
+    # the board's ranking setting orders the candidates here too (tester 6: a gauntlet sorted
+    # by paired score under ranking = "trueskill", without saying which)
+    by_trueskill = summary.ranking == "trueskill"
     lines.append("Gauntlet: every candidate's figures come from its own tables against the "
-                 "pool only.")
+                 "pool only; candidates ranked by "
+                 + ("TrueSkill mu - 3·sigma on their own tables." if by_trueskill
+                    else "paired score vs the pool."))
     order = []
     for c in summary.candidates:
         t = summary.tables[c]
         row = t.row(c)
-        order.append((row.paired_score if row.paired_score is not None else -1e18, c, t, row))
+        key = row.conservative if by_trueskill else row.paired_score
+        order.append((key if key is not None and key == key else -1e18, c, t, row))
     order.sort(key=lambda x: -x[0])
     for i, (_ps, c, t, row) in enumerate(order, 1):
         lines.append("")
@@ -708,7 +714,7 @@ def gauntlet_text(summary: Summary, title: Optional[str] = None) -> str:
                 continue
             sep = p.ci is not None and abs(p.mean) > p.ci
             lines.append(f"     {marked(row)} - {names[o.spec]}: {_pm(p.mean, p.ci)} over "
-                         f"{p.deals} deal(s){'' if sep else ' — not separated'}")
+                         f"{p.deals} deal(s) — {'separated' if sep else 'not separated'}")
     if has_oracle(summary):
         lines += ["", ORACLE_NOTE]
     lines += idle_lines(summary)

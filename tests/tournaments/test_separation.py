@@ -388,3 +388,32 @@ def test_a_board_without_paired_scores_says_what_orders_it(tmp_path):
     summary = summarize(load_records(cfg.out))
     assert all(r.paired_score is None for r in summary.bots)
     assert ranking_statement(summary).startswith("ranked by TrueSkill mu - 3·sigma: no paired")
+
+
+def test_a_gauntlet_follows_the_boards_ranking_and_says_it(tmp_path):
+    """A gauntlet orders its candidates by the board's ranking setting and says which; each
+    pair line says separated or not (tester 6: it sorted by paired score under ranking =
+    "trueskill", and marked only the unseparated pairs)."""
+    from tournaments.config import load_config
+    from tournaments.runner import load_records, run_tournament
+    from tournaments.stats import gauntlet_text, summarize
+    cfg = load_config(game="mate", format="gauntlet", candidates=["random", "heuristic"],
+                      bots=["pimc(iterations=50)"], deals=4, seed=1, executor="serial",
+                      out=str(tmp_path / "g"))
+    run_tournament(cfg, progress=False)
+    records = load_records(cfg.out)
+    for ranking in ("paired", "trueskill"):
+        summary = summarize(records, ranking=ranking, candidates=["random", "heuristic"])
+        text = gauntlet_text(summary)
+        said = ("TrueSkill mu - 3·sigma on their own tables" if ranking == "trueskill"
+                else "paired score vs the pool")
+        assert f"candidates ranked by {said}." in text
+        rows = [summary.tables[c].row(c) for c in ("random", "heuristic")]
+        key = (lambda r: r.conservative) if ranking == "trueskill" else (
+            lambda r: r.paired_score)
+        best = max(rows, key=key).spec
+        first = next(line for line in text.splitlines() if line.startswith("1. candidate "))
+        assert first.startswith(f"1. candidate {best}:")
+        pair_lines = [line for line in text.splitlines() if line.startswith("     ")]
+        assert pair_lines and all(line.endswith(("— separated", "— not separated"))
+                                  for line in pair_lines)
