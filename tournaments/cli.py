@@ -726,6 +726,13 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
                 v = float(v)
             except ValueError:
                 pass
+        if k == "evaluation":
+            # checked here: a search that never reaches a frontier (Mate's exact alpha-beta)
+            # would take any word without a sound (tester 6)
+            from solver.search._maxn import EVALUATIONS
+            if v not in EVALUATIONS:
+                raise UserError(f"--param evaluation={text}: evaluation must be one of "
+                                f"{', '.join(EVALUATIONS)}")
         kw[k] = v
     return kw
 

@@ -32,6 +32,9 @@ def invoke(args):
       "100000000", "--time", "1"], ["--worlds", "between 1 and 10,000"]),
     (["recommend", "--game", "mate", "--seat", "1", "--time", "-1"], ["--time", "more than 0"]),
     (["recommend", "--game", "mate", "--seat", "-1"], ["--seat", "at least 0"]),
+    # Mate's exact solver reaches no frontier: the word was taken without a sound (tester 6)
+    (["recommend", "--game", "mate", "--algo", "solver", "--param", "evaluation=bogus"],
+     ["--param evaluation=bogus", "must be one of"]),
     (["recommend", "--game", "mate", "--seat", "1", "--param", "c=abc"],
      ["--param c=abc", "c must be a number"]),
     (["recommend", "--game", "mate", "--seat", "1", "--param", "c=-2"],
