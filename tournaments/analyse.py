@@ -67,6 +67,11 @@ RUN_BUDGET = {"node_budget": 20000, "worlds": 4}
 STAND_IN = f"{SUBSTITUTE} (for "
 
 
+def budget_text(budget: dict) -> str:
+    """A review's budget in words: "node_budget 200,000, worlds 16"."""
+    return ", ".join(f"{k} {v:,}" for k, v in budget.items())
+
+
 def is_stand_in(bot: str) -> bool:
     """True where a decision was the referee's substitute's, in a forfeiter's seat."""
     return bot.startswith(STAND_IN)
@@ -527,7 +532,7 @@ def review_text(review: Review) -> str:
              + ", ".join(f"seat {i} {b}" for i, b in enumerate(review.seating)),
              f"(losses in {_unit(review.game)}; exact = full-state solve, view = "
              f"what the mover could know; budget "
-             f"{', '.join(f'{k} {v:,}' for k, v in review.budget.items()) or 'default'}; "
+             f"{budget_text(review.budget) or 'default'}; "
              f"~ = the full-state solve did "
              f"not finish within the budget, so no exact loss, and its best move is in "
              f"parentheses)", ""]
@@ -577,8 +582,7 @@ def _summary_lines(rows: list[dict], key: str) -> list[str]:
 def run_summary_text(summary: dict) -> str:
     """``summarise_run``'s table for people, best bot first."""
     head = (f"Mean loss per decision, {summary['game']}, {summary['games']} game(s) of "
-            f"{summary['run']} (budget "
-            f"{', '.join(f'{k} {v:,}' for k, v in summary['budget'].items())}):")
+            f"{summary['run']} (budget {budget_text(summary['budget'])}):")
     left = summary.get("forfeited", 0)
     notes = ([f"  ({left} forfeited game(s) left out: a forfeiter's moves stop short and a "
               f"substitute played the rest)"] if left else [])

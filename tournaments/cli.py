@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import os
-import shlex
 import signal
 import sys
 import threading
@@ -644,8 +643,10 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         game = _load_game(game_text)
         if seat is None:        # the seat to act, as for a state file (tester 6)
             from solver.search.recommend import replay
-            seat = max(replay(game, seed, moves).current_player(), 0)
-        view = view_from_moves(game, seed, seat, moves)
+            state = replay(game, seed, moves)
+            view = state.view(max(state.current_player(), 0))
+        else:
+            view = view_from_moves(game, seed, seat, moves)
     if view.is_terminal():
         raise UserError("the game is over; there is no move to recommend")
     if view.current_player() != view.player:
@@ -963,21 +964,11 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
 
     A second tournament or resume on the same folder is refused while one runs (a lock)."""
     from tournaments.config import EXECUTORS
-    from tournaments.rate import read_rate_file
+    from tournaments.rate import not_resumable
     from tournaments.runner import config_from_run, run_tournament
-    rated = read_rate_file(run_dir) if os.path.isdir(run_dir) else None
-    if rated is not None:
-        # rate's schedule is its game cap's; the test stops long before it (tester 6: resume
-        # played all 200 games of a test that had decided at 20)
-        if rated.get("finished"):
-            outcome = (f"decided {str(rated['decision']).upper()}" if rated.get("decision")
-                       else "reached its game cap without a decision")
-            raise UserError(f"{run_dir} is a `trickhound rate` run whose test {outcome} after "
-                            f"{rated.get('games', '?')} games: nothing is left to play (its "
-                            f"board: trickhound report {shlex.quote(run_dir)})")
-        raise UserError(f"{run_dir} is a `trickhound rate` run stopped before its test "
-                        f"decided: a rating test is not resumed; run `trickhound rate` again "
-                        f"(with a new --out)")
+    refused = not_resumable(run_dir)
+    if refused:
+        raise UserError(refused)
     if executor is not None and executor not in EXECUTORS:
         raise UserError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
     if scheduler and executor is None:
@@ -1022,15 +1013,11 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
         # an interrupted run (an adaptive one, or rate's, stops early by design and the board
         # says so itself)
         from tournaments.runner import writer_pid
-        pid = writer_pid(run_dir)
-        if pid is not None:     # its writer holds the run's lock: still playing
-            click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its "
-                       f"{scheduled} scheduled games so far (still playing: pid {pid}): the "
-                       f"board covers only those", err=True)
-        else:
-            click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its "
-                       f"{scheduled} scheduled games (interrupted?): the board covers only "
-                       f"those; finish it with `trickhound resume {run_dir}`", err=True)
+        pid = writer_pid(run_dir)       # its writer holds the run's lock: still playing
+        state = f"so far (still playing: pid {pid})" if pid is not None else "(interrupted?)"
+        then = "" if pid is not None else f"; finish it with `trickhound resume {run_dir}`"
+        click.echo(f"trickhound: warning: {run_dir} holds {len(records)} of its {scheduled} "
+                   f"scheduled games {state}: the board covers only those{then}", err=True)
         if publish and not force:
             raise UserError(f"{run_dir} is incomplete ({len(records)} of {scheduled} games): "
                             f"resume it first, or pass --force to publish it as it is")

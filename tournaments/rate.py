@@ -203,6 +203,23 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
     return res
 
 
+def not_resumable(run_dir: str) -> Optional[str]:
+    """Why ``run_dir`` is not for ``resume`` (a rating run: its schedule is the game cap's,
+    which its test stops long before; tester 6 saw resume play all 200 games of a test decided
+    at 20), or None for any other run."""
+    rated = read_rate_file(run_dir) if os.path.isdir(run_dir) else None
+    if rated is None:
+        return None
+    if rated.get("finished"):
+        outcome = (f"decided {str(rated['decision']).upper()}" if rated.get("decision")
+                   else "reached its game cap without a decision")
+        return (f"{run_dir} is a `trickhound rate` run whose test {outcome} after "
+                f"{rated.get('games', '?')} games: nothing is left to play (its board: "
+                f"trickhound report {shlex.quote(run_dir)})")
+    return (f"{run_dir} is a `trickhound rate` run stopped before its test decided: a rating "
+            f"test is not resumed; run `trickhound rate` again (with a new --out)")
+
+
 def pilot_ready(x: Sequence[float], last_batch: bool) -> bool:
     """Whether the per-deal margins ``x`` so far are the pilot that fixes the default margin:
     at least PILOT_DEALS deals, or at least two in the last batch the run will play. (A pilot
@@ -340,6 +357,9 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     deals_done = 0
     first = True
     test = None
+    # the test's settings, as rate.json records them (write_rate_file)
+    settings = {"candidate": cand_spec, "pool": list(cfg.bots), "alpha": alpha, "beta": beta,
+                "max_games": max_games}
     with RunLog(cfg.run_dir, ctx) as runlog:
         ex = make_executor(cfg, log_queue=runlog.queue, dask_processes=dask_processes)
         with ex:
@@ -349,10 +369,8 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                 run_tournament(cfg, resume=not first, executor=ex, max_deals=deals_done,
                                progress=progress)
                 if first:
-                    write_rate_file(cfg.run_dir, {
-                        "candidate": cand_spec, "pool": list(cfg.bots), "margin": margin,
-                        "alpha": alpha, "beta": beta, "max_games": max_games,
-                        "finished": False, "decision": None})
+                    write_rate_file(cfg.run_dir, {**settings, "margin": margin,
+                                                  "finished": False, "decision": None})
                 first = False
                 records = load_records(cfg.run_dir)
                 x = deal_margins(records, cand_spec, cfg.bots)
@@ -393,11 +411,10 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
         # have no score) the test cannot run, but the verdict is not in doubt.
         decision = "weaker"
         why = "it forfeited every game it played"
-    write_rate_file(cfg.run_dir, {
-        "candidate": cand_spec, "pool": list(cfg.bots),
-        "margin": test.margin if test else margin, "alpha": alpha, "beta": beta,
-        "max_games": max_games, "finished": True, "decision": decision, "why": why,
-        "games": len(records), "test": test.to_json() if test else None})
+    write_rate_file(cfg.run_dir, {**settings, "margin": test.margin if test else margin,
+                                  "finished": True, "decision": decision, "why": why,
+                                  "games": len(records),
+                                  "test": test.to_json() if test else None})
     return {"candidate": cand_spec, "mu": mu, "sigma": sg, "conservative": mu - 3 * sg,
             "games": len(records), "place": place, "of": len(board), "board": board,
             "run_dir": cfg.out, "source": source, "pool": list(cfg.bots),

@@ -72,27 +72,30 @@ class GameRecord:
 _FIELDS = tuple(f.name for f in fields(GameRecord))
 
 
-_WORST: dict[str, float] = {}
-_SUM: dict[str, Optional[float]] = {}
+# per game string: (its worst return, the sum of every seat's return or None), loaded once
+_SCORING: dict[str, tuple[float, Optional[float]]] = {}
+
+
+def _scoring(game: str) -> tuple[float, Optional[float]]:
+    if game not in _SCORING:
+        from solver.registry import load_game
+        g = load_game(game)
+        total = g.utility_sum()
+        _SCORING[game] = (float(g.utility_bounds()[0]),
+                          None if total is None else float(total))
+    return _SCORING[game]
 
 
 def worst_return(game: str) -> float:
     """The lowest return a seat can get in ``game`` (a game string): its declared utility bound
     (Game.utility_bounds), what a forfeit scores."""
-    if game not in _WORST:
-        from solver.registry import load_game
-        _WORST[game] = float(load_game(game).utility_bounds()[0])
-    return _WORST[game]
+    return _scoring(game)[0]
 
 
 def constant_sum(game: str) -> Optional[float]:
     """The sum of every seat's return in ``game`` (a game string) where the game fixes it
     (Game.utility_sum: 0 in Mate), else None."""
-    if game not in _SUM:
-        from solver.registry import load_game
-        total = load_game(game).utility_sum()
-        _SUM[game] = None if total is None else float(total)
-    return _SUM[game]
+    return _scoring(game)[1]
 
 
 def seat_forfeits(forfeit: Optional[dict]) -> list[dict]:

@@ -176,13 +176,11 @@ class SearchResult:
         se = math.hypot((b.half_width or 0.0) / Z95, (s.half_width or 0.0) / Z95)
         z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
         label = "clear" if z >= 3 else ("likely" if z >= 1.64 else "close")
-        if math.isinf(z):           # both intervals zero-wide: the values are exact
-            detail = (f"{b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
-                      f"{abs(gap):.3g}{unit} (both values exact){rob}")
-        else:
-            detail = (f"{b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
-                      f"{abs(gap):.3g}{unit} (95% half-widths {b.half_width or 0:.3g} and "
-                      f"{s.half_width or 0:.3g}, z={z:.1f}){rob}")
+        # both intervals zero-wide: the values are exact
+        how = ("both values exact" if math.isinf(z) else
+               f"95% half-widths {b.half_width or 0:.3g} and {s.half_width or 0:.3g}, z={z:.1f}")
+        detail = (f"{b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
+                  f"{abs(gap):.3g}{unit} ({how}){rob}")
         return {"label": label, "gap": gap, "z": None if math.isinf(z) else z,
                 "text": f"{_WORDS[label]}: {detail}", "detail": detail}
 
