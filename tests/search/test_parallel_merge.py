@@ -292,6 +292,33 @@ def test_a_claim_helper_without_its_thread_refuses_a_job_and_stops_when_asked():
     assert not thread.is_alive() and not helper.serving
 
 
+def test_a_claim_helper_takes_jobs_back_to_back_and_stops_while_awake():
+    """After a job the helper stays awake a little (LINGER_S) for the next one: jobs posted
+    back to back, each right after the last is done, are taken and solved as one solver's
+    (whether the helper was still awake or asleep again), and ``stop`` ends its thread
+    whichever it is."""
+    game = load_game(MATE_HIDDEN)
+    worlds = _claims_of(3)
+    alone = WorldClaims(worlds, len(worlds) - 1, 0)
+    AlphaBeta(game, 13).solve_claimed(alone)
+    helper = ClaimHelper()
+    thread = threading.Thread(target=helper.serve, daemon=True)
+    thread.start()
+    while not helper.serving:
+        time.sleep(1e-4)
+    for k in range(1, 4):
+        job = WorldClaims(worlds, len(worlds) - 1, 0)
+        assert helper.post(job, AlphaBeta(game, 13))
+        while helper.jobs < k:                  # nobody else claims: the helper solves it all
+            time.sleep(1e-5)
+        lead = AlphaBeta(game, 13)
+        lead.solve_claimed(job, False)          # waits for the helper if it is still inside
+        assert job.result() == alone.result()
+    helper.stop()
+    thread.join(5)
+    assert not thread.is_alive() and not helper.serving
+
+
 def test_claim_helpers_are_new_ones_in_a_forked_process():
     """Kept helpers belong to the process that started their threads: after a fork (here: the
     recorded process id differs) take_claim_helpers starts new ones."""
