@@ -21,3 +21,20 @@ def test_the_root_split_row_has_no_target_and_the_others_keep_theirs():
     for row in others:
         verdict = "met" if row["value"] >= THREADS_TARGET else "BELOW"
         assert f"target >= {THREADS_TARGET}x: {verdict}" in row["note"], row
+
+
+def test_short_searches_are_measured_more_times_within_the_bounds():
+    """``_interleaved_walls`` runs each thread count once unmeasured (rep -1), then alternates
+    them: at least ``reps`` times, more when runs are short (about ``seconds`` of them), at most
+    ``max_reps``; it reports how many."""
+    from tournaments.bench.search import _interleaved_walls
+
+    calls: list[tuple[int, int]] = []
+    walls, reps = _interleaved_walls(lambda k, rep: calls.append((k, rep)), 2, reps=3,
+                                     seconds=10.0, max_reps=7)
+    assert reps == 7 and set(walls) == {1, 2}
+    assert calls == [(1, -1), (2, -1)] + [(k, r) for r in range(7) for k in (1, 2)]
+    calls.clear()
+    _, reps = _interleaved_walls(lambda k, rep: calls.append((k, rep)), 2, reps=3,
+                                 seconds=0.0, max_reps=7)
+    assert reps == 3 and len(calls) == 2 + 2 * 3

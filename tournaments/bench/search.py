@@ -222,7 +222,13 @@ def ismcts_tree_size_row(view: View, config: str, small: int = TREE_SMALL,
 #: the iterations (or worlds) per wall second of one thread.
 THREADS_TARGET = 1.8
 THREADS = 2
+#: Alternated runs of each thread count a row takes the medians of: at least THREAD_REPS, more
+#: for short searches, up to about THREAD_REP_SECONDS of measured runs (at most
+#: THREAD_REPS_MAX): one decision of Mate's forced-card-hidden PIMC lasts ~1.6 ms, and a
+#: median of 3 such runs moved its ratio by +-0.06 from one bench to the next.
 THREAD_REPS = 3
+THREAD_REPS_MAX = 25
+THREAD_REP_SECONDS = 0.3
 #: The root split's row has no target: issue 18's is ">= 1.8x the iterations (or worlds)", and
 #: one perfect-information position solved exactly has neither to multiply.
 NO_TARGET_ROOT_SPLIT = ("no target: one exact position has no iterations or worlds to multiply;"
@@ -230,19 +236,25 @@ NO_TARGET_ROOT_SPLIT = ("no target: one exact position has no iterations or worl
 
 
 def _interleaved_walls(run: Callable[[int, int], object], threads: int,
-                       reps: int) -> dict[int, float]:
+                       reps: int = THREAD_REPS, seconds: float = THREAD_REP_SECONDS,
+                       max_reps: int = THREAD_REPS_MAX) -> tuple[dict[int, float], int]:
     """Median wall seconds of ``run(thread_count, rep)`` with 1 and with ``threads`` threads,
-    the two alternated ``reps`` times (so that a change in the machine's load hits both), after
-    one unmeasured run of each (thread pool start-up, first policy instances)."""
+    the two alternated (so that a change in the machine's load hits both), after one
+    unmeasured run of each (thread pool start-up, first policy instances); and how many times:
+    ``reps`` at least, as many as about ``seconds`` of runs take (the unmeasured pair's wall
+    time tells), ``max_reps`` at most."""
+    t0 = time.perf_counter()
     run(1, -1)
     run(threads, -1)
+    pair = time.perf_counter() - t0
+    reps = max(reps, min(max_reps, int(seconds / max(pair, 1e-9))))
     walls: dict[int, list[float]] = {1: [], threads: []}
     for rep in range(reps):
         for k in (1, threads):
             t0 = time.perf_counter()
             run(k, rep)
             walls[k].append(time.perf_counter() - t0)
-    return {k: statistics.median(v) for k, v in walls.items()}
+    return {k: statistics.median(v) for k, v in walls.items()}, reps
 
 
 def _forced_card_hidden(game: Game) -> Optional[Game]:
@@ -297,7 +309,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         one_solver = AlphaBeta(game, 18)
         thread_solvers = [AlphaBeta(game, 18) for _ in range(threads)]
         openings = {rep: [SB.opening_state(game, 1000 + 8 * (rep + 1) + i) for i in range(8)]
-                    for rep in range(-1, THREAD_REPS)}      # rep -1: the unmeasured run
+                    for rep in range(-1, THREAD_REPS_MAX)}  # rep -1: the unmeasured run
 
         def roots(k: int, rep: int) -> object:
             states = openings[rep]
@@ -328,7 +340,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
              "worlds/s", None))
     for name, run, work, unit, no_target in searches:
         load = os.getloadavg()[0]
-        walls = _interleaved_walls(run, threads, THREAD_REPS)
+        walls, reps = _interleaved_walls(run, threads)
         one, many = work / walls[1], work / walls[threads]
         ratio = many / one
         target = (f"; {no_target}" if no_target else
@@ -336,7 +348,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         rows.append({"name": f"{name} {config}, {threads} threads vs 1", "value": ratio,
                      "unit": "x",
                      "note": f"{one:,.0f} -> {many:,.0f} {unit} wall (opening, median of "
-                             f"{THREAD_REPS} interleaved, load {load:.1f} on "
+                             f"{reps} interleaved, load {load:.1f} on "
                              f"{os.cpu_count()} cores){target}"})
     return rows
 
