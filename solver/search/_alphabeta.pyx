@@ -126,7 +126,9 @@ cdef double CLOSE_SPIN_S = 200e-6
 # runnable thread) for the next arm or post before it sleeps (seconds). A sleeping core's
 # wake-up on a virtual machine is tens of microseconds, which a search of the next decision
 # (Mate's forced-card-hidden PIMC: ~1 ms on two threads) would wait for: measured ~50 us of
-# its 0.97 ms when the searches follow each other within this time (issue 18 item 4).
+# its 0.97 ms when the searches follow each other within this time (issue 18 item 4). The
+# price: up to this much of one core after each such search, which process CPU time counts
+# (as OpenMP's and TBB's worker threads spin before they sleep).
 cdef double LINGER_S = 0.002
 
 
