@@ -15,7 +15,9 @@ graph is solved by expectation propagation to convergence (TrueSkill Through Tim
 drift): every game keeps the Gaussian *message* it sends to each bot; a bot's rating is the prior
 times all its games' messages; a sweep re-rates every game from its *cavity* (the bot's rating
 with that game's own message divided out) with ``trueskill``'s ``rate`` and stores the new
-message (posterior / cavity). Sweeps repeat until no mu moves by more than ``TOLERANCE``.
+message (posterior / cavity). Sweeps repeat until no bot's mu moves by more than ``TOLERANCE``
+from one sweep's end to the next (its net move: see ``rate``), ``MAX_SWEEPS`` at most (the
+ratings' ``env["converged"]`` says whether they got there).
 The fixed point does not depend on the order of the games — only on the set of games — so a
 shuffled ``games.jsonl`` (or a resumed run, whose lines come in another order) rates the same.
 There is no skill drift (``tau = 0``): a bot is one strategy, its skill does not change.
@@ -226,8 +228,17 @@ def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, f
         tau = marginal[spec][1] - msg.get(spec, (0.0, 0.0))[1]
         return env.create_rating(*_moments(pi, tau))
 
+    # Convergence is judged by each bot's net move over a whole sweep, recentring included
+    # (``settled``: the mus at the previous sweep's end), not by the largest step within it: a
+    # bot holding several seats of a table is updated from one cavity per seat and takes the
+    # mean of their posteriors, which is not quite an EP step, so every sweep pushes the
+    # average skill off MU by the same amount and recentring pulls it back (tester 7: 0.576
+    # each way on every sweep of 3-player Mattis with two bots, so the in-sweep steps never
+    # fell below TOLERANCE and every such board ran all 60 sweeps, though the ratings had long
+    # stopped moving).
+    settled: dict[str, float] = {}
+    converged = False
     for sweep in range(MAX_SWEEPS):
-        largest = 0.0
         for k, (_gid, seating, pl) in enumerate(games):
             msg = messages[k]
             cavity = {s: rating_of(s, msg) for s in set(seating)}
@@ -247,11 +258,9 @@ def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, f
                 m_pi, m_tau = max(p_pi - c_pi, 0.0), p_tau - c_tau
                 if m_pi == 0.0:
                     m_tau = 0.0
-                old_mu = marginal[s][1] / marginal[s][0]
                 marginal[s][0] = c_pi + m_pi
                 marginal[s][1] = c_tau + m_tau
                 msg[s] = (m_pi, m_tau)
-                largest = max(largest, abs(marginal[s][1] / marginal[s][0] - old_mu))
             if sweep == 0:
                 out.rated += 1
                 for s in by_spec:
@@ -259,10 +268,14 @@ def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, f
                         mu, sg = _moments(*marginal[s])
                         out.history.setdefault(s, []).append((out.rated, mu, sg))
         if not fixed and marginal:
-            largest = max(largest, abs(_recentre(marginal, messages, prior)))
-        if largest < TOLERANCE:
+            _recentre(marginal, messages, prior)
+        mus = {s: f[1] / f[0] for s, f in marginal.items()}
+        if sweep > 0 and all(abs(mu - settled[s]) < TOLERANCE for s, mu in mus.items()):
+            converged = True
             break
+        settled = mus
     out.env["sweeps"] = sweep + 1
+    out.env["converged"] = converged or not marginal
     for _gid, seating, _pl in games:
         for s in set(seating):
             out.games[s] = out.games.get(s, 0) + 1

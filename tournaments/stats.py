@@ -49,7 +49,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Optional
 
 from tournaments.config import labels as make_labels
-from tournaments.ratings import Ratings, rate
+from tournaments.ratings import TOLERANCE, Ratings, rate
 from tournaments.records import GameRecord, forfeiting_seats, scored_returns
 
 RANKINGS = ("paired", "trueskill")
@@ -552,8 +552,13 @@ def ranking_statement(summary: Summary) -> str:
     pl = env.get("placings", "ranks")
     placing = ("placings from the game's ranks" if pl == "ranks" else
                f"placings by score, ties within {env.get('tie_threshold', 0):g} points")
-    return (f"{first}; TrueSkill: order-free (expectation propagation to convergence, "
-            f"{env.get('sweeps', '?')} sweeps), {placing}, draw probability "
+    sweeps = env.get("sweeps", "?")
+    # (boards rated before 0.10.0 have no "converged": they said "to convergence" throughout)
+    procedure = (f"expectation propagation to convergence, {sweeps} sweeps"
+                 if env.get("converged", True) else
+                 f"expectation propagation stopped at {sweeps} sweeps, before the ratings "
+                 f"settled within {TOLERANCE:g}")
+    return (f"{first}; TrueSkill: order-free ({procedure}), {placing}, draw probability "
             f"{env.get('draw_probability', float('nan')):.3f} estimated from the records")
 
 

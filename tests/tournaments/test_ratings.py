@@ -106,3 +106,35 @@ def test_oracles_are_marked():
     s = summarize(records)
     assert s.row("o").oracle and not s.row("a").oracle
     assert "o *" in leaderboard_text(s) and "oracle" in leaderboard_text(s)
+
+
+def test_a_bot_in_several_seats_settles_in_a_few_sweeps_where_many_give_the_same():
+    """A bot holding two seats of a 3-seat table (a pool of two) is updated from one cavity
+    per seat; each sweep then pushes the average skill off MU and recentring pulls it back by
+    the same amount. Convergence is the ratings' net move over a sweep, so such a board stops
+    after a few sweeps (tester 7: every sweep of all 60 ran, ~60x the time, under a header
+    saying "to convergence") with the ratings that many more sweeps give."""
+    import tournaments.ratings as ratings_module
+
+    rng = random.Random(7)
+    records = []
+    for i in range(60):
+        seating = rng.choice([("a", "a", "b"), ("a", "b", "a"), ("b", "a", "a"),
+                              ("b", "b", "a"), ("b", "a", "b"), ("a", "b", "b")])
+        ranks = [0 if s == "a" and rng.random() < 0.7 else 1 for s in seating]
+        records.append(rec(i, seating, ranks))
+    quick = rate(records)
+    assert quick.env["converged"] and quick.env["sweeps"] < 15
+    saved = ratings_module.TOLERANCE
+    try:
+        ratings_module.TOLERANCE = 0.0                  # never settles: every sweep runs
+        full = rate(records)
+        full_board = leaderboard_text(summarize(records))
+    finally:
+        ratings_module.TOLERANCE = saved
+    assert full.env["sweeps"] == ratings_module.MAX_SWEEPS and not full.env["converged"]
+    for spec, (mu, sigma) in full.ratings.items():
+        assert quick.ratings[spec][0] == pytest.approx(mu, abs=5e-3)
+        assert quick.ratings[spec][1] == pytest.approx(sigma, abs=5e-3)
+    assert f"stopped at {ratings_module.MAX_SWEEPS} sweeps, before the ratings" in full_board
+    assert "to convergence" in leaderboard_text(summarize(records))
