@@ -1041,7 +1041,8 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.option("--game", "game_text", required=True, help="Game string.")
 @click.option("--margin", type=float, default=None,
               help="SPRT margin in score points per deal (default: half the standard "
-                   "deviation of the per-deal difference over the first 8 deals).")
+                   "deviation of the per-deal difference over at least the first 8 deals, "
+                   "in whole batches).")
 @click.option("--alpha", type=float, default=0.05, show_default=True,
               help="SPRT error rate alpha.")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT error rate beta.")

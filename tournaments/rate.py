@@ -51,7 +51,14 @@ from tournaments.config import ConfigError, TournamentConfig, build_config, labe
 from tournaments.ratings import rate
 from tournaments.records import GameRecord, scored_returns, seat_forfeits
 from tournaments.report import leaderboard_path
-from tournaments.runner import RunLog, load_records, run_tournament
+from tournaments.runner import (
+    RunLog,
+    games_path,
+    load_records,
+    meta_path,
+    remove_empty_run,
+    run_tournament,
+)
 from tournaments.schedule import schedule_for
 from tournaments.stats import ORACLE_MARK, ORACLE_NOTE
 
@@ -161,13 +168,15 @@ class SPRT:
     """The state of the two-sided sequential test after some deals."""
     deals: int
     mean: float
-    sd: float
+    sd: float                      # the per-deal differences' sample standard deviation
     margin: float
     alpha: float
     beta: float
     llr_plus: float
     llr_minus: float
     decision: Optional[str]        # "stronger", "weaker", "equal" or None (go on)
+    # the test's variance was the floor (margin / 10)^2, not the sample's: the deals barely vary
+    floored: bool = False
 
     @property
     def lower(self) -> float:
@@ -186,13 +195,14 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
     """The two-sided SPRT of the module doc on per-deal margins ``x``."""
     n = len(x)
     mean = sum(x) / n if n else 0.0
-    var = sum((v - mean) ** 2 for v in x) / (n - 1) if n > 1 else float("inf")
+    sample_var = sum((v - mean) ** 2 for v in x) / (n - 1) if n > 1 else float("inf")
     # A variance floor: identical bots on duplicate deals can give x_d = 0 on every deal.
-    var = max(var, (margin / 10) ** 2)
+    var = max(sample_var, (margin / 10) ** 2)
     llr_plus = n * margin * (mean - margin / 2) / var if var != float("inf") else 0.0
     llr_minus = n * margin * (-mean - margin / 2) / var if var != float("inf") else 0.0
-    res = SPRT(n, mean, math.sqrt(var) if var != float("inf") else float("nan"), margin,
-               alpha, beta, llr_plus, llr_minus, None)
+    res = SPRT(n, mean, math.sqrt(sample_var) if sample_var != float("inf") else float("nan"),
+               margin, alpha, beta, llr_plus, llr_minus, None,
+               floored=var != sample_var and sample_var != float("inf"))
     if n >= min_deals:
         if llr_plus >= res.upper:
             res.decision = "stronger"
@@ -218,6 +228,29 @@ def not_resumable(run_dir: str) -> Optional[str]:
                 f"trickhound report {shlex.quote(run_dir)})")
     return (f"{run_dir} is a `trickhound rate` run stopped before its test decided: a rating "
             f"test is not resumed; run `trickhound rate` again (with a new --out)")
+
+
+def occupied(run_dir: str) -> Optional[str]:
+    """Why ``rate`` cannot start in ``run_dir``, or None: a rating test never adds to a run
+    already there (a rating run, decided or not, or a tournament), and ``resume`` would refuse
+    it too (tester 7: `rate --out` on a finished rating run said "resume it with `trickhound
+    resume`", which then refused it)."""
+    if not os.path.isdir(run_dir):
+        return None
+    rated = read_rate_file(run_dir)
+    if rated is not None:
+        if not rated.get("finished"):
+            state = "stopped before its test decided"
+        elif rated.get("decision"):
+            state = f"its test decided {str(rated['decision']).upper()}"
+        else:
+            state = "it reached its game cap without a decision"
+        return (f"{run_dir} already holds a `trickhound rate` run ({state}); choose another "
+                f"--out")
+    games = len(load_records(run_dir)) if os.path.exists(games_path(run_dir)) else 0
+    if games or os.path.exists(meta_path(run_dir)):
+        return f"{run_dir} already holds a tournament ({games} games); choose another --out"
+    return None
 
 
 def pilot_ready(x: Sequence[float], last_batch: bool) -> bool:
@@ -342,6 +375,9 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
 
         from tournaments.executors import default_start_method
         ctx = multiprocessing.get_context(cfg.start_method or default_start_method())
+    taken = occupied(cfg.run_dir)
+    if taken:
+        raise ConfigError(taken)
     source = "published leaderboard" if published else ("given pool" if pool else "built-in bots")
     # Where the pool came from, and for the built-in one why: a board is looked for relative
     # to the current folder, so the same command gives another pool in another folder.
@@ -366,23 +402,40 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
             while True:
                 deals_done = min(cfg.deals, deals_done + batch)
                 echo(f"  playing deals up to {deals_done} ...")
-                run_tournament(cfg, resume=not first, executor=ex, max_deals=deals_done,
-                               progress=progress)
                 if first:
+                    # before any game: a test stopped in its first batch is still a rating
+                    # run that ``resume`` refuses (tester 7: resume played one such on as a
+                    # plain gauntlet of 200 games)
+                    os.makedirs(cfg.run_dir, exist_ok=True)
                     write_rate_file(cfg.run_dir, {**settings, "margin": margin,
                                                   "finished": False, "decision": None})
+                try:
+                    run_tournament(cfg, resume=not first, executor=ex, max_deals=deals_done,
+                                   progress=progress)
+                except BaseException:
+                    if first and not os.path.exists(meta_path(cfg.run_dir)):
+                        # refused before it started: no run folder left behind
+                        os.remove(os.path.join(cfg.run_dir, RATE_FILE))
+                        remove_empty_run(cfg.run_dir)
+                    raise
                 first = False
                 records = load_records(cfg.run_dir)
                 x = deal_margins(records, cand_spec, cfg.bots)
                 last = deals_done >= cfg.deals or len(records) >= max_games
                 if margin is None and pilot_ready(x, last):
                     margin = pilot_margin(x)
-                    echo(f"  margin: {in_unit(margin, g)} (half the standard deviation of the "
-                         f"per-deal difference over the first {len(x)} deals)")
+                    if len(set(x)) > 1:
+                        echo(f"  margin: {in_unit(margin, g)} (half the standard deviation of "
+                             f"the per-deal difference over the first {len(x)} deals)")
+                    else:
+                        # (tester 7: it called the fallback half of an sd that was 0)
+                        echo(f"  margin: {in_unit(margin, g)} (the per-deal difference did "
+                             f"not vary over the first {len(x)} deals; give --margin to set "
+                             f"one)")
                 if margin is not None and x:
                     test = sprt(x, margin, alpha, beta)
                     echo(f"  after {len(records)} games ({test.deals} deals): mean "
-                         f"{test.mean:+.3g}, LLR+ {test.llr_plus:+.2f}, LLR- "
+                         f"{_number(test.mean, True)}, LLR+ {test.llr_plus:+.2f}, LLR- "
                          f"{test.llr_minus:+.2f} (bounds {test.lower:.2f}, {test.upper:.2f})")
                     if test.decision:
                         break
@@ -429,11 +482,19 @@ def _number(x: float, sign: bool = False) -> str:
     return f"{x:+.3g}" if sign else f"{x:.3g}"
 
 
+def _llr(x: float) -> str:
+    """A log-likelihood ratio for people: two decimals near the bounds, whole numbers with
+    thousands separators far past them (a floored variance gives millions)."""
+    return f"{x:+,.0f}" if abs(x) >= 1000 else f"{x:+.2f}"
+
+
 def in_unit(value: float, game: Union[Game, str]) -> str:
     """``value`` with the unit the game's values are in (``Game.VALUE_UNIT``): "0.5 points",
     or for Mattis "0.0962 (the chance of not being the loser)"."""
     unit = game if isinstance(game, str) else game.VALUE_UNIT
-    return f"{value:.3g} {unit}" if unit == "points" else f"{value:.3g} ({unit})"
+    if unit == "points":
+        return f"{value:.3g} {'point' if value == 1 else 'points'}"
+    return f"{value:.3g} ({unit})"
 
 
 def candidate_forfeits(records: Iterable[GameRecord], candidate: str) -> dict[str, Any]:
@@ -475,10 +536,12 @@ def format_result(res: dict) -> str:
                  None: cap}
         lines = [f"{cand}: {words[res['decision']]}",
                  f"  mean paired score difference vs the pool {_number(t['mean'], True)} per "
-                 f"deal (sd {_number(t['sd'])}) over {t['deals']} deals, {res['games']} games",
+                 f"deal (sd {_number(t['sd'])}) over {t['deals']} deals, {res['games']} games"
+                 + (f"; the test took the sd as {_number(t['margin'] / 10)}, a tenth of the "
+                    f"margin, as the deals barely vary" if t.get("floored") else ""),
                  f"  SPRT: margin {in_unit(t['margin'], unit)}, alpha {t['alpha']}, beta "
                  f"{t['beta']}; bounds {t['lower']:.2f} / {t['upper']:.2f}; LLR+ "
-                 f"{t['llr_plus']:+.2f}, LLR- {t['llr_minus']:+.2f}"]
+                 f"{_llr(t['llr_plus'])}, LLR- {_llr(t['llr_minus'])}"]
     ff = res.get("forfeits") or {}
     if ff.get("forfeited"):
         why = ", ".join(f"{reason} {n}" for reason, n in sorted(ff["reasons"].items()))

@@ -444,11 +444,11 @@ def run_tournament(cfg: TournamentConfig, resume: bool = False, executor: Any = 
         raise
     except BaseException:
         if not os.path.exists(meta_path(run_dir)):
-            _remove_empty_run(run_dir)  # a start refused before tournament.json: no folder
+            remove_empty_run(run_dir)  # a start refused before tournament.json: no folder
         raise
 
 
-def _remove_empty_run(run_dir: str) -> None:
+def remove_empty_run(run_dir: str) -> None:
     """Remove a run folder that holds nothing but this process's own lock and log."""
     if set(os.listdir(run_dir)) - {LOCK, LOG}:
         return
