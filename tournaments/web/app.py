@@ -272,11 +272,13 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         return page(request, "runs.html", runs=_runs(runs_dir), runs_dir=runs_dir)
 
     async def run_page(request: Request) -> Response:
-        from tournaments.analyse import read_run_records
+        from tournaments.runner import load_records
         name = request.path_params["run"]
         path = _run(name)
         board = await run_in_threadpool(boards.get, path)
-        recs = await run_in_threadpool(read_run_records, path)
+        # read as ``trickhound report`` reads the run (a torn last line is skipped, a corrupt
+        # line elsewhere is a 400 naming it), so that the list holds the board's games
+        recs = await run_in_threadpool(load_records, path)
         pages = max(1, -(-len(recs) // GAMES_PER_PAGE))
         p = min(max(1, _int(request.query_params, "page", 1)), pages)
         shown = recs[(p - 1) * GAMES_PER_PAGE:p * GAMES_PER_PAGE]
@@ -295,15 +297,17 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         return FileResponse(path, media_type="image/png")
 
     def _record(name: str, gid_text: str) -> GameRecord:
-        from tournaments.analyse import find_record
+        """The game ``gid_text`` of the run ``name``, read as the run page reads the run (a
+        torn last line skipped): 404 for a game the run does not hold, 400 for a corrupt run."""
+        from tournaments.runner import load_records
         try:
             gid = int(gid_text)
         except ValueError:
             raise HTTPException(404, f"no game {gid_text!r}") from None
-        try:
-            return find_record(_run(name), gid)
-        except TrickhoundError as e:
-            raise HTTPException(404, _one_line(e)) from None
+        for rec in load_records(_run(name)):
+            if rec.game_id == gid:
+                return rec
+        raise HTTPException(404, f"{name} has no game with id {gid}")
 
     async def replay_page(request: Request) -> Response:
         name = request.path_params["run"]
