@@ -34,7 +34,8 @@ from starlette.templating import Jinja2Templates
 from solver.errors import TrickhoundError
 from solver.registry import available_games, load_game
 from tournaments import engine_adapter as engine
-from tournaments.records import GameRecord
+from tournaments.analyse import STAND_IN
+from tournaments.records import GameRecord, forfeiting_seats, scored_returns, seat_forfeits
 from tournaments.web import tasks
 from tournaments.web.host import GameHost
 from tournaments.web.jobs import Job, JobManager
@@ -281,9 +282,10 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         recs = await run_in_threadpool(load_records, path)
         pages = max(1, -(-len(recs) // GAMES_PER_PAGE))
         p = min(max(1, _int(request.query_params, "page", 1)), pages)
-        shown = recs[(p - 1) * GAMES_PER_PAGE:p * GAMES_PER_PAGE]
+        shown = [{"rec": r, "scores": score_cells(r), "forfeits": forfeit_notes(r)}
+                 for r in recs[(p - 1) * GAMES_PER_PAGE:p * GAMES_PER_PAGE]]
         plots = [f for f in PLOTS if os.path.exists(os.path.join(path, f))]
-        return page(request, "run.html", name=name, board=board, recs=shown, page=p,
+        return page(request, "run.html", name=name, board=board, rows=shown, page=p,
                     pages=pages, total=len(recs), plots=plots,
                     reported=os.path.exists(os.path.join(path, "ratings.json")))
 
@@ -316,12 +318,18 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         ply = _int(request.query_params, "ply", len(rec.actions), lo=0)
         ply = min(ply, len(rec.actions))
         state = game.new_initial_state(rec.deal_seed)
+        # seat -> the move from which the referee's substitute played it (as analyse marks
+        # them; its first forfeit, should the substitute forfeit that seat again)
+        stand_ins: dict[int, int] = {}
+        for seat, at in forfeiting_seats(rec.forfeit):
+            stand_ins.setdefault(seat, at)
         moves: list[dict] = []
         for i, a in enumerate(rec.actions):
             if i == ply:
                 render = state.render()
-            moves.append({"ply": i + 1, "seat": state.current_player(),
-                          "text": state.action_to_str(a)})
+            seat = state.current_player()
+            moves.append({"ply": i + 1, "seat": seat, "text": state.action_to_str(a),
+                          "stand_in": seat in stand_ins and i >= stand_ins[seat]})
             state.apply_action(a)
         if ply == len(rec.actions):
             render = state.render()
@@ -334,7 +342,9 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             for m, d in zip(moves, review["decisions"]):
                 m["d"] = d
         return page(request, "replay.html", name=name, rec=rec, ply=ply, render=render,
-                    moves=moves, review=review, rid=rid)
+                    moves=moves, review=review, rid=rid, scores=score_cells(rec),
+                    forfeits=forfeit_notes(rec, [m["seat"] for m in moves]),
+                    stand_in=STAND_IN)
 
     async def replay_analyse(request: Request) -> Response:
         name, gid = request.path_params["run"], request.path_params["gid"]
@@ -417,6 +427,48 @@ def _runs(runs_dir: str) -> list[str]:
         return []
     return sorted(d for d in os.listdir(runs_dir)
                   if os.path.isfile(os.path.join(runs_dir, d, "games.jsonl")))
+
+
+def score_cells(rec: GameRecord) -> Optional[list[str]]:
+    """What a game scores per seat, as the page shows it: the board's numbers
+    (records.scored_returns), so that a forfeit shows the game's worst return for each
+    forfeiting seat and the played-out returns for the others, "-" for a seat left unscored
+    (a forfeit not played out). A forfeit's raw ``returns`` are those of the game the
+    referee's substitute finished, which would show the forfeiter a score it did not get.
+    None for a game that scores nothing (a failed game): the page shows its termination."""
+    scores = scored_returns(rec)
+    if scores is None:
+        return None
+    return ["-" if x is None else f"{x:+g}" for x in scores]
+
+
+def forfeit_why(forfeit: dict) -> str:
+    """Why a seat forfeited, worded as ``trickhound analyse`` words it: its reason, then its
+    detail ("exception: RuntimeError: boom")."""
+    why = forfeit.get("reason") or "forfeit"
+    if forfeit.get("detail"):
+        why += f": {forfeit['detail']}"
+    return why
+
+
+def forfeit_notes(rec: GameRecord, movers: Optional[list[int]] = None) -> list[str]:
+    """One sentence per forfeit of ``rec`` (records.seat_forfeits), worded as the review of
+    ``trickhound analyse`` (analyse.review_text): "seat 0 (bot) forfeited at ply 1 (why)".
+    With ``movers`` (the seat of each recorded move, which the replay knows) the sentence
+    also says what came after: how many of the seat's moves the referee's substitute made
+    (marked * on the page, as in the review), or that the game was not played out."""
+    notes = []
+    for f in seat_forfeits(rec.forfeit):
+        seat, at = int(f["seat"]), int(f.get("at", 0))
+        after = ""
+        if movers is not None:
+            played = sum(1 for ply, s in enumerate(movers) if s == seat and ply >= at)
+            after = (f"; the referee's substitute played its {played} move(s) after that, "
+                     f"marked *" if played else
+                     "; the game was not played out" if len(movers) <= at else "")
+        notes.append(f"seat {seat} ({rec.seating[seat]}) forfeited at ply {at + 1} "
+                     f"({forfeit_why(f)}){after}")
+    return notes
 
 
 def board_of(run_dir: str) -> dict:
