@@ -387,22 +387,27 @@ def _record(obj: object, where: str) -> GameRecord:
 
 def read_run_records(path: str) -> list[GameRecord]:
     """Every record of a run folder (its games.jsonl) or of a JSONL file; AnalyseError for a
-    missing file or a malformed line (with its number)."""
+    missing file or a malformed line (with its number). A torn last line (no newline at its
+    end: a run killed while writing it, which ``resume`` cuts and plays again) is skipped, as
+    ``report`` skips it (tester 7: analyse failed on it)."""
     file = os.path.join(path, "games.jsonl") if os.path.isdir(path) else path
     if not os.path.exists(file):
         raise AnalyseError(f"{path}: no such run folder or games.jsonl file")
     out = []
     try:
         with open(file, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if line.strip():
-                    try:
-                        obj = json.loads(line)
-                    except ValueError as e:
-                        raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
-                    out.append(_record(obj, f"{file} line {n}"))
+            lines = f.readlines()
     except OSError as e:
         raise AnalyseError(f"cannot read {file}: {e.strerror}") from None
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                obj = json.loads(line)
+            except ValueError as e:
+                if n == len(lines) and not line.endswith("\n"):
+                    break                       # torn last line
+                raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
+            out.append(_record(obj, f"{file} line {n}"))
     if not out:
         raise AnalyseError(f"{file} holds no games")
     return out
@@ -542,13 +547,18 @@ def review_text(review: Review) -> str:
             why += f": {f['detail']}"
         played = sum(1 for d in review.decisions if d.seat == f["seat"]
                      and is_stand_in(d.bot))
-        after = (f"; the referee's substitute played its {played} move(s) after that, marked *"
+        after = (f"; the referee's substitute played its {played} move(s) from that ply on, "
+                 f"marked *"
                  if played else "; the game was not played out" if not any(
                      d.ply >= f["ply"] for d in review.decisions) else "")
         lines.append(f"seat {f['seat']} ({review.seating[f['seat']]}) forfeited at ply "
                      f"{f['ply'] + 1} ({why}){after}")
     if review.forfeits:
         lines.append("")
+    if not review.decisions:
+        # a game forfeited before its first move (tester 7: an empty table and empty headings)
+        lines.append("No move was played: there is no decision to review.")
+        return "\n".join(lines)
     rows = [("ply", "seat", "played", "best (exact)", "loss", "best (view)", "loss", "label")]
     for d in review.decisions:
         seat = f"{d.seat}*" if is_stand_in(d.bot) else str(d.seat)

@@ -173,3 +173,32 @@ def test_the_game_id_hint_spans_the_ids_whatever_the_record_order(tmp_path):
     path.write_text("\n".join(lines[1:] + lines[:1]) + "\n")      # the first id last
     with pytest.raises(A.AnalyseError, match=rf"\({min(ids)}\.\.{max(ids)}\)"):
         A.find_record(str(run))
+
+
+def test_a_torn_last_line_is_skipped_and_a_torn_middle_is_not(tmp_path):
+    """A run killed while writing its last line (no newline at its end) reads as ``report``
+    reads it: that line is skipped (tester 7: analyse failed on it); a malformed line followed
+    by others is still an error naming it."""
+    import shutil
+    run = tmp_path / "run"
+    shutil.copytree(MATE_RUN, run)
+    path = run / "games.jsonl"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:5]) + "\n" + '{"actions": [1,2')
+    recs = A.read_run_records(str(run))
+    assert [r.game_id for r in recs] == [json.loads(x)["game_id"] for x in lines[:5]]
+    path.write_text("\n".join(lines[:2]) + "\n" + '{"actions": [1,2' + "\n"
+                    + "\n".join(lines[2:5]) + "\n")
+    with pytest.raises(A.AnalyseError, match="line 3: malformed JSON"):
+        A.read_run_records(str(run))
+
+
+def test_a_game_forfeited_before_any_move_has_no_empty_summary_headings():
+    rec = A.find_record(MATE_RUN, 7)
+    forfeited = type(rec)(**{**rec.to_json(), "actions": [], "returns": None, "ranks": [1, 0],
+                             "termination": "forfeit",
+                             "forfeit": {"seat": 0, "reason": "tampering", "detail": "x"}})
+    text = A.review_text(A.review_record(forfeited))
+    assert "forfeited at ply 1 (tampering: x); the game was not played out" in text
+    assert text.endswith("No move was played: there is no decision to review.")
+    assert "Per bot:" not in text and "Per seat:" not in text

@@ -149,7 +149,7 @@ def test_the_replay_shows_the_forfeit_and_marks_the_substitutes_moves(client, ba
         assert marked, "the substitute played the crashed seat's moves"
         assert forfeit == (f"seat {seat} ({rec.seating[seat]}) forfeited at ply {at + 1} "
                            f"(exception: RuntimeError: boom); the referee's substitute "
-                           f"played its {len(marked)} move(s) after that, marked *")
+                           f"played its {len(marked)} move(s) from that ply on, marked *")
 
 
 def test_the_replay_of_a_tampering_forfeit_says_it_was_not_played_out(client, bad_runs):

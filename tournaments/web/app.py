@@ -463,8 +463,8 @@ def forfeit_notes(rec: GameRecord, movers: Optional[list[int]] = None) -> list[s
         after = ""
         if movers is not None:
             played = sum(1 for ply, s in enumerate(movers) if s == seat and ply >= at)
-            after = (f"; the referee's substitute played its {played} move(s) after that, "
-                     f"marked *" if played else
+            after = (f"; the referee's substitute played its {played} move(s) from that "
+                     f"ply on, marked *" if played else
                      "; the game was not played out" if len(movers) <= at else "")
         notes.append(f"seat {seat} ({rec.seating[seat]}) forfeited at ply {at + 1} "
                      f"({forfeit_why(f)}){after}")
