@@ -5,6 +5,7 @@ Errors by cause:
 * a user error — a bad file, card, option, bot, move or number: the project's own error
   classes (:class:`solver.errors.TrickhoundError` and its subclasses, click's usage errors)
   — is one line on stderr, ``trickhound: error: ...``, and exit code 2;
+* a bare ``trickhound`` is not an error: it prints the help, as ``--help`` does (exit 0);
 * a run that cannot go on (workers that die at start-up) is one line and exit code 1;
 * Ctrl-C or SIGTERM stops the command: tournaments print the exact resume command; exit 130
   (Ctrl-C) or 143 (SIGTERM);
@@ -39,8 +40,16 @@ class UserError(click.ClickException):
         click.echo(f"trickhound: error: {self.format_message()}", err=True)
 
 
+#: What click (8.2 on) raises for a command run without arguments that shows its help then
+#: (a bare ``trickhound``): a UsageError carrying the whole help. Older clicks print the help
+#: themselves and exit 0; for them this matches nothing.
+_NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = tuple(
+    c for c in [getattr(click.exceptions, "NoArgsIsHelpError", None)] if c is not None)
+
+
 class TrickhoundGroup(click.Group):
-    """Turns our errors and click's usage errors into one line and exit code 2."""
+    """Turns our errors and click's usage errors into one line and exit code 2 (a bare
+    ``trickhound`` prints its help instead)."""
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True,
@@ -62,6 +71,11 @@ class TrickhoundGroup(click.Group):
                 sys.exit(EXIT_INTERRUPT)
             click.echo("trickhound: aborted", err=True)
             sys.exit(1)
+        except _NO_ARGS_IS_HELP as e:
+            # a bare ``trickhound`` asks for the help, not a mistake: shown as --help shows it
+            # (stdout, exit 0), as click before 8.2 did, not as a one-line usage error
+            click.echo(e.format_message())      # the message is the command's help
+            sys.exit(0)
         except click.UsageError as e:
             msg = e.format_message()
             click.echo(f"trickhound: error: {msg} (see --help)", err=True)
