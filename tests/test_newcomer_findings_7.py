@@ -1,9 +1,14 @@
 """Findings of a newcomer's pass over the command line, each fixed and kept fixed: a bare
 ``trickhound`` shows its help, a bot returning a bool is not read as a card, and an empty
 move in ``--moves`` is an error that names it."""
+import numpy as np
+import pytest
 from click.testing import CliRunner
 
+from bots.base import Bot
+from solver.game import View
 from tournaments.cli import main
+from tournaments.referee import play_game
 
 
 def test_bare_trickhound_prints_the_help_like_dash_dash_help() -> None:
@@ -23,3 +28,39 @@ def test_a_genuine_usage_error_stays_one_line() -> None:
         assert r.exit_code == 2, r.output
         lines = r.output.splitlines()
         assert len(lines) == 1 and lines[0].startswith("trickhound: error: "), r.output
+
+
+class Yes(Bot):
+    """Answers every move with a bool (Python counts True as the int 1)."""
+    name = "yes"
+    answer: object = True
+    calls = 0
+
+    def act(self, view: object) -> int:
+        self.calls += 1
+        return self.answer  # type: ignore[return-value]  # the fault under test
+
+
+@pytest.mark.parametrize("answer", [True, False, np.True_])
+def test_a_bot_returning_a_bool_forfeits_for_not_returning_an_action(answer: object) -> None:
+    """True was read as action 1: "returned 7H, not legal in ..." (or played, where legal)."""
+    bot = Yes()
+    bot.answer = answer
+    rec = play_game("mate", [bot, "heuristic"], deal_seed=1, bot_seeds=[1, 2])
+    assert rec.forfeit is not None
+    assert rec.forfeit["seat"] == 0 and rec.forfeit["reason"] == "illegal"
+    assert rec.forfeit["detail"] == f"returned {answer!r}, not an action (an int)"
+    assert bot.calls == 1               # its first answer, not a card played for it
+
+
+def test_an_int_like_return_is_still_an_action() -> None:
+    """Only bools are refused: a numpy integer names its action as before."""
+
+    class NumpyFirst(Bot):
+        name = "numpy-first"
+
+        def act(self, view: View) -> int:
+            return np.int64(view.legal_actions()[0])
+
+    rec = play_game("mate", [NumpyFirst(), "heuristic"], deal_seed=1, bot_seeds=[1, 2])
+    assert rec.forfeit is None and rec.termination != "forfeit"

@@ -7,6 +7,7 @@ e.g. a worker's --worker-memory limit). Only a real Ctrl-C of the person running
 passes through: :func:`user_interrupts` marks it (pool workers ignore SIGINT altogether)."""
 import contextlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -138,9 +139,10 @@ def _play_to_end(game: Game, state: State, players: list[Bot], record: GameRecor
         if move_time_limit is not None and dt > move_time_limit:
             raise Forfeit(seat, "timeout", f"{dt:.3f}s > {move_time_limit:.3f}s")
         try:
-            action = int(action)
+            action = _returned_action(action)
         except (TypeError, ValueError):
-            raise Forfeit(seat, "illegal", f"returned {action!r}, not an action") from None
+            raise Forfeit(seat, "illegal",
+                          f"returned {action!r}, not an action (an int)") from None
         if action not in state.legal_actions():
             raise Forfeit(seat, "illegal", f"returned {_text(state, action)}, "
                                            f"not legal in: {state.summary()}")
@@ -159,6 +161,18 @@ def _play_to_end(game: Game, state: State, players: list[Bot], record: GameRecor
     record.returns, record.ranks = list(out.returns), list(out.ranks)
     if record.forfeit is None:
         record.termination = out.termination
+
+
+def _returned_action(returned: Any) -> int:
+    """What a bot's ``act`` returned, as an action (an int). TypeError or ValueError when it is
+    not one — a bool included: Python counts True as the int 1, but a bot that returns True or
+    False has a bug (a yes/no where a move was due), and reading it as action 1 or 0 would
+    report, or play, a card the bot never chose. numpy's bool likewise (looked for only when
+    numpy is loaded: a bot cannot return one otherwise)."""
+    numpy = sys.modules.get("numpy")
+    if isinstance(returned, bool) or (numpy is not None and isinstance(returned, numpy.bool_)):
+        raise TypeError(f"{returned!r} is a bool")
+    return int(returned)
 
 
 def _base_observe() -> Callable[..., None]:
