@@ -6,7 +6,9 @@ import pytest
 from click.testing import CliRunner
 
 from bots.base import Bot
+from solver.errors import InvalidActionError
 from solver.game import View
+from solver.search import split_moves
 from tournaments.cli import main
 from tournaments.referee import play_game
 
@@ -64,3 +66,34 @@ def test_an_int_like_return_is_still_an_action() -> None:
 
     rec = play_game("mate", [NumpyFirst(), "heuristic"], deal_seed=1, bot_seeds=[1, 2])
     assert rec.forfeit is None and rec.termination != "forfeit"
+
+
+def _recommend(moves: str):
+    return CliRunner().invoke(main, ["recommend", "--game", "mate", "--seed", "1",
+                                     "--moves", moves, "--iterations", "50"])
+
+
+@pytest.mark.parametrize("moves, error", [
+    ("PASS,,AS", "move 2 is empty (two separators in a row)"),
+    ("PASS;;AS", "move 2 is empty (two separators in a row)"),
+    ("PASS,PASS,", "move 3 is empty (the moves end with a separator)"),
+    (",PASS", "move 1 is empty (the moves start with a separator)"),
+])
+def test_an_empty_move_is_an_error_naming_its_number(moves: str, error: str) -> None:
+    """``PASS,,AS`` dropped the empty move, so the error was about "move 2 ('AS')"."""
+    r = _recommend(moves)
+    assert r.exit_code == 2, r.output
+    assert r.output == f"trickhound: error: {error}\n"
+    r = CliRunner().invoke(main, ["analyse", "--game", "mate", "--seed", "1", "--moves", moves])
+    assert r.exit_code == 2, r.output
+    assert r.output == f"trickhound: error: {error}\n"
+
+
+def test_spaces_around_moves_and_a_final_newline_are_not_empty_moves() -> None:
+    assert split_moves(" PASS , PASS ") == (["PASS", "PASS"], True)
+    assert split_moves("PASS\nPASS\n") == (["PASS", "PASS"], True)
+    assert split_moves("PASS\r\nPASS\r\n") == (["PASS", "PASS"], True)
+    assert split_moves("  ") == ([], False)
+    assert _recommend(" PASS , PASS ").exit_code == 0
+    with pytest.raises(InvalidActionError, match="move 2 is empty"):
+        split_moves("PASS,\nPASS")

@@ -312,14 +312,27 @@ _MAX_WORDS = 4
 def split_moves(moves_text: str | Iterable[object] | None) -> tuple[list[str], bool]:
     """(moves, exact): a sequence is taken as is; a string is split at commas, semicolons or
     newlines when it has any (``exact``), otherwise into whitespace-separated words that
-    ``replay`` may join (a move's text can contain spaces, e.g. Dog Tag Trick's ``2B+3P RUN``)."""
+    ``replay`` may join (a move's text can contain spaces, e.g. Dog Tag Trick's ``2B+3P RUN``).
+
+    Spaces around a move, and around the whole text (a trailing newline), do not count. An
+    empty move between separators, or before the first or after the last one (``PASS,,AS``,
+    ``PASS,AS,``), is an InvalidActionError naming its number: dropping it would give every
+    later move, and the error about one, the wrong number."""
     if moves_text is None:
         return [], True
     if not isinstance(moves_text, str):
         return [str(m) for m in moves_text], True
-    if _SEPARATORS.search(moves_text):
-        return [m.strip() for m in _SEPARATORS.split(moves_text) if m.strip()], True
-    return moves_text.split(), False
+    text = moves_text.strip()
+    if _SEPARATORS.search(text):
+        moves = [m.strip() for m in _SEPARATORS.split(text)]
+        for n, move in enumerate(moves, 1):
+            if not move:
+                where = ("the moves start with a separator" if n == 1 else
+                         "the moves end with a separator" if n == len(moves) else
+                         "two separators in a row")
+                raise InvalidActionError(f"move {n} is empty ({where})")
+        return moves, True
+    return text.split(), False
 
 
 def _legal(state: State, text: str) -> bool:
