@@ -704,8 +704,11 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         click.echo(f"note: seat {view.player} sees everything here: `--algo auto` (the default) "
                    f"solves it exactly, where {algo}'s sampled values can mislead")
     if result.params.get("ess") is not None:
-        click.echo(f"inference: {particles} weighted worlds, effective sample size "
-                   f"{result.params['ess']:.1f}")
+        # (tester 7: "20 world(s)" above and "64 weighted worlds" here read as a contradiction)
+        searched = (f"the {result.worlds} world(s) searched were drawn from "
+                    if result.algorithm != "ismcts" else "the worlds searched were drawn from ")
+        click.echo(f"inference: {searched}{particles} candidates weighted by the opponent "
+                   f"model (effective sample size {result.params['ess']:.1f})")
 
 
 def _search_params(algo: str, params: "tuple[str, ...]") -> dict:

@@ -163,10 +163,11 @@ class SearchResult:
                 and b.robustness == 1.0 and s.robustness == 1.0):
             # each is a best move in every world: they are worth the same in each sampled world
             # (the spread of their values is the worlds', not a difference between them)
+            # (tester 7: this was called a "close call", a word for moves that may differ)
             detail = (f"{b.text} and {s.text} tie in every one of the {self.worlds} sampled "
                       f"worlds")
-            return {"label": "close", "gap": gap, "z": 0.0, "text": f"{_WORDS['close']}: "
-                    f"{detail}", "detail": detail}
+            return {"label": "tie", "gap": gap, "z": 0.0, "text": f"tie: {detail}",
+                    "detail": detail}
         once = [a.text for a in (b, s) if a.half_width is None]
         if once:
             detail = (f"{' and '.join(once)} {'was' if len(once) == 1 else 'were'} sampled "
@@ -189,7 +190,8 @@ class SearchResult:
         minus the runner-up), ``z`` (gap over the standard error of that difference from the
         two intervals; None when exact or undefined) and ``text``.
 
-        Labels: ``forced`` (one legal move), ``proved`` / ``tie`` (exact values), otherwise
+        Labels: ``forced`` (one legal move), ``proved`` / ``tie`` (exact values; ``tie`` also
+        where the two best moves are worth the same in every sampled world), otherwise
         ``clear`` / ``likely`` / ``close``. An interval counts sampling noise, not the bias of
         the rollouts or of strategy fusion, and a search repeated with another seed repeats its
         bias; so "clear" needs the sampling verdict "clear" AND an independent search of a

@@ -217,11 +217,13 @@ def test_recommend_prints_the_effective_sample_size():
             "--algo", "solver", "--worlds", "8", "--inference", "policy", "--particles", "32"]
     out = CliRunner().invoke(main, args)
     assert out.exit_code == 0, out.output
-    assert "inference: 32 weighted worlds, effective sample size" in out.output
+    assert ("inference: the 8 world(s) searched were drawn from 32 candidates weighted by the "
+            "opponent model (effective sample size") in out.output
     tree = CliRunner().invoke(main, args[:-6] + ["--algo", "ismcts", "--iterations", "300",
                                                   "--inference", "policy", "--particles", "16"])
     assert tree.exit_code == 0, tree.output
-    assert "inference: 16 weighted worlds, effective sample size" in tree.output
+    assert ("inference: the worlds searched were drawn from 16 candidates weighted by the "
+            "opponent model (effective sample size") in tree.output
 
 
 def test_ismcts_searches_the_pooled_worlds_as_they_are():

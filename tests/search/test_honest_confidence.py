@@ -83,3 +83,20 @@ def test_without_a_check_nothing_sampled_is_clear(positions):
                         **play_defaults(game, "ismcts"))
         assert res.check is None and res.confidence()["label"] in ("likely", "close")
     assert recommend(view).confidence()["label"] in ("proved", "tie")
+
+
+def test_moves_equal_in_every_sampled_world_are_a_tie_not_a_close_call():
+    """Two best moves worth the same in every sampled world (each best in all of them) are a
+    tie of the sample, labelled so (tester 7: "close call", a word for moves that may differ,
+    introduced "7H and PASS tie in every one of the 8 sampled worlds")."""
+    from solver.search.result import build_result
+
+    rows = [{"action": a, "text": t, "mean": 1.0, "ci_low": 0.2, "ci_high": 1.8, "visits": 8,
+             "robustness": 1.0} for a, t in ((3, "7H"), (9, "PASS"))]
+    rows.append({"action": 5, "text": "AS", "mean": 0.0, "ci_low": -0.5, "ci_high": 0.5,
+                 "visits": 8, "robustness": 0.0})
+    res = build_result("pimc", 0, rows, value="return", nodes=0, iterations=8, worlds=8,
+                       rank_by="mean", params={})
+    conf = res.confidence()
+    assert conf["label"] == "tie"
+    assert conf["text"] == "tie: 7H and PASS tie in every one of the 8 sampled worlds"
