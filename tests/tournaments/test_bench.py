@@ -138,3 +138,18 @@ def test_ismcts_vs_openspiel_runs_equal_iterations():
     row = ismcts_vs_openspiel(s.view(s.current_player()), "DTT 3p", 0.2, io.StringIO())
     assert row["rounds"] == ROUNDS and row["iterations"] >= 200
     assert row["ratio"] == row["ours_its_per_cpu_s"] / row["openspiel_its_per_cpu_s"]
+
+
+def test_search_rows_values_line_up_whatever_the_names_length():
+    """Every Search row's value starts in one column, the longest names included (tester 7:
+    "alpha-beta root split, best-only (...)" pushed its value out of line)."""
+    rows = [{"name": "short", "value": 1.5, "unit": "x"},
+            {"name": "a much longer row name than the usual forty-four characters", "value": 2.0,
+             "unit": "x", "note": "n"},
+            {"name": "middle-sized name", "value": 12345.0, "unit": "it/s"}]
+    text = format_report({"machine": {"python": "3", "machine": "x", "cpus": 2}, "playouts": [],
+                          "determinize": [], "solve": None, "search": rows})
+    lines = [ln for ln in text.splitlines() if ln.startswith("  ") and ln.rstrip().endswith(
+        ("x", "it/s", "(n)"))]
+    ends = {ln.index(" x") if " x" in ln else ln.index(" it/s") for ln in lines}
+    assert len(lines) == 3 and len(ends) == 1

@@ -172,10 +172,13 @@ def format_report(r: dict) -> str:
     if r.get("search"):
         lines.append("")
         lines.append("Search")
+        # one column for every row's value, however long its name (tester 7: the longest
+        # names pushed their values out of line)
+        width = max(44, *(len(row["name"]) for row in r["search"]))
         for row in r["search"]:
             value = (f"{row['value']:>12,.0f}" if abs(row["value"]) >= 100
                      else f"{row['value']:>12.3g}")
-            lines.append(f"  {row['name']:44s} {value} {row['unit']}"
+            lines.append(f"  {row['name']:{width}s} {value} {row['unit']}"
                          + (f"   ({row['note']})" if row.get("note") else ""))
     lines.extend(format_limits(r))
     return "\n".join(lines)
