@@ -43,9 +43,10 @@ class Yes(Bot):
         return self.answer  # type: ignore[return-value]  # the fault under test
 
 
-@pytest.mark.parametrize("answer", [True, False, np.True_])
+@pytest.mark.parametrize("answer", [True, False, np.True_, 7.0, "7"])
 def test_a_bot_returning_a_bool_forfeits_for_not_returning_an_action(answer: object) -> None:
-    """True was read as action 1: "returned 7H, not legal in ..." (or played, where legal)."""
+    """True was read as action 1: "returned 7H, not legal in ..." (or played, where legal);
+    a float or a string that int() would take is no action either."""
     bot = Yes()
     bot.answer = answer
     rec = play_game("mate", [bot, "heuristic"], deal_seed=1, bot_seeds=[1, 2])
@@ -56,7 +57,7 @@ def test_a_bot_returning_a_bool_forfeits_for_not_returning_an_action(answer: obj
 
 
 def test_an_int_like_return_is_still_an_action() -> None:
-    """Only bools are refused: a numpy integer names its action as before."""
+    """A numpy integer names its action as before."""
 
     class NumpyFirst(Bot):
         name = "numpy-first"

@@ -6,6 +6,7 @@ raises itself, MemoryError — is that bot's forfeit (``exception``; ``memory`` 
 e.g. a worker's --worker-memory limit). Only a real Ctrl-C of the person running the command
 passes through: :func:`user_interrupts` marks it (pool workers ignore SIGINT altogether)."""
 import contextlib
+import operator
 import signal
 import sys
 import threading
@@ -164,15 +165,17 @@ def _play_to_end(game: Game, state: State, players: list[Bot], record: GameRecor
 
 
 def _returned_action(returned: Any) -> int:
-    """What a bot's ``act`` returned, as an action (an int). TypeError or ValueError when it is
-    not one — a bool included: Python counts True as the int 1, but a bot that returns True or
-    False has a bug (a yes/no where a move was due), and reading it as action 1 or 0 would
-    report, or play, a card the bot never chose. numpy's bool likewise (looked for only when
-    numpy is loaded: a bot cannot return one otherwise)."""
+    """What a bot's ``act`` returned, as an action (an int). TypeError when it is not one: a
+    float or a string (which ``int`` would take), and a bool: Python counts True as the int
+    1, but a bot that returns True or False has a bug (a yes/no where a move was due), and
+    reading it as action 1 or 0 would report, or play, a card the bot never chose. numpy's
+    bool likewise (looked for only when numpy is loaded: a bot cannot return one otherwise)."""
     numpy = sys.modules.get("numpy")
     if isinstance(returned, bool) or (numpy is not None and isinstance(returned, numpy.bool_)):
         raise TypeError(f"{returned!r} is a bool")
-    return int(returned)
+    # an integer of any kind (numpy's too), never a float or a string that int() would take:
+    # 7.9 or "7" as action 7 is a bot's bug played as a move
+    return operator.index(returned)
 
 
 def _base_observe() -> Callable[..., None]:
