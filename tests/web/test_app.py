@@ -4,19 +4,10 @@ result page. Skips without the web extra."""
 import html
 import re
 import time
-import warnings
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-pytest.importorskip("jinja2")
-pytest.importorskip("multipart")
-
-with warnings.catch_warnings():         # starlette 1.x asks for httpx2; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from tests.web.client import TestClient
 from tournaments.web.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

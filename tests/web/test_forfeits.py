@@ -6,19 +6,10 @@ import html
 import re
 import subprocess
 import sys
-import warnings
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-pytest.importorskip("jinja2")
-pytest.importorskip("multipart")
-
-with warnings.catch_warnings():         # starlette 1.x asks for httpx2; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from tests.web.client import TestClient
 from tests.web.conftest import REPO, _env
 from tournaments.records import GameRecord, scored_returns, seat_forfeits, worst_return
 from tournaments.runner import load_records

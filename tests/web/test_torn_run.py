@@ -5,19 +5,10 @@ import html
 import json
 import re
 import shutil
-import warnings
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-pytest.importorskip("jinja2")
-pytest.importorskip("multipart")
-
-with warnings.catch_warnings():         # starlette 1.x asks for httpx2; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
+from tests.web.client import TestClient
 from tournaments.records import GameRecord
 from tournaments.web.app import create_app
 
