@@ -17,11 +17,13 @@ RUNS = (("dtt3p-budget16", "Dog Tag Trick 3p"),
 TARGET_SE = 2.0
 
 
-def main() -> None:
+def table(here: str, runs: tuple) -> None:
+    """Print the table of the runs ``runs`` ((file stem, label), ...) in the folder ``here``
+    (budget16-400/summarize.py prints its own runs with it)."""
     print("| game | 1x (5 ms) | 16x − 1x | 95% CI | se count | deals | ≥ 2 se |")
     print("|---|---|---|---|---|---|---|")
-    for name, label in RUNS:
-        path = os.path.join(HERE, name + ".json")
+    for name, label in runs:
+        path = os.path.join(here, name + ".json")
         if not os.path.exists(path):
             continue
         with open(path, encoding="utf-8") as f:
@@ -34,6 +36,10 @@ def main() -> None:
         print(f"| {label} | `{m['baseline']}` | {mg.mean:+.2f} ± {mg.se:.2f} | "
               f"[{lo:+.2f}, {hi:+.2f}] | {z:+.3f} | {mg.deals} | "
               f"{'yes' if z >= TARGET_SE else 'no'} |")
+
+
+def main() -> None:
+    table(HERE, RUNS)
 
 
 if __name__ == "__main__":
