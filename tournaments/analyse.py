@@ -44,7 +44,7 @@ from solver.errors import TrickhoundError
 from solver.game import Game, State
 from solver.registry import load_game
 from tournaments import engine_adapter as engine
-from tournaments.records import GameRecord, forfeiting_seats, seat_forfeits
+from tournaments.records import GameRecord, forfeiting_seats, scan_records, seat_forfeits
 from tournaments.referee import SUBSTITUTE
 from tournaments.stats import mean_ci
 
@@ -393,21 +393,17 @@ def read_run_records(path: str) -> list[GameRecord]:
     file = os.path.join(path, "games.jsonl") if os.path.isdir(path) else path
     if not os.path.exists(file):
         raise AnalyseError(f"{path}: no such run folder or games.jsonl file")
-    out = []
     try:
-        with open(file, encoding="utf-8") as f:
-            lines = f.readlines()
+        out, bad = scan_records(file)           # the runner's reader: a torn last line skipped
     except OSError as e:
         raise AnalyseError(f"cannot read {file}: {e.strerror}") from None
-    for n, line in enumerate(lines, 1):
-        if line.strip():
-            try:
-                obj = json.loads(line)
-            except ValueError as e:
-                if n == len(lines) and not line.endswith("\n"):
-                    break                       # torn last line
-                raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
-            out.append(_record(obj, f"{file} line {n}"))
+    if bad:
+        n, text = bad[0]
+        try:
+            _record(json.loads(text), f"{file} line {n}")   # says what is wrong with it
+        except ValueError as e:
+            raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
+        raise AnalyseError(f"{file} line {n}: not a games.jsonl record")
     if not out:
         raise AnalyseError(f"{file} holds no games")
     return out
@@ -531,6 +527,28 @@ def _unit(game_text: str) -> str:
     return "points of the round" if unit == "points" else unit
 
 
+def forfeit_why(forfeit: dict) -> str:
+    """Why a seat forfeited: its reason, then its detail ("exception: RuntimeError: boom")."""
+    why = forfeit.get("reason") or "forfeit"
+    if forfeit.get("detail"):
+        why += f": {forfeit['detail']}"
+    return why
+
+
+def forfeit_sentence(seat: int, bot: str, at: int, why: str, played: Optional[int] = None,
+                     played_out: bool = True) -> str:
+    """One forfeit in words (the review's, the web replay's): "seat 0 (bot) forfeited at ply
+    ``at`` + 1 (why)", then, given how many of the seat's moves the referee's substitute made
+    from there (``played``), that they are marked *, or that the game was not played out."""
+    after = ""
+    if played:
+        after = (f"; the referee's substitute played its {played} move(s) from that ply on, "
+                 f"marked *")
+    elif played is not None and not played_out:
+        after = "; the game was not played out"
+    return f"seat {seat} ({bot}) forfeited at ply {at + 1} ({why}){after}"
+
+
 def review_text(review: Review) -> str:
     """The review for people: one line per move, then the per-seat and per-bot summaries."""
     lines = [f"Review of {review.game}, deal {review.deal_seed}: "
@@ -542,17 +560,11 @@ def review_text(review: Review) -> str:
              f"not finish within the budget, so no exact loss, and its best move is in "
              f"parentheses)", ""]
     for f in review.forfeits:
-        why = f["reason"] or "forfeit"
-        if f.get("detail"):
-            why += f": {f['detail']}"
         played = sum(1 for d in review.decisions if d.seat == f["seat"]
                      and is_stand_in(d.bot))
-        after = (f"; the referee's substitute played its {played} move(s) from that ply on, "
-                 f"marked *"
-                 if played else "; the game was not played out" if not any(
-                     d.ply >= f["ply"] for d in review.decisions) else "")
-        lines.append(f"seat {f['seat']} ({review.seating[f['seat']]}) forfeited at ply "
-                     f"{f['ply'] + 1} ({why}){after}")
+        lines.append(forfeit_sentence(f["seat"], review.seating[f["seat"]], f["ply"],
+                                      forfeit_why(f), played,
+                                      any(d.ply >= f["ply"] for d in review.decisions)))
     if review.forfeits:
         lines.append("")
     if not review.decisions:

@@ -213,6 +213,16 @@ def sprt(x: Sequence[float], margin: float, alpha: float = 0.05, beta: float = 0
     return res
 
 
+def test_outcome(rated: dict[str, Any]) -> Optional[str]:
+    """How a rating run's test ended, from its rate.json: "decided WEAKER" (or STRONGER,
+    EQUAL), "reached its game cap without a decision", or None while it has not finished."""
+    if not rated.get("finished"):
+        return None
+    if rated.get("decision"):
+        return f"decided {str(rated['decision']).upper()}"
+    return "reached its game cap without a decision"
+
+
 def not_resumable(run_dir: str) -> Optional[str]:
     """Why ``run_dir`` is not for ``resume`` (a rating run: its schedule is the game cap's,
     which its test stops long before; tester 6 saw resume play all 200 games of a test decided
@@ -220,9 +230,8 @@ def not_resumable(run_dir: str) -> Optional[str]:
     rated = read_rate_file(run_dir) if os.path.isdir(run_dir) else None
     if rated is None:
         return None
-    if rated.get("finished"):
-        outcome = (f"decided {str(rated['decision']).upper()}" if rated.get("decision")
-                   else "reached its game cap without a decision")
+    outcome = test_outcome(rated)
+    if outcome:
         return (f"{run_dir} is a `trickhound rate` run whose test {outcome} after "
                 f"{rated.get('games', '?')} games: nothing is left to play (its board: "
                 f"trickhound report {shlex.quote(run_dir)})")
@@ -239,12 +248,8 @@ def occupied(run_dir: str) -> Optional[str]:
         return None
     rated = read_rate_file(run_dir)
     if rated is not None:
-        if not rated.get("finished"):
-            state = "stopped before its test decided"
-        elif rated.get("decision"):
-            state = f"its test decided {str(rated['decision']).upper()}"
-        else:
-            state = "it reached its game cap without a decision"
+        outcome = test_outcome(rated)
+        state = f"its test {outcome}" if outcome else "stopped before its test decided"
         return (f"{run_dir} already holds a `trickhound rate` run ({state}); choose another "
                 f"--out")
     games = len(load_records(run_dir)) if os.path.exists(games_path(run_dir)) else 0

@@ -166,9 +166,9 @@ def _moments(pi: float, tau: float) -> tuple[float, float]:
 
 
 def _recentre(marginal: dict[str, list[float]], messages: list[dict[str, tuple[float, float]]],
-              prior: tuple[float, float]) -> float:
+              prior: tuple[float, float]) -> None:
     """Move every game's messages along the likelihood's one symmetry (all skills shifted by
-    the same amount) so the mean mu of the bots is the prior's MU; returns the largest mu move.
+    the same amount) so the mean mu of the bots is the prior's MU.
 
     Every factor depends only on differences of skills, and the bots share one Gaussian prior,
     so the exact posterior mean of the average skill is the prior mean: MU. Sweeps alone reach
@@ -179,14 +179,13 @@ def _recentre(marginal: dict[str, list[float]], messages: list[dict[str, tuple[f
     gain = {s: 1.0 - prior[0] / f[0] for s, f in marginal.items()}
     mean_gain = sum(gain.values()) / len(gain)
     if mean_gain <= 1e-12:
-        return 0.0
+        return
     c = (MU - sum(mus.values()) / len(mus)) / mean_gain
     for msg in messages:
         for s, (m_pi, m_tau) in msg.items():
             msg[s] = (m_pi, m_tau + c * m_pi)
     for f in marginal.values():
         f[1] += c * (f[0] - prior[0])
-    return max(abs(c * g) for g in gain.values())
 
 
 def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, float]]] = None,

@@ -34,7 +34,7 @@ from starlette.templating import Jinja2Templates
 from solver.errors import TrickhoundError
 from solver.registry import available_games, load_game
 from tournaments import engine_adapter as engine
-from tournaments.analyse import STAND_IN
+from tournaments.analyse import STAND_IN, forfeit_sentence, forfeit_why
 from tournaments.records import GameRecord, forfeiting_seats, scored_returns, seat_forfeits
 from tournaments.web import tasks
 from tournaments.web.host import GameHost
@@ -442,32 +442,18 @@ def score_cells(rec: GameRecord) -> Optional[list[str]]:
     return ["-" if x is None else f"{x:+g}" for x in scores]
 
 
-def forfeit_why(forfeit: dict) -> str:
-    """Why a seat forfeited, worded as ``trickhound analyse`` words it: its reason, then its
-    detail ("exception: RuntimeError: boom")."""
-    why = forfeit.get("reason") or "forfeit"
-    if forfeit.get("detail"):
-        why += f": {forfeit['detail']}"
-    return why
-
-
 def forfeit_notes(rec: GameRecord, movers: Optional[list[int]] = None) -> list[str]:
-    """One sentence per forfeit of ``rec`` (records.seat_forfeits), worded as the review of
-    ``trickhound analyse`` (analyse.review_text): "seat 0 (bot) forfeited at ply 1 (why)".
-    With ``movers`` (the seat of each recorded move, which the replay knows) the sentence
-    also says what came after: how many of the seat's moves the referee's substitute made
-    (marked * on the page, as in the review), or that the game was not played out."""
+    """One sentence per forfeit of ``rec`` (records.seat_forfeits), as ``trickhound analyse``
+    words it (analyse.forfeit_sentence). With ``movers`` (the seat of each recorded move, which
+    the replay knows) it also says how many of the seat's moves the referee's substitute made
+    (marked * on the page), or that the game was not played out."""
     notes = []
     for f in seat_forfeits(rec.forfeit):
         seat, at = int(f["seat"]), int(f.get("at", 0))
-        after = ""
-        if movers is not None:
-            played = sum(1 for ply, s in enumerate(movers) if s == seat and ply >= at)
-            after = (f"; the referee's substitute played its {played} move(s) from that "
-                     f"ply on, marked *" if played else
-                     "; the game was not played out" if len(movers) <= at else "")
-        notes.append(f"seat {seat} ({rec.seating[seat]}) forfeited at ply {at + 1} "
-                     f"({forfeit_why(f)}){after}")
+        played = (None if movers is None else
+                  sum(1 for ply, s in enumerate(movers) if s == seat and ply >= at))
+        notes.append(forfeit_sentence(seat, rec.seating[seat], at, forfeit_why(f), played,
+                                      movers is None or len(movers) > at))
     return notes
 
 
