@@ -170,21 +170,30 @@ def test_analyse_names_the_substitutes_moves() -> None:
     assert any(d.ply >= at for d in mine)
 
 
-def test_a_two_player_forfeit_not_played_out_scores_the_other_seat_the_rest() -> None:
-    """A worker killed mid-game (or tampering) leaves no play-out; in Mate (constant sum 0)
-    the other seat scores the best return, so that a bot that ends its worker when behind does
-    not erase its opponent's wins (tester 6: heuristic won 34 of 40 and scored -106.8)."""
+def test_a_two_player_forfeit_scores_the_other_seat_the_rest_of_the_sum() -> None:
+    """In Mate (constant sum 0) the other seat scores the best return, played out or not: a
+    worker killed mid-game (or tampering) leaves no play-out, and a bot that ends its worker
+    when behind must not erase its opponent's wins (tester 6: heuristic won 34 of 40 and scored
+    -106.8); played out, the two still sum to the constant as a finished game's do."""
     lo = worst_return("mate")
     crashed = GameRecord(game_id=0, game="mate", deal_seed=1, seating=["a", "b"],
                          bot_seeds=[1, 2], termination="forfeit", ranks=[1, 0],
                          forfeit={"seat": 0, "reason": "crash", "detail": "worker died"})
     assert scored_returns(crashed) == [lo, -lo]
-    # played out by the substitute: the other seat's own return stands
+    # played out by the substitute (who won it): the same scores, summing to 0
     played = GameRecord(game_id=0, game="mate", deal_seed=1, seating=["a", "b"],
                         bot_seeds=[1, 2], termination="forfeit", ranks=[1, 0],
                         returns=[12.0, -12.0],
                         forfeit={"seat": 0, "reason": "exception", "detail": "x"})
-    assert scored_returns(played) == [lo, -12.0]
+    assert scored_returns(played) == [lo, -lo]
+    # both seats forfeiting: both score the worst
+    both = GameRecord(game_id=0, game="mate", deal_seed=1, seating=["a", "b"],
+                      bot_seeds=[1, 2], termination="forfeit", ranks=[1, 1],
+                      returns=[12.0, -12.0],
+                      forfeit={"seat": 0, "reason": "exception", "detail": "x",
+                               "others": [{"seat": 1, "at": 5, "reason": "timeout",
+                                           "detail": "y"}]})
+    assert scored_returns(both) == [lo, lo]
     # three seats: no sum to split, the others stay unscored
     rec = _record(termination="forfeit", ranks=[0, 2, 0],
                   forfeit={"seat": 1, "reason": "crash", "detail": "x"})

@@ -115,12 +115,13 @@ def forfeiting_seats(forfeit: Optional[dict]) -> list[tuple[int, int]]:
 def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
     """What a game scores per seat, for mean scores, paired differences and ``rate``: a
     finished game's returns; for a forfeit, the game's worst return (``worst_return``) for the
-    forfeiting seat, so that a bot never gains by forfeiting a game it is losing, and for the
-    others their returns in the game the referee played out with a substitute in the
-    forfeiter's seat (referee.play_game), or None where it was not played out (a worker
-    stopped or killed mid-game, tampering, records older than the play-out: then in a
-    two-player constant-sum game the other seat scores the rest of the sum, elsewhere None);
-    None for a failed game (no bot's fault) or a forfeit without a seat."""
+    forfeiting seat, so that a bot never gains by forfeiting a game it is losing. In a
+    two-player constant-sum game (Mate) the other seat scores the rest of the sum (the best
+    return there is), played out or not, so that the two always sum to the constant as every
+    finished game's do; elsewhere the others score their returns in the game the referee
+    played out with a substitute in the forfeiter's seat (referee.play_game), or None where it
+    was not played out (a worker stopped or killed mid-game, tampering, records older than the
+    play-out). None for a failed game (no bot's fault) or a forfeit without a seat."""
     if rec.returns is not None and not rec.forfeit:
         return list(rec.returns)
     seat = rec.forfeit.get("seat") if rec.forfeit else None
@@ -129,17 +130,19 @@ def scored_returns(rec: GameRecord) -> Optional[list[Optional[float]]]:
     # played out by the referee's substitute: the others' returns are a finished game's
     out: list[Optional[float]] = (list(rec.returns) if rec.returns is not None
                                   else [None] * len(rec.seating))
-    for s, _at in forfeiting_seats(rec.forfeit):      # every forfeiting seat
+    forfeiters = {s for s, _at in forfeiting_seats(rec.forfeit)}
+    for s in forfeiters:
         out[s] = worst_return(rec.game)
     total = constant_sum(rec.game)
-    if rec.returns is None and len(out) == 2 and total is not None:
-        # not played out, two seats, constant sum (Mate): the other seat gets the rest, the
-        # best return there is, as the loss by the most there is implies. Left unscored, the
-        # games a bot ended by killing its worker when behind vanished from its opponent's
-        # record, leaving it only the games it lost (tester 6: heuristic won 34 of 40 games
-        # and scored -106.8 a game)
+    if len(out) == 2 and total is not None:
+        # two seats, constant sum (Mate): the loss by the most there is is the other's win by
+        # the most there is. Left to the play-out, the other seat scored the substitute's game
+        # (a forfeit when ahead cost the opponent its own loss: [-968, -12], off the sum), and
+        # unscored without one the games a bot ended by killing its worker when behind
+        # vanished from its opponent's record (tester 6: heuristic won 34 of 40 games and
+        # scored -106.8 a game)
         other = 1 - int(seat)
-        if out[other] is None:
+        if other not in forfeiters:       # (both forfeiting: both score the worst)
             out[other] = total - worst_return(rec.game)
     return out
 

@@ -46,7 +46,8 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
     is then played to the end by the ``substitute`` bot (seeded with the forfeiter's seed), and
     so is every seat that forfeits after it, so that the other seats' returns and ranks are
     those of a finished game (records.scored_returns scores each forfeiter the game's worst
-    return, whatever its seat's played-out return). The record's ``forfeit`` is the first
+    return, whatever its seat's played-out return, and in a two-player constant-sum game the
+    other seat the rest of the sum). The record's ``forfeit`` is the first
     forfeit, with ``at`` (the number of moves played before it: the substitute made the
     seat's moves from there) and ``others`` (any later forfeits, likewise). No play-out
     (returns not recorded; the forfeiters last, the others share first) when ``substitute``

@@ -6,7 +6,8 @@ means — the games of one duplicate deal are not independent, the deals are. A 
 the game's worst return for the forfeiting seat (records.scored_returns: Mate -968, Dog Tag
 Trick 0, ...), so that a bot never gains by forfeiting a game it is losing, and the other seats
 their returns in the game the referee played out with a substitute in the forfeiter's seat
-(none where it could not: a worker stopped or killed mid-game); it also counts in the rating
+(none where it could not: a worker stopped or killed mid-game; in Mate, two seats and constant
+sum, the other seat the rest of the sum, +968, either way); it also counts in the rating
 (the forfeiting seat ranks last) and in the ``forfeits`` column. Failed games (no bot's fault)
 are not scored.
 

@@ -33,12 +33,11 @@ def check(records, name, reason, detail=None, played_out=True):
         assert r.seating[seat].endswith(":" + name)
         assert r.ranks[seat] == 1 and r.ranks[1 - seat] == 0
         assert (r.returns is not None) == played_out, (name, r.returns)
-        # the forfeiter scores the game's worst return, the other seat its played-out one, or
-        # where the game was not played out (Mate is constant-sum) the rest of the sum
+        # the forfeiter scores the game's worst return, the other seat (Mate is constant-sum)
+        # the rest of the sum, played out or not
         scored = scored_returns(r)
         assert scored[seat] == worst_return(r.game)
-        assert scored[1 - seat] == (r.returns[1 - seat] if played_out
-                                    else -worst_return(r.game))
+        assert scored[1 - seat] == -worst_return(r.game)
         if detail:
             assert detail in r.forfeit["detail"], r.forfeit
 
