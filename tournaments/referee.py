@@ -121,33 +121,14 @@ def _play_to_end(game: Game, state: State, players: list[Bot], record: GameRecor
                  on_move: Optional[Callable[[State, int, int], Any]]) -> None:
     """Play ``state`` to its end, appending the moves to ``record``; at the end the record
     gets the outcome's returns, ranks and termination. Raises Forfeit on a bot's fault."""
-    # The lambdas below are called at once by _guard, inside the loop: binding the loop
-    # variables late (B023) is what they mean.
+    # The lambda below is called at once by _guard, inside the loop: binding the loop
+    # variables late (B023) is what it means.
     # the seats whose bot overrides observe (most do not: then nothing is computed a move)
     observers = [s for s, b in enumerate(players)
                  if b.observe is not None and type(b).observe is not _base_observe()]
     while not state.is_terminal():
         seat = state.current_player()
-        bot = players[seat]
-        arg = state.clone() if bot.cheats else state.view(seat)
-        fingerprint = state.state_hash()
-        t0 = time.perf_counter()
-        action = _guard(seat, "exception", lambda: bot.act(arg))  # noqa: B023
-        dt = time.perf_counter() - t0
-        if state.state_hash() != fingerprint:
-            # a bot is trusted code in our process and could reach the referee's state
-            # (e.g. through the call stack); changing it is caught here, reading it is not
-            raise Forfeit(seat, "tampering", "the game state changed during its move")
-        if move_time_limit is not None and dt > move_time_limit:
-            raise Forfeit(seat, "timeout", f"{dt:.3f}s > {move_time_limit:.3f}s")
-        try:
-            action = _returned_action(action)
-        except (TypeError, ValueError):
-            raise Forfeit(seat, "illegal",
-                          f"returned {action!r}, not an action (an int)") from None
-        if action not in state.legal_actions():
-            raise Forfeit(seat, "illegal", f"returned {_text(state, action)}, "
-                                           f"not legal in: {state.summary()}")
+        action, dt = refereed_move(state, players[seat], move_time_limit)
         # what each observing bot may learn of the move (None: hidden from that seat)
         seen = seen_by(state, action, observers) if observers else {}
         state.apply_action(action)
@@ -163,6 +144,34 @@ def _play_to_end(game: Game, state: State, players: list[Bot], record: GameRecor
     record.returns, record.ranks = list(out.returns), list(out.ranks)
     if record.forfeit is None:
         record.termination = out.termination
+
+
+def refereed_move(state: State, bot: Bot, move_time_limit: Optional[float] = None
+                  ) -> tuple[int, float]:
+    """The move of ``bot``, the seat to act in ``state`` (which it gets as its view, or a copy
+    of the state when it is an oracle), checked as the referee checks every move, and the wall
+    seconds it took. Raises Forfeit when the bot raised, changed ``state`` behind the
+    referee's back, overran ``move_time_limit`` or returned anything but a legal action."""
+    seat = state.current_player()
+    arg = state.clone() if bot.cheats else state.view(seat)
+    fingerprint = state.state_hash()
+    t0 = time.perf_counter()
+    action = _guard(seat, "exception", lambda: bot.act(arg))
+    dt = time.perf_counter() - t0
+    if state.state_hash() != fingerprint:
+        # a bot is trusted code in our process and could reach the referee's state (e.g.
+        # through the call stack); changing it is caught here, reading it is not
+        raise Forfeit(seat, "tampering", "the game state changed during its move")
+    if move_time_limit is not None and dt > move_time_limit:
+        raise Forfeit(seat, "timeout", f"{dt:.3f}s > {move_time_limit:.3f}s")
+    try:
+        action = _returned_action(action)
+    except (TypeError, ValueError):
+        raise Forfeit(seat, "illegal", f"returned {action!r}, not an action (an int)") from None
+    if action not in state.legal_actions():
+        raise Forfeit(seat, "illegal", f"returned {_text(state, action)}, "
+                                       f"not legal in: {state.summary()}")
+    return action, dt
 
 
 def _returned_action(returned: Any) -> int:
@@ -220,6 +229,12 @@ def user_interrupted() -> bool:
 
 
 _T = TypeVar("_T")
+
+
+def guarded(seat: int, fn: Callable[[], _T]) -> _T:
+    """``fn()``, a call into the bot at ``seat`` (its reset or observe), whose exception is the
+    seat's Forfeit (``exception``; ``memory`` for a MemoryError), as the referee treats it."""
+    return _guard(seat, "exception", fn)
 
 
 def _guard(seat: int, reason: str, fn: Callable[[], _T]) -> _T:

@@ -168,3 +168,36 @@ def test_a_seat_left_unscored_shows_a_dash():
                      forfeit={"seat": 1, "reason": "tampering", "detail": "x", "at": 0})
     assert seat_forfeits(rec.forfeit) and rec.returns is None
     assert score_cells(rec) == ["-", f"{worst_return(rec.game):+g}", "-"]
+
+
+@pytest.mark.parametrize("cls,why", [("Crasher", "exception: RuntimeError: boom"),
+                                     ("Tamperer", "tampering: the game state changed")])
+def test_a_bot_that_faults_in_a_played_game_forfeits_and_the_game_goes_on(client, bad_runs,
+                                                                         cls, why):
+    """Playing in the browser, a bot's fault is judged as the referee judges it
+    (referee.refereed_move): it forfeits, the log says so, and the referee's substitute plays its
+    seat from there (the hosted game's state as it was, even after tampering), where the
+    game's process used to die with the page's "a bot failed"."""
+    from pathlib import Path
+    spec = f"{Path(bad_runs).parent / 'badbots.py'}:{cls}"
+    r = client.post("/play", data={"game": "mate", "seat": "0", "seed": "7", "bots": spec},
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    page = ""
+    for _ in range(6):                 # our moves, each answered by the bot or its substitute
+        page = client.get(url).text
+        moves = re.findall(r'<button name="move" value="([^"]+)"', page)
+        if not moves:
+            break
+        r = client.post(url + "/move", data={"move": html.unescape(moves[0])},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
+    log = [html.unescape(re.sub(r"<[^>]+>", "", li))
+           for li in re.findall(r"<li>(.*?)</li>", page[page.index('id="log"'):], re.S)]
+    forfeits = [line for line in log if "forfeits" in line]
+    assert forfeits == [f"seat 1 ({spec}) forfeits ({why}"
+                        + forfeits[0].split(why, 1)[1]], log
+    assert forfeits[0].endswith("heuristic plays this seat from here")
+    later = log[log.index(forfeits[0]) + 1:]
+    assert any(line.startswith(f"seat 1 (heuristic (for {spec}))") for line in later), log

@@ -1,6 +1,10 @@
 """A game against bots in the browser, hosted in its own process: the bots keep their state
 between moves (as under the referee) and a bot's search never blocks the server.
 
+A bot's fault (it raises, returns no legal move, or changes the state it reaches) is judged as the
+referee judges it: the bot forfeits, the log says so, and the referee's substitute plays its seat
+from there (referee.refereed_move, referee.SUBSTITUTE).
+
 The host holds the true state; the page only ever gets the human seat's view (its render, its
 view JSON and its legal moves), the moves as the human's seat saw them (a card played face down
 is "a hidden move"), and the result at the end.
@@ -45,28 +49,55 @@ def _host(conn: Connection, game_text: str, deal_seed: int, seat: int, specs: li
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from bots.registry import make_bot
     from solver.registry import load_game
+    from tournaments.referee import SUBSTITUTE, Forfeit, guarded, refereed_move
     game = load_game(game_text)
     state = game.new_initial_state(deal_seed)
-    bots = {p: make_bot(specs[p], seeds[p]) for p in range(game.num_players) if p != seat}
-    for p, b in bots.items():
-        b.reset(game, p, seeds[p])
     log: list[list] = []
+    # who plays each bot seat, as the log names it (a forfeiter's substitute: "heuristic (for
+    # spec)", as analyse names it)
+    names = {p: specs[p] for p in range(game.num_players) if p != seat}
+    bots: dict[int, Any] = {}
+
+    def stand_in(f: Forfeit) -> None:
+        """A bot's fault, as under the referee (referee.play_game): it forfeits, the log says
+        so, and the substitute plays its seat from here, so the game goes on."""
+        p = f.seat
+        log.append([p, names[p], f"forfeits ({f.reason}: {f.detail}); {SUBSTITUTE} plays "
+                                 f"this seat from here"])
+        names[p] = f"{SUBSTITUTE} (for {specs[p]})"
+        bots[p] = make_bot(SUBSTITUTE, seeds[p])
+        bots[p].reset(game, p, seeds[p])
+
+    for p in names:
+        try:
+            bots[p] = guarded(p, lambda: make_bot(specs[p], seeds[p]))  # noqa: B023
+            guarded(p, lambda: bots[p].reset(game, p, seeds[p]))  # noqa: B023
+        except Forfeit as f:
+            stand_in(f)
 
     def played(p: int, a: int) -> None:
         # the log is the human's: a move hidden from the human's seat reads "a hidden move"
-        log.append([p, specs[p], move_text_for(state, a, seat)])
+        log.append([p, names.get(p, specs[p]), move_text_for(state, a, seat)])
         seen = seen_by(state, a, [q for q, b in bots.items()
                                   if type(b).observe is not _base_observe()])
         state.apply_action(a)
-        for q, b in bots.items():
-            if q in seen:
-                b.observe(state.view(q), p, seen[q])
+        for q in seen:
+            try:
+                guarded(q, lambda: bots[q].observe(state.view(q), p, seen[q]))  # noqa: B023
+            except Forfeit as f:
+                stand_in(f)
 
     def advance() -> None:
         while not state.is_terminal() and state.current_player() != seat:
             p = state.current_player()
-            b = bots[p]
-            played(p, int(b.act(state.clone() if b.cheats else state.view(p))))
+            try:
+                # on a copy: a bot that changes the state it reaches (tampering) forfeits and
+                # leaves the hosted game as it was
+                a, _dt = refereed_move(state.clone(), bots[p])
+            except Forfeit as f:
+                stand_in(f)
+                continue
+            played(p, a)
 
     advance()
     while True:
@@ -117,7 +148,7 @@ class GameHost:
                 self._conn.send(cmd)
                 out = self._conn.recv()
             except (EOFError, OSError, BrokenPipeError):
-                raise RuntimeError("the game's process ended (a bot failed)") from None
+                raise RuntimeError("the game's process ended") from None
             if "error" not in out:
                 self.last = out
             return out
