@@ -111,7 +111,12 @@ def test_mattis_values_say_what_they_are_in() -> None:
     r = CliRunner().invoke(main, ["recommend", "--game", "mattis(players=5)", "--seed", "3",
                                   "--seat", "4", "--iterations", "300"])
     assert r.exit_code == 0, r.output
-    assert "value = return (the chance of not being the loser)" in r.output
+    assert "value = the chance of not being the loser, " in r.output
+    # the solver's answer names the same thing the same way
+    r = CliRunner().invoke(main, ["recommend", "--game", "mattis(players=4)", "--seed", "3",
+                                  "--algo", "solver"])
+    assert r.exit_code == 0, r.output
+    assert "value = the chance of not being the loser, " in r.output
     r = CliRunner().invoke(main, ["recommend", "--game", "dog-tag-trick", "--seed", "3",
                                   "--seat", "0", "--iterations", "300"])
     assert "value = round_gain, " in r.output

@@ -274,7 +274,10 @@ class SearchResult:
                            enumerate(zip(r, widths))).rstrip() for r in rows]
         chose = [f"auto: {self.algorithm} ({self.auto})"] if self.auto is not None else []
         unit = getattr(view.game, "VALUE_UNIT", "points") if view is not None else "points"
-        what = self.value if unit == "points" else f"{self.value} ({unit})"
+        # a game whose values are not points names its unit alone: in Mattis one deal is the
+        # game, so the round's gain and the game's return are one chance (tester 7 saw
+        # "round_gain" from the solver and "return" from the searches for the same thing)
+        what = self.value if unit == "points" else unit
         head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
                 f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))

@@ -56,6 +56,9 @@ def recommendation(report: Report, game: str, view: dict, algo: str, limit: str,
     out["seat"] = v.player
     out["game"] = g.spec()
     out["table"] = res.table(v)
+    # what the values are in, as the terminal's header says it (SearchResult.table)
+    unit = getattr(g, "VALUE_UNIT", "points")
+    out["value_text"] = res.value if unit == "points" else unit
     return out
 
 
