@@ -125,25 +125,34 @@ def calibration() -> list[str]:
     return rows
 
 
-def page() -> str:
-    """README.md: the narrative (NOTES.md) and the tables."""
+def sections() -> list[tuple[str, str, list[str]]]:
+    """(heading, what the table shows, its rows) of the README's tables but the budgets'."""
+    return [
+        ("Over the heuristic, every configuration",
+         "Seat margin: the candidate at one seat, `heuristic` elsewhere, paired with the "
+         "all-heuristic game on the same deal and bot seeds, every seat in turn; mean ± standard "
+         "error over deals (the margin in standard errors). ✓: at least 3 standard errors (the "
+         "issue's target for the three fair searches).", matrix()),
+        ("Share of the oracle's margin (Vic Village, Dog Tag Trick)",
+         "The candidate's mean margin over the oracle's on the same deals, then the 95% interval "
+         "of the per-deal difference candidate − 0.7 × oracle and what it says of the issue's "
+         "70%.", shares())]
+
+
+def page(tables: list[tuple[str, str, list[str]]] | None = None) -> str:
+    """README.md: the narrative (NOTES.md beside HERE), ``tables`` (heading, text, rows; by
+    default ``sections()`` and the budget table) and the budgets."""
     with open(os.path.join(HERE, "NOTES.md"), encoding="utf-8") as f:
         notes = f.read().strip()
-    return "\n".join([
-        notes, "",
-        "## Over the heuristic, every configuration", "",
-        "Seat margin: the candidate at one seat, `heuristic` elsewhere, paired with the "
-        "all-heuristic game on the same deal and bot seeds, every seat in turn; mean ± standard "
-        "error over deals (the margin in standard errors). ✓: at least 3 standard errors (the "
-        "issue's target for the three fair searches).", "", *matrix(), "",
-        "## Share of the oracle's margin (Vic Village, Dog Tag Trick)", "",
-        "The candidate's mean margin over the oracle's on the same deals, then the 95% interval "
-        "of the per-deal difference candidate − 0.7 × oracle and what it says of the issue's "
-        "70%.", "", *shares(), "",
-        "## ISMCTS at 16x its budget over 1x", "",
-        "The 16x bot at one seat, the 1x bot elsewhere, paired with the all-1x game "
-        "(`--mode budget --scale 16`).", "", *budget(), "",
-        "## Budgets", "", *calibration()]) + "\n"
+    if tables is None:
+        tables = sections() + [(
+            "ISMCTS at 16x its budget over 1x",
+            "The 16x bot at one seat, the 1x bot elsewhere, paired with the all-1x game "
+            "(`--mode budget --scale 16`).", budget())]
+    lines = [notes, ""]
+    for heading, text, rows in tables:
+        lines += [f"## {heading}", "", text, "", *rows, ""]
+    return "\n".join(lines + ["## Budgets", "", *calibration()]) + "\n"
 
 
 if __name__ == "__main__":
