@@ -172,32 +172,46 @@ def test_a_seat_left_unscored_shows_a_dash():
 
 @pytest.mark.parametrize("cls,why", [("Crasher", "exception: RuntimeError: boom"),
                                      ("Tamperer", "tampering: the game state changed")])
-def test_a_bot_that_faults_in_a_played_game_forfeits_and_the_game_goes_on(client, bad_runs,
-                                                                         cls, why):
-    """Playing in the browser, a bot's fault is judged as the referee judges it
-    (referee.refereed_move): it forfeits, the log says so, and the referee's substitute plays its
-    seat from there (the hosted game's state as it was, even after tampering), where the
-    game's process used to die with the page's "a bot failed"."""
+def test_a_bot_that_faults_in_a_hosted_game_forfeits_and_the_game_goes_on(bad_runs, cls, why):
+    """A game in the browser judges a bot's fault as the referee does
+    (referee.refereed_move): the bot forfeits, the log says so, and the referee's substitute
+    plays its seat from there (the hosted game's state as it was, even after tampering), where
+    the game's process used to die. The page seats built-in and installed bots only; the host
+    is driven here with bots from a file."""
     from pathlib import Path
+
+    from tournaments.web.host import GameHost
     spec = f"{Path(bad_runs).parent / 'badbots.py'}:{cls}"
-    r = client.post("/play", data={"game": "mate", "seat": "0", "seed": "7", "bots": spec},
-                    follow_redirects=False)
-    assert r.status_code == 303, r.text
-    url = r.headers["location"]
-    page = ""
-    for _ in range(6):                 # our moves, each answered by the bot or its substitute
-        page = client.get(url).text
-        moves = re.findall(r'<button name="move" value="([^"]+)"', page)
-        if not moves:
-            break
-        r = client.post(url + "/move", data={"move": html.unescape(moves[0])},
-                        follow_redirects=False)
-        assert r.status_code == 303, r.text
-    log = [html.unescape(re.sub(r"<[^>]+>", "", li))
-           for li in re.findall(r"<li>(.*?)</li>", page[page.index('id="log"'):], re.S)]
+    host = GameHost("mate", 7, 0, ["you", spec], [1, 2])
+    try:
+        snap = host.call("state")
+        for _ in range(6):             # our moves, each answered by the bot or its substitute
+            if snap["terminal"]:
+                break
+            assert snap["to_act"] == 0 and snap["legal"], snap
+            snap = host.call("move", snap["legal"][0])
+            assert "error" not in snap, snap
+    finally:
+        host.close()
+    log = [f"seat {p} ({who}) {text}" for p, who, text in snap["log"]]
     forfeits = [line for line in log if "forfeits" in line]
-    assert forfeits == [f"seat 1 ({spec}) forfeits ({why}"
-                        + forfeits[0].split(why, 1)[1]], log
+    assert len(forfeits) == 1 and forfeits[0].startswith(f"seat 1 ({spec}) forfeits ({why}"), log
     assert forfeits[0].endswith("heuristic plays this seat from here")
     later = log[log.index(forfeits[0]) + 1:]
     assert any(line.startswith(f"seat 1 (heuristic (for {spec}))") for line in later), log
+
+
+def test_the_play_form_seats_neither_a_person_nor_a_bot_in_a_file(client, bad_runs):
+    """The page plays built-in and installed bots: ``human`` (a person at the server's
+    terminal) and ``FILE.py:CLASS`` (the server would import whatever file a form names) are
+    refused with the page's one-line error (tester 8: an HTTP 500 and a prompt at the server's
+    terminal; a file calling sys.exit took the game's process down)."""
+    from pathlib import Path
+    spec = f"{Path(bad_runs).parent / 'badbots.py'}:Crasher"
+    for bots, says in (("human", "reads from a person"), (spec, "built-in and installed")):
+        r = client.post("/play", data={"game": "mate", "bots": bots}, follow_redirects=False)
+        assert r.status_code == 400, (bots, r.status_code)
+        assert says in html.unescape(r.text)
+    for seed in ("-1", str(2 ** 64)):
+        r = client.post("/play", data={"game": "mate", "seed": seed}, follow_redirects=False)
+        assert r.status_code == 400 and "seed must be" in html.unescape(r.text), seed

@@ -78,6 +78,34 @@ def _int(form: Mapping[str, Any], name: str, default: Optional[int] = None,
     return v
 
 
+#: Seeds are 64-bit, as on the command line (cli.SEED): -1 would wrap to 2**64 - 1.
+SEED_MAX = 2 ** 64 - 1
+
+
+def _seed(form: Mapping[str, Any], name: str, default: int) -> int:
+    """A seed field: a whole number in 0..2**64 - 1, as the command line's --seed takes."""
+    v = _int(form, name, default, lo=0)
+    if v > SEED_MAX:
+        raise InputError(f"{name} must be at most {SEED_MAX} (seeds are 64-bit), got {v}")
+    return v
+
+
+def _web_bot(spec: str) -> None:
+    """Refuse a bot the page cannot seat: one that reads from a person (``human``: the person
+    at this page is the one seat the page plays) and a bot in a file (``FILE.py:CLASS``): the
+    server would import and run any file a form names; such a bot plays at the terminal
+    (``trickhound play --vs``) or in ``trickhound rate``."""
+    from bots.registry import bot_class
+    from bots.spec import BotSpec
+    name = BotSpec.parse(spec).name
+    if ":" in name and name.split(":")[0].endswith(".py"):     # as bot_class reads it
+        raise InputError(f"bot {spec!r}: the web page plays built-in and installed bots only; "
+                         f"play a bot in a file with `trickhound play --vs {spec}`")
+    if getattr(bot_class(name), "interactive", False):
+        raise InputError(f"bot {spec!r} reads from a person at the terminal; here you are "
+                         f"the person (choose your seat)")
+
+
 def _algo(form: Mapping[str, Any]) -> str:
     """The form's search: ``auto`` (the default, as on the command line) or a search's name."""
     algo = _field(form, "algo", tasks.AUTO)
@@ -136,7 +164,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         text = _field(form, "view_json", required=False)
         # The search seed, as ``trickhound recommend --search-seed``: by default the deal seed
         # (0 for a pasted view, as for a POSITION.json without --seed).
-        seed = _int(form, "search_seed", 0 if text else _int(form, "seed", 0))
+        seed = _seed(form, "search_seed", 0 if text else _seed(form, "seed", 0))
         if text:
             try:
                 obj = json.loads(text)
@@ -147,13 +175,13 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             obj.pop("game", None)
             view = game.view_from_json(obj)
         else:
-            state = engine.replay(game, _int(form, "seed", 0),
+            state = engine.replay(game, _seed(form, "seed", 0),
                                   _field(form, "moves", required=False))
             if state.is_terminal():
                 raise InputError("the game is over; there is no move to recommend")
             # No seat given: the seat to act.
             seat = _int(form, "seat", state.current_player(), lo=0)
-            view = engine.view_from_moves(game, _int(form, "seed", 0), seat,
+            view = engine.view_from_moves(game, _seed(form, "seed", 0), seat,
                                           _field(form, "moves", required=False))
         if view.is_terminal():
             raise InputError("the game is over; there is no move to recommend")
@@ -200,7 +228,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
         if seat >= game.num_players:
             raise InputError(f"seat {seat} out of range for {game.num_players} players "
                              f"(seats 0..{game.num_players - 1})")
-        seed = _int(form, "seed", 1)
+        seed = _seed(form, "seed", 1)
         others = [s.strip() for s in _field(form, "bots", "random").split(",") if s.strip()]
         if len(others) == 1:
             others = others * (game.num_players - 1)
@@ -208,6 +236,7 @@ def create_app(runs_dir: str = os.path.join("results", "leaderboards", "runs"),
             raise InputError(f"{game.spec()} needs {game.num_players - 1} bot(s), "
                              f"got {len(others)}")
         for sp in others:
+            _web_bot(sp)
             check_supports(sp, game)
         specs = others[:seat] + ["you"] + others[seat:]
         seeds = [derive_seed(seed, "bot", p) for p in range(game.num_players)]
