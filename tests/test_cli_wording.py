@@ -119,3 +119,14 @@ def test_help_prints_every_example_whole_within_80_columns(command):
         for w in words[2:]:
             if re.fullmatch(r"--[a-z][a-z0-9-]*", w):
                 assert w in known, f"{ex!r}: {command} has no option {w}"
+
+
+def test_a_person_who_quits_ends_the_game_and_play_says_so() -> None:
+    """``play --vs human``: a person at the terminal who stops (here the input ends) forfeits
+    and the game ends there (the referee plays out no person's seat), so ``play`` says that,
+    not that the heuristic plays on (tester 8)."""
+    r = CliRunner().invoke(main, ["play", "mattis(players=4)", "--vs", "human"], input="")
+    assert r.exit_code == 0, r.output
+    said = [line for line in r.output.splitlines() if " forfeits (" in line]
+    assert said and all(line.endswith("; the game ends here") for line in said), r.output
+    assert "plays its seat from here" not in r.output

@@ -529,11 +529,17 @@ def play(game_text: str, seat: int, vs: str, seed: int) -> None:
             click.echo(f"seat {who} ({specs[who]}) plays {move_text_for(before, action, seat)}")
         before.apply_action(action)
 
-    def forfeited(who: int, reason: str, detail: str) -> None:
-        if who != seat:
-            click.echo(f"seat {who} ({specs[who]}) forfeits ({reason}: {detail}); the "
-                       f"heuristic plays its seat from here")
-            specs[who] = f"heuristic for {specs[who]}"
+    def forfeited(who: int, reason: str, detail: str, plays_on: bool) -> None:
+        if who == seat:
+            return
+        if not plays_on:
+            # a person at the terminal who quit (``--vs human``), or tampering: no play-out
+            click.echo(f"seat {who} ({specs[who]}) forfeits ({reason}: {detail}); the game "
+                       f"ends here")
+            return
+        click.echo(f"seat {who} ({specs[who]}) forfeits ({reason}: {detail}); the "
+                   f"heuristic plays its seat from here")
+        specs[who] = f"heuristic for {specs[who]}"
 
     with _clean_shutdown():          # Ctrl-C / SIGTERM stop the command, not a forfeit of yours
         rec = play_game(game, list(specs), seed, seeds, on_move=show, seating_specs=specs,

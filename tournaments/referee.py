@@ -39,7 +39,8 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
               on_move: Optional[Callable[[State, int, int], Any]] = None,
               seating_specs: Optional[Sequence[str]] = None, deal_index: int = 0,
               rotation: int = 0, substitute: Optional[str] = SUBSTITUTE,
-              on_forfeit: Optional[Callable[[int, str, str], Any]] = None) -> GameRecord:
+              on_forfeit: Optional[Callable[[int, str, str, bool], Any]] = None
+              ) -> GameRecord:
     """Play one game. ``bots``: live Bot objects by seat (or specs, built here). Returns a
     GameRecord. A bot that raises (in ``reset``, ``act`` or ``observe``), returns an illegal
     action or exceeds ``move_time_limit`` seconds on a move forfeits: it ranks last. Its seat
@@ -52,8 +53,8 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
     seat's moves from there) and ``others`` (any later forfeits, likewise). No play-out
     (returns not recorded; the forfeiters last, the others share first) when ``substitute``
     is None, after ``tampering`` (the state may be anything) or for a person at the terminal
-    (``quit``). ``on_forfeit(seat, reason, detail)`` is told of each forfeit when it
-    happens."""
+    (``quit``). ``on_forfeit(seat, reason, detail, plays_on)`` is told of each forfeit when it
+    happens, and whether the substitute plays the game on (False: the game ends there)."""
     if isinstance(game, str):
         game = load_game(game)
     specs = seating_specs or [str(getattr(b, "spec", b)) for b in bots]
@@ -71,10 +72,11 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
         """Record ``f``; put the substitute in its seat. False: the game stops here."""
         forfeits.append({"seat": f.seat, "reason": f.reason, "detail": f.detail,
                          "at": len(record.actions)})
+        plays_on = not (substitute is None or f.reason == "tampering"
+                        or getattr(players[f.seat], "interactive", False))
         if on_forfeit is not None:
-            on_forfeit(f.seat, f.reason, f.detail)
-        if (substitute is None or f.reason == "tampering"
-                or getattr(players[f.seat], "interactive", False)):
+            on_forfeit(f.seat, f.reason, f.detail, plays_on)
+        if not plays_on:
             return False
         players[f.seat] = make_bot(substitute, bot_seeds[f.seat])
         players[f.seat].reset(game, f.seat, bot_seeds[f.seat])
