@@ -72,11 +72,11 @@ def play_game(game: Union[Game, str], bots: Sequence[Union[Bot, str, BotSpec]], 
         """Record ``f``; put the substitute in its seat. False: the game stops here."""
         forfeits.append({"seat": f.seat, "reason": f.reason, "detail": f.detail,
                          "at": len(record.actions)})
-        plays_on = not (substitute is None or f.reason == "tampering"
+        plays_on = not (f.reason == "tampering"
                         or getattr(players[f.seat], "interactive", False))
         if on_forfeit is not None:
-            on_forfeit(f.seat, f.reason, f.detail, plays_on)
-        if not plays_on:
+            on_forfeit(f.seat, f.reason, f.detail, plays_on and substitute is not None)
+        if not plays_on or substitute is None:
             return False
         players[f.seat] = make_bot(substitute, bot_seeds[f.seat])
         players[f.seat].reset(game, f.seat, bot_seeds[f.seat])
