@@ -799,8 +799,9 @@ def _missing_game(path: str) -> NoReturn:
               help="Rough time per measurement (a bound on each).")
 @click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
 @click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
-              help="A built copy of ../shared/limits: run the C reference programs too and "
-                   "print ratios.")
+              help="A built copy of the C yardstick (the hand-written C programs that play "
+                   "and solve these games, outside this repository; build them with their "
+                   "`make native`): run them too and print our CPU-time ratios to them.")
 @click.option("--o2", is_flag=True,
               help="With --limits: also compare with the C programs' plain -O2 build.")
 @click.option("--solve-deals", default=200, show_default=True, type=Count(1, 100000),
@@ -1065,7 +1066,7 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.option("--margin", type=float, default=None,
               help="SPRT margin in score points per deal (default: half the standard "
                    "deviation of the per-deal difference over at least the first 8 deals, "
-                   "in whole batches).")
+                   "in whole batches; fewer when --max-games leaves fewer).")
 @click.option("--alpha", type=float, default=0.05, show_default=True,
               help="SPRT error rate alpha.")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT error rate beta.")
