@@ -595,7 +595,8 @@ def write_index(directory: str = "results/leaderboards") -> str:
                 diff = "-" if m is None else f"{m:+.2f}" + ("" if ci is None else f" ± {ci:.2f}")
                 sep = "yes" if a["separated"] else ("reversed" if a["reversed"] else "**no**")
                 boot = "-" if a.get("bootstrap") is None else f"{100 * a['bootstrap']:.0f}%"
-                lines.append(f"| {a['upper_label']} > {a['lower_label']} | {diff} | "
+                order = "=" if m == 0 and ci == 0 else ">"    # equal on every deal
+                lines.append(f"| {a['upper_label']} {order} {a['lower_label']} | {diff} | "
                              f"{a['deals']} | {sep} | {boot} | "
                              f"{'no (flagged)' if a['trueskill_disagrees'] else 'yes'} |")
         if b.get("separation"):

@@ -593,7 +593,8 @@ def adjacent_lines(summary: Summary) -> list[str]:
                    "board's, over every opponent)" if _z(a.mean) < 0 else "NOT SEPARATED")
         boot = "" if a.bootstrap is None else f", bootstrap {100 * a.bootstrap:.0f}%"
         flag = "  [TrueSkill orders this pair the other way]" if a.trueskill_disagrees else ""
-        lines.append(f"  {u} > {lo}: {_pm(a.mean, a.ci)} over {a.deals} deal(s){boot} "
+        order = "=" if a.mean == 0 and a.ci == 0 else ">"    # equal on every deal: no order
+        lines.append(f"  {u} {order} {lo}: {_pm(a.mean, a.ci)} over {a.deals} deal(s){boot} "
                      f"— {verdict}{flag}")
     return lines
 
