@@ -130,3 +130,16 @@ def test_a_person_who_quits_ends_the_game_and_play_says_so() -> None:
     said = [line for line in r.output.splitlines() if " forfeits (" in line]
     assert said and all(line.endswith("; the game ends here") for line in said), r.output
     assert "plays its seat from here" not in r.output
+
+
+def test_a_closed_output_pipe_is_no_internal_error() -> None:
+    """``trickhound bots | head -1``: the reader goes away; the command stops quietly with the
+    exit code of a command SIGPIPE ended (141), not 1, which says "a bug in trickhound"
+    (tester 8: exit 1, silent)."""
+    p = subprocess.Popen([sys.executable, "-m", "tournaments.cli", "bots"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()                 # before the command writes its first line
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 141, err
+    assert err == ""

@@ -28,8 +28,10 @@ from bots.base import MAX_ITERATIONS, MAX_SECONDS, MAX_WORLDS
 from solver.errors import TrickhoundError
 from solver.registry import available_games, game_class, load_game
 
-#: Exit codes besides 0: a user error; a bug (or a run that cannot go on); Ctrl-C; SIGTERM.
-EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPT, EXIT_TERM = 2, 1, 130, 143
+#: Exit codes besides 0: a user error; a bug (or a run that cannot go on); Ctrl-C; SIGTERM;
+#: the reader of the output went away (`trickhound bots | head -1`: as a command killed by
+#: SIGPIPE, 128 + 13).
+EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPT, EXIT_TERM, EXIT_PIPE = 2, 1, 130, 143, 141
 T = TypeVar("T")
 
 
@@ -50,6 +52,19 @@ _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = tuple(
 class TrickhoundGroup(click.Group):
     """Turns our errors and click's usage errors into one line and exit code 2 (a bare
     ``trickhound`` prints its help instead)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # the output's reader closed it (``| head``): nothing more can be said, and it is
+            # no bug (click would exit 1, our code for one); stdout to /dev/null so that the
+            # interpreter's last flush does not fail again
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):      # (a stdout without a file descriptor)
+                pass
+            sys.exit(EXIT_PIPE)
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True,

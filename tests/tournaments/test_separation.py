@@ -1,9 +1,9 @@
 """Issue 16: order-free TrueSkill, ties, what a leaderboard knows about each adjacent pair, the
 control variate, gauntlets per table, --until-separated and rate's SPRT."""
 import json
-import re
 import os
 import random
+import re
 import shutil
 import textwrap
 
