@@ -71,3 +71,31 @@ def test_an_entry_point_exiting_at_import_is_a_failed_import(tmp_path: Path,
         make_bot("exit-bot")
     r = CliRunner().invoke(main, ["match", "mate", "--bots", "exit-bot,random", "--games", "1"])
     one_error_line(r)
+
+
+@pytest.mark.parametrize("value", ["abc", "nan", "1e308", "inf", "-1", "61"])
+@pytest.mark.parametrize("command", ["tournament", "match"])
+def test_a_bad_chunk_seconds_setting_is_refused_before_a_run_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, command: str) -> None:
+    """Tester 8: TRICKHOUND_CHUNK_SECONDS=abc (nan, 1e308) was a traceback, exit 1, and left
+    a run folder with tournament.json and an empty games.jsonl; it is one error line naming
+    the range, exit 2, and no folder."""
+    monkeypatch.setenv("TRICKHOUND_CHUNK_SECONDS", value)
+    out = tmp_path / "run"
+    args = (["tournament", "--game", "mate", "--bots", "random,heuristic", "--deals", "2",
+             "--workers", "2", "--out", str(out), "--quiet"] if command == "tournament"
+            else ["match", "mate", "--bots", "random,heuristic", "--games", "1"])
+    line = one_error_line(CliRunner().invoke(main, args))
+    assert "TRICKHOUND_CHUNK_SECONDS must be a number of seconds from 0 to 60" in line
+    assert repr(value) in line
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("value, seconds", [("0", 0.0), ("0.2", 0.2), ("60", 60.0),
+                                            (" ", 0.05)])
+def test_a_good_chunk_seconds_setting_sizes_the_chunks(monkeypatch: pytest.MonkeyPatch,
+                                                       value: str, seconds: float) -> None:
+    """Tester 8: the setting is read when a pool is made (it was read once, at import)."""
+    from tournaments.executors import ProcessPoolExecutor
+    monkeypatch.setenv("TRICKHOUND_CHUNK_SECONDS", value)
+    assert ProcessPoolExecutor(1).chunk_seconds == seconds
