@@ -99,3 +99,52 @@ def test_a_good_chunk_seconds_setting_sizes_the_chunks(monkeypatch: pytest.Monke
     from tournaments.executors import ProcessPoolExecutor
     monkeypatch.setenv("TRICKHOUND_CHUNK_SECONDS", value)
     assert ProcessPoolExecutor(1).chunk_seconds == seconds
+
+
+def _finished_run(tmp_path: Path) -> tuple[Path, list[str]]:
+    """A finished serial run of 24 Mate games and its games.jsonl lines."""
+    out = tmp_path / "run"
+    r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots", "random,heuristic",
+                                  "--deals", "12", "--executor", "serial", "--out", str(out),
+                                  "--quiet"])
+    assert r.exit_code == 0, r.output
+    return out, (out / "games.jsonl").read_text().splitlines()
+
+
+def test_a_line_of_a_game_outside_the_schedule_is_refused(tmp_path: Path) -> None:
+    """Tester 8: a line edited to game_id 4000 was counted ("49 of 48 games", report's 49
+    games); it is a corrupt line for resume, report and analyse, and resume --repair moves it
+    aside and plays its game again."""
+    import json
+
+    from tournaments.runner import load_records
+    out, lines = _finished_run(tmp_path)
+    before = [r.comparable() for r in load_records(str(out))]
+    edited = json.loads(lines[5])
+    edited["game_id"] = 4000
+    (out / "games.jsonl").write_text(
+        "\n".join(lines[:5] + [json.dumps(edited, sort_keys=True)] + lines[6:]) + "\n")
+    for args in (["resume", str(out)], ["report", str(out)]):
+        line = one_error_line(CliRunner().invoke(main, args))
+        assert "1 corrupt line(s) (line 6)" in line and "--repair" in line
+    line = one_error_line(CliRunner().invoke(main, ["analyse", str(out)]))
+    assert line.endswith("line 6: game_id 4000 is not one of the run's 24 scheduled games "
+                         "(0..23)")
+    r = CliRunner().invoke(main, ["resume", "--repair", "--quiet", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "24 of 24 games" in r.output and "1 played now" in r.output
+    assert "4000" in (out / "games.corrupt.jsonl").read_text()
+    assert [r.comparable() for r in load_records(str(out))] == before
+
+
+def test_a_repeated_line_counts_once(tmp_path: Path) -> None:
+    """Tester 8: a game's line twice in games.jsonl is one game (the first line) for resume,
+    report and analyse alike, as load_records has it."""
+    out, lines = _finished_run(tmp_path)
+    (out / "games.jsonl").write_text("\n".join(lines + [lines[2]]) + "\n")
+    r = CliRunner().invoke(main, ["resume", "--quiet", str(out)])
+    assert r.exit_code == 0 and "24 of 24 games" in r.output and "0 played now" in r.output
+    r = CliRunner().invoke(main, ["report", str(out)])
+    assert r.exit_code == 0 and "(24 games)" in r.output
+    line = one_error_line(CliRunner().invoke(main, ["analyse", str(out)]))
+    assert "holds 24 games" in line

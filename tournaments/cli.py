@@ -169,7 +169,8 @@ def _interrupted(run_dir: str, e: KeyboardInterrupt) -> NoReturn:
         total = read_meta(run_dir).get("games", "?")
     except TrickhoundError:
         total = "?"
-    kept = len({r.game_id for r in scan_records(games_path(run_dir))[0]})
+    kept = len({r.game_id for r in scan_records(games_path(run_dir),
+                                                 total if isinstance(total, int) else None)[0]})
     what = "terminated" if isinstance(e, Terminated) else "interrupted"
     click.echo(f"trickhound: {what}: {kept} of {total} games recorded in {run_dir}; resume with: "
                f"trickhound resume {shlex.quote(run_dir)}", err=True)
@@ -972,8 +973,9 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
 @click.option("--executor", default=None, help="Override the executor (process, serial, dask).")
 @click.option("--scheduler", default=None, help="Dask scheduler address.")
 @click.option("--repair", is_flag=True,
-              help="Move corrupt lines of games.jsonl to games.corrupt.jsonl and replay those "
-                   "games (without it a corrupt line stops the resume).")
+              help="Move corrupt lines of games.jsonl (not a record, or a game_id the "
+                   "schedule does not hold) to games.corrupt.jsonl and replay those games "
+                   "(without it a corrupt line stops the resume).")
 @click.option("--quiet", is_flag=True, help="No progress line.")
 def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
            scheduler: Optional[str], repair: bool, quiet: bool) -> None:
