@@ -148,3 +148,14 @@ def test_a_repeated_line_counts_once(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "(24 games)" in r.output
     line = one_error_line(CliRunner().invoke(main, ["analyse", str(out)]))
     assert "holds 24 games" in line
+
+
+@pytest.mark.parametrize("deals", ["0", "1", "-3"])
+def test_evaluate_deals_is_checked_once_at_option_parsing(deals: str) -> None:
+    """Tester 8: --deals 0 said "must be at least 1" and --deals 1 then "deals must be at
+    least 2 for an interval": one check, one message, at least 2."""
+    r = CliRunner().invoke(main, ["evaluate", "mate", "--candidate", "random",
+                                  "--deals", deals])
+    line = one_error_line(r)
+    assert line == (f"trickhound: error: Invalid value for '--deals': must be at least 2, "
+                    f"got {deals} (see --help)")

@@ -1276,7 +1276,8 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
                    "roles swapped; budget: the candidate at --scale x its budget vs at 1x.")
 @click.option("--scale", type=int, default=16, show_default=True,
               help="Budget mode: the multiple of the candidate's budget.")
-@click.option("--deals", type=int, default=20, show_default=True, help="Duplicate deals.")
+@click.option("--deals", type=Count(2), default=20, show_default=True,
+              help="Duplicate deals (at least 2: the 95% interval is over deals).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of deals and bots.")
 @click.option("--cpu-ms", type=float, default=None,
               help="Calibrate every search bot's iterations (or worlds) to this much process "
@@ -1313,8 +1314,6 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
 
     from bots.spec import BotSpecError
     from tournaments import evaluate as E
-    if deals < 1:
-        raise UserError(f"--deals must be at least 1, got {deals}")
     if cpu_ms is not None and not 0 < cpu_ms < float("inf"):
         raise UserError(f"--cpu-ms must be a positive number of milliseconds, got {cpu_ms:g}")
     if workers < 1:
