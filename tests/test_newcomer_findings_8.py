@@ -159,3 +159,30 @@ def test_evaluate_deals_is_checked_once_at_option_parsing(deals: str) -> None:
     line = one_error_line(r)
     assert line == (f"trickhound: error: Invalid value for '--deals': must be at least 2, "
                     f"got {deals} (see --help)")
+
+
+HANGER = '''
+import time
+from bots.base import Bot
+class Hanger(Bot):
+    name = "hanger"
+    def act(self, view):
+        time.sleep(60)
+'''
+
+
+def test_a_game_stopped_for_no_answer_records_how_long_it_ran(tmp_path: Path) -> None:
+    """Tester 8: a timeout forfeit the pool stopped (no answer within 2 x limit + 1 s) said
+    "seconds": 0.0 though the game had run that long; the record holds the game's wall time
+    until it was stopped (a timing field: nothing else of the record changes)."""
+    from tournaments.executors import ProcessPoolExecutor
+    from tournaments.schedule import Fixture
+    from tournaments.worker import Job
+    (tmp_path / "hang.py").write_text(HANGER)
+    seating = (f"{tmp_path}/hang.py:Hanger", "random")
+    job = Job("mate", Fixture(0, 11, seating, (1, 2), 0, 0), 0.2)
+    with ProcessPoolExecutor(1, move_time_limit=0.2) as pool:
+        [rec] = list(pool.run([job]))
+    assert rec.forfeit == {"seat": 0, "reason": "timeout",
+                           "detail": "no answer within 1.4s; worker stopped"}
+    assert 1.4 < rec.seconds < 30

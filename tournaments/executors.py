@@ -152,7 +152,7 @@ class _Worker:
                  memory_mib: Optional[int] = None) -> None:
         from tournaments.worker import worker_main
         self.conn, child = ctx.Pipe(duplex=True)
-        self.tracker = ctx.RawArray("d", 3)
+        self.tracker = ctx.RawArray("d", 4)
         self.tracker[0] = -1
         self.tracker[2] = -1
         self.proc = ctx.Process(target=worker_main,
@@ -408,16 +408,21 @@ class ProcessPoolExecutor:
                             and now - started > self.hard_limit):
                         seat = int(w.tracker[0])
                         lost = w.unanswered()
-                        k = max(0, w.running([gid_of(item) for item in lost]))
+                        k = w.running([gid_of(item) for item in lost])
+                        # the game's wall time until stopped, when the tracker names it
+                        ran = now - w.tracker[3] if k >= 0 and w.tracker[3] > 0 else 0.0
+                        k = max(0, k)
                         job = job_of(lost[k])
                         log.error("game %d: seat %d gave no answer within %.1fs; "
                                   "stopping worker %d",
                                   job.fixture.game_id, seat, self.hard_limit, w.proc.pid)
                         put_back(lost[:k] + lost[k + 1:])
                         self._replace(i)
-                        yield RecordBatch.of([forfeit_record(
+                        stopped = forfeit_record(
                             job, seat, "timeout",
-                            f"no answer within {self.hard_limit:.1f}s; worker stopped")])
+                            f"no answer within {self.hard_limit:.1f}s; worker stopped")
+                        stopped.seconds = ran
+                        yield RecordBatch.of([stopped])
                     continue
                 if msg is not None:
                     chunk = w.chunks.popleft()
