@@ -54,6 +54,12 @@ def available_bots() -> list[str]:
 _PLUGIN_MODULES: dict[tuple[str, int, int], Any] = {}
 
 
+def _why(e: BaseException) -> str:
+    """An import failure in one phrase: the exception's type, and its text when it has one
+    (a bare ``sys.exit()`` has none)."""
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+
+
 def _load_plugin_file(target: str) -> type[Bot]:
     path, _, clsname = target.rpartition(":")
     if not os.path.isfile(path):
@@ -75,9 +81,12 @@ def _load_plugin_file(target: str) -> type[Bot]:
             sys.path.append(folder)
         try:
             spec.loader.exec_module(module)
-        except Exception as e:
-            raise BotSpecError(f"bot plugin {path!r} failed to import: "
-                               f"{type(e).__name__}: {e}") from None
+        except (Exception, SystemExit) as e:
+            # SystemExit (a module-level sys.exit()) is the file's failure, not a request to
+            # quit trickhound: it ended the run silently with the file's exit code. A
+            # KeyboardInterrupt still propagates, so the user's Ctrl-C interrupts.
+            sys.modules.pop(modname, None)
+            raise BotSpecError(f"bot plugin {path!r} failed to import: {_why(e)}") from None
         _PLUGIN_MODULES[key] = module
     cls = getattr(module, clsname, None)
     if cls is None:
@@ -99,7 +108,10 @@ def bot_class(name: str) -> type[Bot]:
         return _BUILTIN[name]
     eps = _entry_points()
     if name in eps:
-        cls = eps[name].load()
+        try:
+            cls = eps[name].load()
+        except (Exception, SystemExit) as e:   # as for a plugin file: Ctrl-C still interrupts
+            raise BotSpecError(f"entry point {name!r} failed to import: {_why(e)}") from None
         if not (isinstance(cls, type) and issubclass(cls, Bot)):
             raise BotSpecError(f"entry point {name!r} is not a trickhound Bot subclass")
         return cls

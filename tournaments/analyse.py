@@ -386,24 +386,37 @@ def _record(obj: object, where: str) -> GameRecord:
 
 
 def read_run_records(path: str) -> list[GameRecord]:
-    """Every record of a run folder (its games.jsonl) or of a JSONL file; AnalyseError for a
-    missing file or a malformed line (with its number). A torn last line (no newline at its
+    """Every record of a run folder (its games.jsonl; each game once, the first of repeated
+    lines, and only the schedule's games) or of a JSONL file; AnalyseError for a missing file
+    or a malformed line (with its number). A torn last line (no newline at its
     end: a run killed while writing it, which ``resume`` cuts and plays again) is skipped, as
     ``report`` skips it (tester 7: analyse failed on it)."""
+    from tournaments.runner import scheduled_games
     file = os.path.join(path, "games.jsonl") if os.path.isdir(path) else path
     if not os.path.exists(file):
         raise AnalyseError(f"{path}: no such run folder or games.jsonl file")
+    # a run folder's schedule size: a game_id outside it is a bad line, as for report
+    games = scheduled_games(path) if os.path.isdir(path) else None
     try:
-        out, bad = scan_records(file)           # the runner's reader: a torn last line skipped
+        out, bad = scan_records(file, games)    # the runner's reader: a torn last line skipped
     except OSError as e:
         raise AnalyseError(f"cannot read {file}: {e.strerror}") from None
     if bad:
         n, text = bad[0]
         try:
-            _record(json.loads(text), f"{file} line {n}")   # says what is wrong with it
+            rec = _record(json.loads(text), f"{file} line {n}")   # says what is wrong with it
         except ValueError as e:
             raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
+        if games is not None and isinstance(rec.game_id, int):
+            raise AnalyseError(f"{file} line {n}: game_id {rec.game_id} is not one of the "
+                               f"run's {games} scheduled games (0..{games - 1})")
         raise AnalyseError(f"{file} line {n}: not a games.jsonl record")
+    if os.path.isdir(path):
+        # a run holds each game once: a repeated line counts once (the first), as in report
+        first: dict[int, GameRecord] = {}
+        for r in out:
+            first.setdefault(r.game_id, r)
+        out = list(first.values())
     if not out:
         raise AnalyseError(f"{file} holds no games")
     return out

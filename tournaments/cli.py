@@ -184,7 +184,8 @@ def _interrupted(run_dir: str, e: KeyboardInterrupt) -> NoReturn:
         total = read_meta(run_dir).get("games", "?")
     except TrickhoundError:
         total = "?"
-    kept = len({r.game_id for r in scan_records(games_path(run_dir))[0]})
+    kept = len({r.game_id for r in scan_records(games_path(run_dir),
+                                                 total if isinstance(total, int) else None)[0]})
     what = "terminated" if isinstance(e, Terminated) else "interrupted"
     click.echo(f"trickhound: {what}: {kept} of {total} games recorded in {run_dir}; resume with: "
                f"trickhound resume {shlex.quote(run_dir)}", err=True)
@@ -994,8 +995,9 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
 @click.option("--executor", default=None, help="Override the executor (process, serial, dask).")
 @click.option("--scheduler", default=None, help="Dask scheduler address.")
 @click.option("--repair", is_flag=True,
-              help="Move corrupt lines of games.jsonl to games.corrupt.jsonl and replay those "
-                   "games (without it a corrupt line stops the resume).")
+              help="Move corrupt lines of games.jsonl (not a record, or a game_id the "
+                   "schedule does not hold) to games.corrupt.jsonl and replay those games "
+                   "(without it a corrupt line stops the resume).")
 @click.option("--quiet", is_flag=True, help="No progress line.")
 def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
            scheduler: Optional[str], repair: bool, quiet: bool) -> None:
@@ -1296,7 +1298,8 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
                    "roles swapped; budget: the candidate at --scale x its budget vs at 1x.")
 @click.option("--scale", type=int, default=16, show_default=True,
               help="Budget mode: the multiple of the candidate's budget.")
-@click.option("--deals", type=int, default=20, show_default=True, help="Duplicate deals.")
+@click.option("--deals", type=Count(2), default=20, show_default=True,
+              help="Duplicate deals (at least 2: the 95% interval is over deals).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of deals and bots.")
 @click.option("--cpu-ms", type=float, default=None,
               help="Calibrate every search bot's iterations (or worlds) to this much process "
@@ -1333,8 +1336,6 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
 
     from bots.spec import BotSpecError
     from tournaments import evaluate as E
-    if deals < 1:
-        raise UserError(f"--deals must be at least 1, got {deals}")
     if cpu_ms is not None and not 0 < cpu_ms < float("inf"):
         raise UserError(f"--cpu-ms must be a positive number of milliseconds, got {cpu_ms:g}")
     if workers < 1:

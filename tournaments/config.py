@@ -59,6 +59,12 @@ DEFAULT_MOVE_LIMIT = 60.0
 MAX_DEALS = 100_000
 #: The smallest --worker-memory (MiB): a worker needs about this much to import the engines.
 MIN_WORKER_MEMORY = 256
+#: The process pool's chunk of cheap games is sized to this many wall seconds of play (see
+#: executors.ProcessPoolExecutor); the environment variable CHUNK_ENV overrides it, from 0
+#: (one game per message) to CHUNK_SECONDS_MAX (beyond it every chunk is MAX_CHUNK games).
+CHUNK_ENV = "TRICKHOUND_CHUNK_SECONDS"
+CHUNK_SECONDS_DEFAULT = 0.05
+CHUNK_SECONDS_MAX = 60.0
 #: Bot parameters the tournament fills from its per-move limits (when the spec leaves them out).
 ITERATION_PARAMS = ("iterations",)
 TIME_PARAMS = ("time_s",)
@@ -214,6 +220,24 @@ def _float(value: Any, key: str, positive: bool = True) -> float:
     return value
 
 
+def chunk_seconds() -> float:
+    """The process pool's chunk size in seconds of play: $TRICKHOUND_CHUNK_SECONDS, checked
+    (a number from 0 to CHUNK_SECONDS_MAX; NaN, infinities and text are refused, where they
+    had stopped a run mid-start with a traceback), else CHUNK_SECONDS_DEFAULT."""
+    text = os.environ.get(CHUNK_ENV)
+    if text is None or not text.strip():
+        return CHUNK_SECONDS_DEFAULT
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= CHUNK_SECONDS_MAX:    # NaN fails every comparison
+        raise ConfigError(f"environment variable {CHUNK_ENV} must be a number of seconds "
+                          f"from 0 to {CHUNK_SECONDS_MAX:g} (0: one game per message), "
+                          f"got {text!r}")
+    return value
+
+
 def _bool(value: object, key: str) -> bool:
     if isinstance(value, bool):
         return value
@@ -318,6 +342,8 @@ def build_config(raw: dict[str, Any], check_output: bool = True) -> TournamentCo
         raise ConfigError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
     if scheduler is not None and executor != "dask":
         raise ConfigError("a scheduler address needs executor = \"dask\"")
+    if executor == "process":
+        chunk_seconds()     # refused here, before a run folder is made
     start_method = raw.get("start_method") or None
     if start_method is not None and start_method not in START_METHODS:
         raise ConfigError(f"start_method must be one of {', '.join(START_METHODS)}, "

@@ -152,7 +152,7 @@ class _Worker:
                  memory_mib: Optional[int] = None) -> None:
         from tournaments.worker import worker_main
         self.conn, child = ctx.Pipe(duplex=True)
-        self.tracker = ctx.RawArray("d", 3)
+        self.tracker = ctx.RawArray("d", 4)
         self.tracker[0] = -1
         self.tracker[2] = -1
         self.proc = ctx.Process(target=worker_main,
@@ -223,7 +223,7 @@ class _Worker:
 class ProcessPoolExecutor:
     """Games in chunks: a cheap game (random against heuristic plays in well under a
     millisecond) costs less than a round trip between the parent and a worker, so a worker is
-    sent a chunk of jobs sized to take about ``CHUNK_SECONDS`` (from the games it has played
+    sent a chunk of jobs sized to take about ``chunk_seconds`` (from the games it has played
     so far; one game until it has played one) and answers the whole chunk in one message,
     and while cheap games run each worker holds a second chunk in its pipe so it never waits
     for the parent. Games longer than a chunk travel one at a time, one per worker, as before.
@@ -231,10 +231,7 @@ class ProcessPoolExecutor:
     tracker's) is the one retried or forfeited, the others are played again, unblamed."""
 
     name = "process"
-    #: Wall seconds of play a chunk of cheap games is sized to (the environment variable
-    #: TRICKHOUND_CHUNK_SECONDS overrides it; 0: one game per message, as before chunks), and
-    #: the most games in one.
-    CHUNK_SECONDS = float(os.environ.get("TRICKHOUND_CHUNK_SECONDS", "0.05"))
+    #: The most games in one chunk.
     MAX_CHUNK = 1024
 
     def __init__(self, workers: int = 2, start_method: Optional[str] = None,
@@ -242,6 +239,10 @@ class ProcessPoolExecutor:
                  move_time_limit: Optional[float] = None, retries: int = 1,
                  hard_limit: Optional[float] = None,
                  worker_memory: Optional[int] = None) -> None:
+        from tournaments.config import chunk_seconds
+        #: Wall seconds of play a chunk of cheap games is sized to (TRICKHOUND_CHUNK_SECONDS,
+        #: checked; 0: one game per message, as before chunks).
+        self.chunk_seconds = chunk_seconds()
         self.workers = max(1, int(workers))
         self.worker_memory = worker_memory
         self.method = start_method or default_start_method()
@@ -287,10 +288,10 @@ class ProcessPoolExecutor:
         self._pool[i] = _Worker(self.ctx, self.log_queue, self.log_level, self.worker_memory)
 
     def chunk_size(self) -> int:
-        """Games per chunk: about CHUNK_SECONDS of play at the measured pace, 1 to MAX_CHUNK."""
+        """Games per chunk: about chunk_seconds of play at the measured pace, 1 to MAX_CHUNK."""
         if self._per_game is None:
             return 1
-        return max(1, min(self.MAX_CHUNK, int(self.CHUNK_SECONDS / max(self._per_game, 1e-6))))
+        return max(1, min(self.MAX_CHUNK, int(self.chunk_seconds / max(self._per_game, 1e-6))))
 
     @property
     def pace(self) -> Optional[float]:
@@ -407,16 +408,21 @@ class ProcessPoolExecutor:
                             and now - started > self.hard_limit):
                         seat = int(w.tracker[0])
                         lost = w.unanswered()
-                        k = max(0, w.running([gid_of(item) for item in lost]))
+                        k = w.running([gid_of(item) for item in lost])
+                        # the game's wall time until stopped, when the tracker names it
+                        ran = now - w.tracker[3] if k >= 0 and w.tracker[3] > 0 else 0.0
+                        k = max(0, k)
                         job = job_of(lost[k])
                         log.error("game %d: seat %d gave no answer within %.1fs; "
                                   "stopping worker %d",
                                   job.fixture.game_id, seat, self.hard_limit, w.proc.pid)
                         put_back(lost[:k] + lost[k + 1:])
                         self._replace(i)
-                        yield RecordBatch.of([forfeit_record(
+                        stopped = forfeit_record(
                             job, seat, "timeout",
-                            f"no answer within {self.hard_limit:.1f}s; worker stopped")])
+                            f"no answer within {self.hard_limit:.1f}s; worker stopped")
+                        stopped.seconds = ran
+                        yield RecordBatch.of([stopped])
                     continue
                 if msg is not None:
                     chunk = w.chunks.popleft()

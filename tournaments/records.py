@@ -398,10 +398,13 @@ class CorruptRecordsError(TrickhoundError, ValueError):
 CORRUPT = "games.corrupt.jsonl"
 
 
-def scan_records(path: str) -> tuple[list[GameRecord], list[tuple[int, str]]]:
+def scan_records(path: str, games: Optional[int] = None
+                 ) -> tuple[list[GameRecord], list[tuple[int, str]]]:
     """(every good record, every bad line as (line number, text)) of a JSONL file. A last
     line without its newline is a write torn by a kill, not corruption: it is left out of
-    both (``resume`` cuts it)."""
+    both (``resume`` cuts it). ``games``: the run's schedule size, when known; a record whose
+    game_id is not one of its games (0 to games - 1) is a bad line too (tester 8: an edited
+    id was counted, "49 of 48 games")."""
     out: list[GameRecord] = []
     bad: list[tuple[int, str]] = []
     if not os.path.exists(path):
@@ -418,6 +421,8 @@ def scan_records(path: str) -> tuple[list[GameRecord], list[tuple[int, str]]]:
                 rec = GameRecord.from_json(obj)
                 if not isinstance(rec.game_id, int) or isinstance(rec.game_id, bool):
                     raise TypeError("game_id is not an integer")
+                if games is not None and not 0 <= rec.game_id < games:
+                    raise ValueError("game_id is not in the schedule")
             except (ValueError, TypeError):
                 if raw.endswith("\n"):
                     bad.append((n, line))
@@ -426,21 +431,22 @@ def scan_records(path: str) -> tuple[list[GameRecord], list[tuple[int, str]]]:
     return out, bad
 
 
-def read_records(path: str) -> list[GameRecord]:
+def read_records(path: str, games: Optional[int] = None) -> list[GameRecord]:
     """Every record of a JSONL file (a torn last line from a kill is ignored). Raises
-    CorruptRecordsError, naming the line numbers, if any other line is not a record."""
-    out, bad = scan_records(path)
+    CorruptRecordsError, naming the line numbers, if any other line is not a record (of the
+    ``games`` scheduled, when given: see scan_records)."""
+    out, bad = scan_records(path, games)
     if bad:
         raise CorruptRecordsError(path, bad)
     return out
 
 
-def set_aside_corrupt(path: str) -> list[tuple[int, str]]:
-    """Move every corrupt line of ``path`` to CORRUPT beside it (appended, each as
-    ``{"line": n, "text": ...}``) and rewrite ``path`` with the good lines only (atomically).
-    Returns the lines moved; the games they held are then missing and ``resume`` replays them.
-    """
-    _, bad = scan_records(path)
+def set_aside_corrupt(path: str, games: Optional[int] = None) -> list[tuple[int, str]]:
+    """Move every corrupt line of ``path`` (``games``: as for scan_records) to CORRUPT beside
+    it (appended, each as ``{"line": n, "text": ...}``) and rewrite ``path`` with the good
+    lines only (atomically). Returns the lines moved; the games they held are then missing and
+    ``resume`` replays them."""
+    _, bad = scan_records(path, games)
     if not bad:
         return bad
     numbers = {n for n, _ in bad}

@@ -304,11 +304,22 @@ def repair_tail(path: str) -> int:
         return size - cut
 
 
+def scheduled_games(run_dir: str) -> Optional[int]:
+    """How many games the run's schedule holds (tournament.json's count), or None when the
+    folder has no readable count (a bare games.jsonl folder)."""
+    try:
+        games = read_meta(run_dir).get("games")
+    except ConfigError:
+        return None
+    return games if isinstance(games, int) and not isinstance(games, bool) else None
+
+
 def load_records(run_dir: str) -> list[GameRecord]:
     """The run's records, one per game_id (the first, should a line ever repeat), sorted.
-    Raises CorruptRecordsError (with line numbers) if games.jsonl holds a corrupt line."""
+    Raises CorruptRecordsError (with line numbers) if games.jsonl holds a corrupt line or a
+    record of a game the schedule does not hold."""
     seen: dict[int, GameRecord] = {}
-    for r in read_records(games_path(run_dir)):
+    for r in read_records(games_path(run_dir), scheduled_games(run_dir)):
         seen.setdefault(r.game_id, r)
     return [seen[k] for k in sorted(seen)]
 
@@ -475,13 +486,13 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if not repair:
             # refuse a file with corrupt lines before changing anything in it (the error says
             # "nothing was changed"); read_records skips a torn last line
-            read_records(gpath)
+            read_records(gpath, scheduled)
         cut = repair_tail(gpath)
         if cut:
             _warn(stream)(f"cut a torn last line ({cut} bytes) from {gpath}: its game is "
                           f"played again")
         if repair:
-            moved = set_aside_corrupt(gpath)
+            moved = set_aside_corrupt(gpath, scheduled)
             if moved:
                 _warn(stream)(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
                               f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their "
@@ -491,7 +502,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if existing:
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
-    done: set[int] = {r.game_id for r in read_records(gpath)} if resume else set()
+    done: set[int] = {r.game_id for r in read_records(gpath, scheduled)} if resume else set()
 
     # Game ids number the fixtures deal by deal: the first max_deals deals are a prefix.
     end = scheduled if max_deals is None else schedule.first_game(max_deals)

@@ -2,10 +2,11 @@
 ``Job`` (game string + Fixture + move limit, all picklable; bots travel as spec text) in, a
 GameRecord out.
 
-A *tracker* is three shared doubles a pool worker writes as it plays: the seat whose bot is
-running (-1 between bot calls), when that call started (``time.monotonic``, 0 when none) and
-the game id. The parent reads it to name the seat to blame when a worker dies and to stop a
-bot that never answers.
+A *tracker* is four shared doubles a pool worker writes as it plays: the seat whose bot is
+running (-1 between bot calls), when that call started (``time.monotonic``, 0 when none), the
+game id, and when that game started (``time.monotonic``). The parent reads it to name the seat
+to blame when a worker dies, to stop a bot that never answers, and to record how long the
+stopped game ran.
 """
 import contextlib
 import io
@@ -32,7 +33,8 @@ from tournaments.schedule import Fixture, Schedule
 log = logging.getLogger("trickhound.worker")
 bot_log = logging.getLogger("trickhound.bot")
 
-#: The tracker (see the module doc): [seat running or -1, its start time or 0, game id].
+#: The tracker (see the module doc): [seat running or -1, its start time or 0, game id,
+#: the game's start time].
 Tracker = MutableSequence[float]
 #: What run_job sends back: ("ok", record_json), ("ok", record_json, jsonl line) or ("error",
 #: detail, seat).
@@ -257,7 +259,8 @@ def run_job(job: Job, tracker: Optional[Tracker] = None, line: bool = False,
     detail, seat)`` when something escaped the referee (e.g. a bot calling sys.exit).
     ``done``: a list the "game N done" note is appended to instead of logged at once."""
     if tracker is None:
-        tracker = [-1.0, 0.0, float(job.fixture.game_id)]
+        tracker = [-1.0, 0.0, float(job.fixture.game_id), 0.0]
+    tracker[3] = time.monotonic()
     tracker[2] = float(job.fixture.game_id)
     try:
         rec = play_job(job, tracker)

@@ -186,7 +186,7 @@ def test_a_chunk_comes_back_as_the_records_lines_in_one_block(tmp_path):
     source = ScheduledJobs(cfg.game, None, schedule_of(cfg, 2))
     ids = [5, 0, 3, 4]
     tag, got, block, forfeits, errors, seconds = run_chunk([source.job(g) for g in ids],
-                                                           [-1.0, 0.0, -1.0])
+                                                           [-1.0, 0.0, -1.0, 0.0])
     assert tag == "batch" and got == ids and errors == [] and seconds > 0
     want = [play_job(source.job(g)) for g in ids]
     assert forfeits == sum(r.termination == "forfeit" for r in want) > 0
