@@ -264,6 +264,8 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
         raise SearchParamError(f"{algo}: {e}") from None
     if algo == "solver":
         result = replace(result, algorithm="solver")
+    # the verdict names the game's unit (Mattis: a chance, not points; tester 8)
+    result = replace(result, value_unit=getattr(view.game, "VALUE_UNIT", "points"))
     return _with_check(view, algo, result, seed, params, threads) if check else result
 
 

