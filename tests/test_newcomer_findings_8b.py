@@ -51,3 +51,15 @@ def test_header_counts_one_in_the_singular() -> None:
                      "--iterations", "300")
     head = [line for line in out.splitlines() if " for seat " in line][0]
     assert "300 iterations," in head and "300 worlds," in head, head
+
+
+def test_seat_help_says_it_must_be_the_seat_to_act() -> None:
+    """tester 8: the help said "The seat to advise (default: the seat to act)", yet any seat
+    but the mover's is refused; the help now says it is a check."""
+    code, out = _run("recommend", "--help")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "The seat to advise" not in text
+    assert "the seat to act, as a check" in text
+    code, out = _run("recommend", "--game", "mate", "--seed", "3", "--seat", "0")
+    assert code == 2 and "seat 1 is to act, not seat 0" in out

@@ -577,7 +577,8 @@ def bots_command() -> None:
 @click.option("--seed", default=0, show_default=True, type=SEED,
               help="Deal seed (with --game), and the search seed unless --search-seed is given.")
 @click.option("--seat", type=Count(0), default=None,
-              help="The seat to advise (with --game; default: the seat to act).")
+              help="With --game: the seat to act, as a check (any other seat is an error: "
+                   "only the mover has a move to advise); default: the seat to act.")
 @click.option("--moves", default="", help="Moves so far in the game's notation, comma-separated.")
 @click.option("--algo", type=click.Choice(["auto", "ismcts", "pimc", "solver"]), default="auto",
               show_default=True,
