@@ -63,3 +63,39 @@ def test_seat_help_says_it_must_be_the_seat_to_act() -> None:
     assert "the seat to act, as a check" in text
     code, out = _run("recommend", "--game", "mate", "--seed", "3", "--seat", "0")
     assert code == 2 and "seat 1 is to act, not seat 0" in out
+
+
+def test_bot_c_and_widen_are_minus_one_or_in_range() -> None:
+    """tester 8: ``ismcts(widen=-0.5)`` and ``c=-0.5`` were accepted and played exactly like
+    the defaults (any negative value meant "the game's measured value"); only -1 does now."""
+    from bots.registry import make_bot
+    from bots.spec import BotSpecError
+    for spec in ("ismcts(widen=-0.5)", "ismcts(c=-0.5)", "pimc(c=-3)"):
+        try:
+            make_bot(spec, 0)
+        except BotSpecError as e:
+            assert "or -1 (the game's measured value)" in str(e), e
+        else:
+            raise AssertionError(f"{spec} was accepted")
+    for spec in ("ismcts(widen=-1,c=-1)", "ismcts(widen=0,c=0)", "pimc(c=-1)"):
+        make_bot(spec, 0)
+    code, out = _run("match", "dog-tag-trick(players=3)", "--bots",
+                     "ismcts(iterations=100,widen=-0.5),heuristic,heuristic", "--seed", "1",
+                     "--games", "1")
+    assert code == 2 and out.startswith("trickhound: error: parameter widen=-0.5"), out
+
+
+def test_recommend_takes_widen_minus_one_as_the_bots_do() -> None:
+    """tester 8: ``recommend --param widen=-1`` was refused although the bots print -1 as
+    widen's default (and ``--param c=-1`` was accepted); -1 is the game's measured value."""
+    base = ("recommend", "--game", "dog-tag-trick(players=3)", "--seed", "1", "--algo",
+            "ismcts", "--iterations", "200", "--json")
+    code, minus_one = _run(*base, "--param", "widen=-1")
+    assert code == 0, minus_one
+    code, default = _run(*base)
+    import json
+    a, b = json.loads(minus_one), json.loads(default)
+    assert a["params"]["widen"] == b["params"]["widen"] == 0.3
+    assert a["actions"] == b["actions"]
+    code, out = _run(*base, "--param", "widen=-0.5")
+    assert code == 2 and "or -1: the game's measured value" in out, out

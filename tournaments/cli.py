@@ -757,10 +757,11 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
 
 
 #: Search parameters whose -1 means the game's measured value, as in the bots' printed
-#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults); not
+#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults; widen too,
+#: which recommend refused although the bots print -1 as its default: tester 8); not
 #: endgame and cutoff: recommend keeps them off unless given (its confidence labels are
 #: measured so).
-GAME_DEFAULT_PARAMS = ("c",)
+GAME_DEFAULT_PARAMS = ("c", "widen")
 
 
 def _search_params_auto(chosen: str, params: "tuple[str, ...]") -> dict[str, Any]:
