@@ -99,3 +99,22 @@ def test_recommend_takes_widen_minus_one_as_the_bots_do() -> None:
     assert a["actions"] == b["actions"]
     code, out = _run(*base, "--param", "widen=-0.5")
     assert code == 2 and "or -1: the game's measured value" in out, out
+
+
+def test_recommend_refuses_options_its_search_does_not_take() -> None:
+    """tester 8: ``--worlds 5 --algo ismcts`` still searched its usual worlds and
+    ``--particles 10`` without ``--inference policy`` changed nothing, silently, while
+    ``--iterations`` with ``--algo solver`` was an error; all three are errors now, and where
+    auto chose the search a note says what it ignored (as for --iterations)."""
+    base = ("recommend", "--game", "mattis", "--seed", "4", "--iterations", "100")
+    code, out = _run(*base, "--algo", "ismcts", "--worlds", "5")
+    assert code == 2 and out.startswith("trickhound: error: --worlds does not apply to "
+                                        "--algo ismcts"), out
+    assert "pimc and solver" in out
+    code, out = _run(*base, "--particles", "10")
+    assert code == 2 and "--particles applies only with --inference policy" in out, out
+    code, out = _run(*base, "--worlds", "5")            # auto chooses ismcts in Mattis
+    assert code == 0 and "note: auto chose ismcts, which takes no --worlds (ignored)" in out
+    code, out = _run(*base, "--algo", "pimc", "--worlds", "5", "--inference", "policy",
+                     "--particles", "10")
+    assert code == 0 and "5 worlds" in out and "from 10 candidates" in out, out

@@ -569,6 +569,9 @@ def bots_command() -> None:
             click.echo(f"    {p} = {default!r}  {pdoc}")
 
 
+#: ``recommend --inference policy``'s candidate worlds unless --particles says.
+DEFAULT_PARTICLES = 64
+
 @main.command()
 @click.argument("position", metavar="[POSITION.json]", required=False)
 @click.option("--game", "game_text", default=None,
@@ -591,7 +594,8 @@ def bots_command() -> None:
                    "and pimc search until it runs out, the solver only stops sooner: its size is "
                    "--worlds and --param node_budget). Not reproducible, as time is not.")
 @click.option("--worlds", type=WORLDS, default=None,
-              help=f"Worlds sampled (pimc, solver; at most {MAX_WORLDS:,}).")
+              help=f"Worlds sampled (pimc, solver; an error with ismcts, ignored where auto "
+                   f"chooses it; at most {MAX_WORLDS:,}).")
 @click.option("--search-seed", type=SEED, default=None,
               help="Seed of the search (default: --seed).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
@@ -600,8 +604,9 @@ def bots_command() -> None:
               show_default=True,
               help="Worlds (ismcts, pimc, solver): uniform, or weighted by the opponent "
                    "model (solver/inference); prints their effective sample size.")
-@click.option("--particles", type=WORLDS, default=64, show_default=True,
-              help="Candidate worlds weighed with --inference policy.")
+@click.option("--particles", type=WORLDS, default=None,
+              help=f"Candidate worlds weighed with --inference policy (default "
+                   f"{DEFAULT_PARTICLES}; without it, an error).")
 @click.option("--threads", type=COUNT, default=1, show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same answer).")
@@ -609,7 +614,7 @@ def bots_command() -> None:
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
               worlds: Optional[int], search_seed: Optional[int], params: tuple[str, ...],
-              inference: str, particles: int, threads: int, as_json: bool) -> None:
+              inference: str, particles: Optional[int], threads: int, as_json: bool) -> None:
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -671,11 +676,25 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         raise UserError("--iterations does not apply to --algo solver (it solves each sampled "
                         "world within a node budget); use --worlds and --param node_budget=N "
                         "(--time only caps it)")
+    # options that do not apply are refused as --iterations is above (tester 8: --worlds with
+    # ismcts and --particles without --inference policy changed nothing, silently); where auto
+    # chose the search, a note says what it ignored
+    if algo == "ismcts" and worlds is not None:
+        raise UserError("--worlds does not apply to --algo ismcts (it draws a world every "
+                        "iteration); it applies to --algo pimc and solver")
+    if particles is not None and inference != "policy":
+        raise UserError("--particles applies only with --inference policy (the candidate "
+                        "worlds it weighs)")
+    particles = DEFAULT_PARTICLES if particles is None else particles
+    ignored = [opt for opt, given, takes in (("--iterations", iterations, chosen != "solver"),
+                                             ("--worlds", worlds, chosen != "ismcts"))
+               if algo == "auto" and given is not None and not takes]
     default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(
         iterations=(iterations if iterations is not None
                     else (None if time_s else default.iterations)),
-        time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
+        time_s=time_s, worlds=(worlds if worlds is not None and chosen != "ismcts"
+                               else default.worlds))
     if algo == "auto":
         kw = _search_params_auto(chosen, params)
     else:
@@ -695,8 +714,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         return
     click.echo(view.render())
     click.echo("")
-    if algo == "auto" and chosen == "solver" and iterations is not None:
-        click.echo("note: auto chose the exact solver, which takes no --iterations (ignored)")
+    for opt in ignored:
+        what = "the exact solver" if chosen == "solver" else chosen
+        click.echo(f"note: auto chose {what}, which takes no {opt} (ignored)")
     cores = os.cpu_count() or 1
     if threads > cores:
         click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
