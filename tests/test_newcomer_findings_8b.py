@@ -118,3 +118,27 @@ def test_recommend_refuses_options_its_search_does_not_take() -> None:
     code, out = _run(*base, "--algo", "pimc", "--worlds", "5", "--inference", "policy",
                      "--particles", "10")
     assert code == 0 and "5 worlds" in out and "from 10 candidates" in out, out
+
+
+def test_time_bounds_the_answer_with_its_check_search() -> None:
+    """tester 8: ``--time 2 --algo ismcts`` took 4.4 s, as the independent check search behind
+    "how sure" had a time limit of its own; the two now share the caller's time."""
+    import time
+
+    from solver.search.recommend import CHECK_TIME_SHARE
+    view = _mover("dog-tag-trick(players=5)", 3)
+    t0 = time.perf_counter()
+    res = recommend(view, "ismcts", "time_s=1", seed=3, horizon="round", rollout="policy",
+                    widen=0.3, c=0.2)
+    took = time.perf_counter() - t0
+    assert res.check is not None, "the check search ran (the position is 'likely')"
+    assert res.seconds <= (1 - CHECK_TIME_SHARE) + 0.1
+    assert took < 1.25, took
+    assert res.limit is not None and res.limit.time_s == 1.0
+
+
+def test_iteration_limits_still_reproduce_with_the_check() -> None:
+    view = _mover("dog-tag-trick(players=5)", 3)
+    a, b = (recommend(view, "ismcts", "iterations=6000", seed=3, horizon="round",
+                      rollout="policy", widen=0.3, c=0.2) for _ in range(2))
+    assert a.check is not None and a.check == b.check and a.actions == b.actions

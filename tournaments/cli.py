@@ -590,9 +590,11 @@ DEFAULT_PARTICLES = 64
 @click.option("--iterations", type=ITERATIONS, default=None,
               help=f"Search iterations (default per algorithm; at most {MAX_ITERATIONS:,}).")
 @click.option("--time", "time_s", type=POSITIVE_SECONDS, default=None,
-              help="Seconds of search (bounds the whole search, with --iterations too; ismcts "
-                   "and pimc search until it runs out, the solver only stops sooner: its size is "
-                   "--worlds and --param node_budget). Not reproducible, as time is not.")
+              help="Seconds for the whole answer, with --iterations too: the search gets 75% "
+                   "and the independent check search behind \"how sure\" (run when the answer "
+                   "looks clear or likely) what is left (ismcts and pimc search until their "
+                   "share runs out, the solver only stops sooner: its size is --worlds and "
+                   "--param node_budget). Not reproducible, as time is not.")
 @click.option("--worlds", type=WORLDS, default=None,
               help=f"Worlds sampled (pimc, solver; an error with ismcts, ignored where auto "
                    f"chooses it; at most {MAX_WORLDS:,}).")
