@@ -142,3 +142,28 @@ def test_iteration_limits_still_reproduce_with_the_check() -> None:
     a, b = (recommend(view, "ismcts", "iterations=6000", seed=3, horizon="round",
                       rollout="policy", widen=0.3, c=0.2) for _ in range(2))
     assert a.check is not None and a.check == b.check and a.actions == b.actions
+
+
+def test_auto_solves_hidden_forcing_mate_once_nothing_is_hidden() -> None:
+    """tester 8: in ``mate(forced_visibility=hidden)`` after both players pass nothing of the
+    game is hidden (only a face-down forced card is, docs/rules/mate.md §9.2), yet auto said
+    "hidden information" and sampled 20 identical worlds; it solves the one world exactly now,
+    as in default Mate, and still samples while a forced card lies face down."""
+    from bots.human import hint_result
+    from solver.search import choose_algorithm, view_hides_nothing
+    game = "mate(forced_visibility=hidden)"
+    open_view = _mover(game, 2, "PASS,PASS")
+    assert view_hides_nothing(open_view)
+    assert choose_algorithm(open_view)[1].startswith("perfect information for the mover")
+    res = recommend(open_view, "auto", seed=0)
+    assert res.exact and res.worlds == 1 and res.check is None, res.auto
+    default = recommend(_mover("mate", 2, "PASS,PASS"), "auto", seed=0)
+    assert [(a.action, a.mean) for a in res.actions] == \
+        [(a.action, a.mean) for a in default.actions]
+    assert hint_result(open_view).exact
+    hidden = _mover(game, 2, "QD")            # the dealer forced QD face down: seat 1 to act
+    assert not view_hides_nothing(hidden)
+    assert choose_algorithm(hidden)[1].startswith("hidden information")
+    assert not recommend(hidden, "auto", seed=0).exact
+    forcer = _mover(game, 2, "QD,PASS")       # the forcer knows his own card: nothing hidden
+    assert view_hides_nothing(forcer) and recommend(forcer, "auto", seed=0).exact

@@ -634,9 +634,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         DEFAULT_LIMITS,
         SearchLimit,
         choose_algorithm,
-        perfect_information_for,
         play_defaults,
         view_from_moves,
+        view_hides_nothing,
     )
     from solver.search import recommend as run_search
     if position:
@@ -723,7 +723,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     if threads > cores:
         click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
     click.echo(result.table(view))
-    if algo in ("ismcts", "pimc") and perfect_information_for(view):
+    if algo in ("ismcts", "pimc") and view_hides_nothing(view):
         click.echo(f"note: seat {view.player} sees everything here: `--algo auto` (the default) "
                    f"solves it exactly, where {algo}'s sampled values can mislead")
     if result.params.get("ess") is not None:

@@ -145,12 +145,25 @@ def perfect_information_for(view: View) -> bool:
     return bool(view.game.perfect_information)
 
 
+def view_hides_nothing(view: View) -> bool:
+    """Whether the mover's view hides nothing of the current round: the game is perfect
+    information (:func:`perfect_information_for`), or its notation module's
+    ``view_hides_nothing`` hook says this view hides nothing (Mate with face-down forcing
+    before anyone forced against the seat, docs/rules/mate.md §9.2; tester 8: auto searched 20
+    identical worlds there). ``auto`` and ``solver`` then solve the one world exactly. The
+    bots' exact hand-over keeps :func:`perfect_information_for` (their measured play)."""
+    if perfect_information_for(view):
+        return True
+    hook = getattr(view.game.notation, "view_hides_nothing", None)
+    return bool(hook is not None and hook(view.to_json()))
+
+
 def choose_algorithm(view: View) -> "tuple[str, str]":
     """(algorithm, why) that ``recommend(view, "auto")`` searches with: ``solver`` (one world,
     solved exactly: alpha-beta for two-player constant-sum games, max^n otherwise) where the
     position is perfect information for the mover, else the game's ``STRONGEST_SEARCH``."""
     game = view.game
-    if perfect_information_for(view):
+    if view_hides_nothing(view):
         exact = ("alpha-beta" if game.num_players == 2 and game.utility_sum() is not None
                  else "max^n")
         return "solver", f"perfect information for the mover: exact {exact}"
@@ -244,6 +257,15 @@ def _with_check(view: View, algo: str, result: SearchResult, seed: int,
                                   "z": conf["z"]})
 
 
+def _solve_view(view: View, limit: SearchLimit, seed: int, evaluator: str = "solver",
+                **params: Any) -> SearchResult:
+    """The exact solver on the one world of a view that hides nothing of its round
+    (:func:`view_hides_nothing`): exact where it finishes, as for a perfect-information game."""
+    keep = {k: v for k, v in params.items()
+            if k in ("solver", "node_budget", "evaluation", "rollouts", "tt_bits")}
+    return solve_state(view.determinize(seed), replace(limit, worlds=1), seed, **keep)
+
+
 def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = None,
               seed: int = 0, check: bool = True, threads: int = 1,
               **params: object) -> SearchResult:
@@ -276,6 +298,10 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     if check and algo in CHECK_ALGO and limit.time_s is not None:
         main = replace(limit, time_s=limit.time_s * (1.0 - CHECK_TIME_SHARE))
     start = time.perf_counter()
+    if (algo == "solver" and not perfect_information_for(view)
+            and params.get("inference", "none") == "none" and view_hides_nothing(view)):
+        # nothing hidden from the mover in this round: its one world, solved (tester 8)
+        fn = _solve_view
     try:
         result = fn(view, main, seed, **fixed, **params)
     except TrickhoundError:
@@ -303,10 +329,10 @@ def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, pa
     _check_params(algo, params)
     start = time.perf_counter()
     # an exact answer needs no check; a solver that does not finish here is replaced, below
-    solo = algo == "solver" and perfect_information_for(view)
+    solo = algo == "solver" and view_hides_nothing(view)
     result = recommend(view, algo, limit, seed, check and not solo, threads,
                        **play_defaults(view.game, algo, params))
-    if algo != "solver" or result.exact or not perfect_information_for(view):
+    if algo != "solver" or result.exact or not solo:
         return replace(result, auto=why)
     # A perfect-information position too large for max^n's node budget: search instead.
     fallback = STRONGEST_SEARCH.get(view.game.name, "ismcts")
