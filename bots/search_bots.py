@@ -74,6 +74,16 @@ from solver.search.params import (
     widening,
 )
 
+# Bot parameters whose -1 means the game's measured value; no other negative value is allowed.
+GAME_DEFAULT_SENTINELS = ("c", "widen")
+
+
+def _sentinel_or(high: float) -> "tuple[None, float]":
+    """The ``RANGES`` entry of such a parameter: no low end there (a range cannot say "-1 or
+    from 0"), as ``_SearchBot._check_game_defaults`` refuses the other negative values."""
+    return (None, high)
+
+
 _THREADS_PARAM = (1, "threads searching each decision in parallel (root-parallel)")
 
 _ENDGAME_PARAMS = {
@@ -111,10 +121,25 @@ class _SearchBot(Bot[View]):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
+        self._check_game_defaults()
         # refused when the bot is configured (make_bot), not at its first move: a bot with no
         # budget would forfeit every game of a tournament that had started
         if getattr(self, "algo", "") != "solver":         # the exact solver needs none
             self._check_budget()
+
+    def _check_game_defaults(self) -> None:
+        """Refuse a negative ``c`` or ``widen`` other than -1: -1 is the sentinel for the game's
+        measured value (params.exploration_c, params.widening), and any negative value used to
+        be read as it, so ``widen=-0.5`` played exactly like the default (tester 8)."""
+        for key in GAME_DEFAULT_SENTINELS:
+            if key not in self.PARAMS:
+                continue
+            value = float(getattr(self, key))
+            if value < 0 and value != -1:
+                high = self.RANGES.get(key, (None, None))[1]
+                want = f"between 0 and {high}" if high is not None else "at least 0"
+                raise BotSpecError(f"parameter {key}={value:g} of bot {self.name} must be "
+                                   f"{want}, or -1 (the game's measured value)")
 
     def _check_budget(self) -> None:
         if self.iterations <= 0 and float(self.time_s or 0.0) <= 0:
@@ -214,8 +239,8 @@ class ISMCTSBot(_SearchBot):
                "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread"),
                "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (-1.0, 100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
-              "threads": (1, MAX_THREADS), "widen": (-1.0, 0.95),
+              "c": _sentinel_or(100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
+              "threads": (1, MAX_THREADS), "widen": _sentinel_or(0.95),
               **_ENDGAME_RANGES}
     c: float
     scale: str
@@ -288,7 +313,7 @@ class PIMCBot(_SearchBot):
                "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
                "inference": BOT_INFERENCE_MODES, "future": FUTURES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
-              "c": (-1.0, 100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
+              "c": _sentinel_or(100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
               "particles": (1, MAX_WORLDS), "threads": (1, MAX_THREADS),
               **_ENDGAME_RANGES}
     worlds: int

@@ -591,6 +591,9 @@ def bots_command() -> None:
             click.echo(f"    {p} = {default!r}  {pdoc}")
 
 
+#: ``recommend --inference policy``'s candidate worlds unless --particles says.
+DEFAULT_PARTICLES = 64
+
 @main.command()
 @click.argument("position", metavar="[POSITION.json]", required=False)
 @click.option("--game", "game_text", default=None,
@@ -599,7 +602,8 @@ def bots_command() -> None:
 @click.option("--seed", default=0, show_default=True, type=SEED,
               help="Deal seed (with --game), and the search seed unless --search-seed is given.")
 @click.option("--seat", type=Count(0), default=None,
-              help="The seat to advise (with --game; default: the seat to act).")
+              help="With --game: the seat to act, as a check (any other seat is an error: "
+                   "only the mover has a move to advise); default: the seat to act.")
 @click.option("--moves", default="", help="Moves so far in the game's notation, comma-separated.")
 @click.option("--algo", type=click.Choice(["auto", "ismcts", "pimc", "solver"]), default="auto",
               show_default=True,
@@ -608,11 +612,14 @@ def bots_command() -> None:
 @click.option("--iterations", type=ITERATIONS, default=None,
               help=f"Search iterations (default per algorithm; at most {MAX_ITERATIONS:,}).")
 @click.option("--time", "time_s", type=POSITIVE_SECONDS, default=None,
-              help="Seconds of search (bounds the whole search, with --iterations too; ismcts "
-                   "and pimc search until it runs out, the solver only stops sooner: its size is "
-                   "--worlds and --param node_budget). Not reproducible, as time is not.")
+              help="Seconds for the whole answer, with --iterations too: the search gets 75% "
+                   "and the independent check search behind \"how sure\" (run when the answer "
+                   "looks clear or likely) what is left (ismcts and pimc search until their "
+                   "share runs out, the solver only stops sooner: its size is --worlds and "
+                   "--param node_budget). Not reproducible, as time is not.")
 @click.option("--worlds", type=WORLDS, default=None,
-              help=f"Worlds sampled (pimc, solver; at most {MAX_WORLDS:,}).")
+              help=f"Worlds sampled (pimc, solver; an error with ismcts, ignored where auto "
+                   f"chooses it; at most {MAX_WORLDS:,}).")
 @click.option("--search-seed", type=SEED, default=None,
               help="Seed of the search (default: --seed).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
@@ -621,8 +628,9 @@ def bots_command() -> None:
               show_default=True,
               help="Worlds (ismcts, pimc, solver): uniform, or weighted by the opponent "
                    "model (solver/inference); prints their effective sample size.")
-@click.option("--particles", type=WORLDS, default=64, show_default=True,
-              help="Candidate worlds weighed with --inference policy.")
+@click.option("--particles", type=WORLDS, default=None,
+              help=f"Candidate worlds weighed with --inference policy (default "
+                   f"{DEFAULT_PARTICLES}; without it, an error).")
 @click.option("--threads", type=COUNT, default=1, show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same answer).")
@@ -630,7 +638,7 @@ def bots_command() -> None:
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
               worlds: Optional[int], search_seed: Optional[int], params: tuple[str, ...],
-              inference: str, particles: int, threads: int, as_json: bool) -> None:
+              inference: str, particles: Optional[int], threads: int, as_json: bool) -> None:
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -648,9 +656,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         DEFAULT_LIMITS,
         SearchLimit,
         choose_algorithm,
-        perfect_information_for,
         play_defaults,
         view_from_moves,
+        view_hides_nothing,
     )
     from solver.search import recommend as run_search
     if position:
@@ -692,11 +700,25 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         raise UserError("--iterations does not apply to --algo solver (it solves each sampled "
                         "world within a node budget); use --worlds and --param node_budget=N "
                         "(--time only caps it)")
+    # options that do not apply are refused as --iterations is above (tester 8: --worlds with
+    # ismcts and --particles without --inference policy changed nothing, silently); where auto
+    # chose the search, a note says what it ignored
+    if algo == "ismcts" and worlds is not None:
+        raise UserError("--worlds does not apply to --algo ismcts (it draws a world every "
+                        "iteration); it applies to --algo pimc and solver")
+    if particles is not None and inference != "policy":
+        raise UserError("--particles applies only with --inference policy (the candidate "
+                        "worlds it weighs)")
+    particles = DEFAULT_PARTICLES if particles is None else particles
+    ignored = [opt for opt, given, takes in (("--iterations", iterations, chosen != "solver"),
+                                             ("--worlds", worlds, chosen != "ismcts"))
+               if algo == "auto" and given is not None and not takes]
     default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(
         iterations=(iterations if iterations is not None
                     else (None if time_s else default.iterations)),
-        time_s=time_s, worlds=worlds if worlds is not None else default.worlds)
+        time_s=time_s, worlds=(worlds if worlds is not None and chosen != "ismcts"
+                               else default.worlds))
     if algo == "auto":
         kw = _search_params_auto(chosen, params)
     else:
@@ -716,13 +738,14 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         return
     click.echo(view.render())
     click.echo("")
-    if algo == "auto" and chosen == "solver" and iterations is not None:
-        click.echo("note: auto chose the exact solver, which takes no --iterations (ignored)")
+    for opt in ignored:
+        what = "the exact solver" if chosen == "solver" else chosen
+        click.echo(f"note: auto chose {what}, which takes no {opt} (ignored)")
     cores = os.cpu_count() or 1
     if threads > cores:
         click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
     click.echo(result.table(view))
-    if algo in ("ismcts", "pimc") and perfect_information_for(view):
+    if algo in ("ismcts", "pimc") and view_hides_nothing(view):
         click.echo(f"note: seat {view.player} sees everything here: `--algo auto` (the default) "
                    f"solves it exactly, where {algo}'s sampled values can mislead")
     if result.params.get("ess") is not None:
@@ -778,10 +801,11 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
 
 
 #: Search parameters whose -1 means the game's measured value, as in the bots' printed
-#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults); not
+#: defaults (recommend fills it in per game: solver.search.recommend.play_defaults; widen too,
+#: which recommend refused although the bots print -1 as its default: tester 8); not
 #: endgame and cutoff: recommend keeps them off unless given (its confidence labels are
 #: measured so).
-GAME_DEFAULT_PARAMS = ("c",)
+GAME_DEFAULT_PARAMS = ("c", "widen")
 
 
 def _search_params_auto(chosen: str, params: "tuple[str, ...]") -> dict[str, Any]:

@@ -48,6 +48,7 @@ from solver.search.recommend import (
     search_state,
     split_moves,
     view_from_moves,
+    view_hides_nothing,
 )
 from solver.search.result import ActionStats, SearchResult, build_result
 
@@ -55,6 +56,7 @@ __all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats", "Se
            "ismcts", "pimc", "uct", "alphabeta", "maxn", "paranoid", "AlphaBeta", "MaxN",
            "recommend", "search_state", "play_defaults", "algorithm_params", "ALGORITHMS",
            "DEFAULT_LIMITS", "choose_algorithm", "perfect_information_for",
+           "view_hides_nothing",
            "view_from_moves", "replay", "split_moves"]
 
 Limit = Union[SearchLimit, str, dict]

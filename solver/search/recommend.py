@@ -25,6 +25,7 @@ the problem in one line.
 import functools
 import inspect
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -144,12 +145,25 @@ def perfect_information_for(view: View) -> bool:
     return bool(view.game.perfect_information)
 
 
+def view_hides_nothing(view: View) -> bool:
+    """Whether the mover's view hides nothing of the current round: the game is perfect
+    information (:func:`perfect_information_for`), or its notation module's
+    ``view_hides_nothing`` hook says this view hides nothing (Mate with face-down forcing
+    before anyone forced against the seat, docs/rules/mate.md §9.2; tester 8: auto searched 20
+    identical worlds there). ``auto`` and ``solver`` then solve the one world exactly. The
+    bots' exact hand-over keeps :func:`perfect_information_for` (their measured play)."""
+    if perfect_information_for(view):
+        return True
+    hook = getattr(view.game.notation, "view_hides_nothing", None)
+    return bool(hook is not None and hook(view.to_json()))
+
+
 def choose_algorithm(view: View) -> "tuple[str, str]":
     """(algorithm, why) that ``recommend(view, "auto")`` searches with: ``solver`` (one world,
     solved exactly: alpha-beta for two-player constant-sum games, max^n otherwise) where the
     position is perfect information for the mover, else the game's ``STRONGEST_SEARCH``."""
     game = view.game
-    if perfect_information_for(view):
+    if view_hides_nothing(view):
         exact = ("alpha-beta" if game.num_players == 2 and game.utility_sum() is not None
                  else "max^n")
         return "solver", f"perfect information for the mover: exact {exact}"
@@ -189,6 +203,13 @@ CHECK_ALGO = {"ismcts": "pimc", "pimc": "ismcts", "solver": "ismcts"}
 # A PIMC check search gives each world at least this many UCT iterations (at most the default
 # number of worlds): fewer, and its per-world trees are too shallow to be "clear" about anything.
 CHECK_ITERATIONS_PER_WORLD = 500
+# Under a time limit T the whole answer fits in T (tester 8: --time 2 took 4.4 s, the check
+# search having its own T): the main search gets (1 - CHECK_TIME_SHARE) * T, the check search
+# what is left of T when the main search is done, and no check runs when less than
+# CHECK_MIN_SECONDS is left (the verdict is then at most "likely"). A declared choice, not
+# measured: the answer is the main search's, the check only vouches for it.
+CHECK_TIME_SHARE = 0.25     # --help and README.md say 75% for the search: keep in step
+CHECK_MIN_SECONDS = 0.02
 
 
 def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
@@ -206,13 +227,18 @@ def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
 
 
 def _with_check(view: View, algo: str, result: SearchResult, seed: int,
-                params: dict, threads: int = 1) -> SearchResult:
+                params: dict, threads: int = 1,
+                time_left: float | None = None) -> SearchResult:
     """``result`` with the independent check search ``confidence`` needs before it says
     "clear": run only when the answer's own intervals say clear or likely (not when exact,
-    forced or already close). Same objective and horizon; its own seed and world set."""
+    forced or already close). Same objective and horizon; its own seed and world set.
+    ``time_left``: under a time limit, the seconds the check may take (none run below
+    ``CHECK_MIN_SECONDS``)."""
     if result.exact or algo not in CHECK_ALGO:
         return result
     if result.sampling_confidence()["label"] not in ("clear", "likely"):
+        return result
+    if time_left is not None and time_left < CHECK_MIN_SECONDS:
         return result
     other = CHECK_ALGO[algo]
     kw = {k: params[k] for k in ("objective", "horizon") if k in params and other != "solver"}
@@ -222,11 +248,22 @@ def _with_check(view: View, algo: str, result: SearchResult, seed: int,
     check_seed = derive_seed(seed, "check")
     given = result.limit if isinstance(result.limit, SearchLimit) else DEFAULT_LIMITS[algo]
     lim = _check_limit(other, given)
+    if time_left is not None:
+        lim = replace(lim, time_s=time_left)
     res = recommend(view, other, lim, check_seed, check=False, threads=threads, **kw)
     conf = res.sampling_confidence()
     return replace(result, check={"algorithm": other, "seed": check_seed, "chosen": res.chosen,
                                   "text": res.best.text, "label": conf["label"],
                                   "z": conf["z"]})
+
+
+def _solve_view(view: View, limit: SearchLimit, seed: int, evaluator: str = "solver",
+                **params: Any) -> SearchResult:
+    """The exact solver on the one world of a view that hides nothing of its round
+    (:func:`view_hides_nothing`): exact where it finishes, as for a perfect-information game."""
+    keep = {k: v for k, v in params.items()
+            if k in ("solver", "node_budget", "evaluation", "rollouts", "tt_bits")}
+    return solve_state(view.determinize(seed), replace(limit, worlds=1), seed, **keep)
 
 
 def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = None,
@@ -239,8 +276,9 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     defaults (:func:`play_defaults`) and records the choice in ``result.auto``; ``params``
     must then suit the algorithm chosen.
     ``check`` (default on): where the answer is sampled and its intervals call it clear or
-    likely, run an independent search of another kind (``CHECK_ALGO``, the same limit: twice
-    the time) so that ``result.confidence()`` can account for bias; bots pass False.
+    likely, run an independent search of another kind (``CHECK_ALGO``, the same iterations)
+    so that ``result.confidence()`` can account for bias; bots pass False. Under a time limit
+    the two share it (``CHECK_TIME_SHARE``): the whole answer fits in ``limit.time_s``.
     ``threads=N``: a root-parallel search on N cores (solver/search/parallel.py; the check
     search too): ISMCTS pools N trees, PIMC splits its worlds (the same answer as one thread)."""
     if not isinstance(view, View):
@@ -256,15 +294,30 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     if algo == "solver" and limit.worlds is None:
         limit = replace(limit, worlds=solver_worlds(view.game))
+    main = limit
+    if check and algo in CHECK_ALGO and limit.time_s is not None:
+        main = replace(limit, time_s=limit.time_s * (1.0 - CHECK_TIME_SHARE))
+    start = time.perf_counter()
+    if (algo == "solver" and not perfect_information_for(view)
+            and params.get("inference", "none") == "none" and view_hides_nothing(view)):
+        # nothing hidden from the mover in this round: its one world, solved (tester 8)
+        fn = _solve_view
     try:
-        result = fn(view, limit, seed, **fixed, **params)
+        result = fn(view, main, seed, **fixed, **params)
     except TrickhoundError:
         raise
     except ValueError as e:     # a parameter value the search refuses (its check_* functions)
         raise SearchParamError(f"{algo}: {e}") from None
     if algo == "solver":
         result = replace(result, algorithm="solver")
-    return _with_check(view, algo, result, seed, params, threads) if check else result
+    # the verdict names the game's unit (Mattis: a chance, not points; tester 8)
+    result = replace(result, value_unit=getattr(view.game, "VALUE_UNIT", "points"),
+                     limit=limit)             # the whole answer's limit, as the caller gave it
+    if not check:
+        return result
+    left = (None if limit.time_s is None
+            else limit.time_s - (time.perf_counter() - start))
+    return _with_check(view, algo, result, seed, params, threads, left)
 
 
 def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, params: dict,
@@ -274,9 +327,12 @@ def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, pa
     limit the caller gave)."""
     algo, why = choose_algorithm(view)
     _check_params(algo, params)
-    result = recommend(view, algo, limit, seed, check, threads,
+    start = time.perf_counter()
+    # an exact answer needs no check; a solver that does not finish here is replaced, below
+    solo = algo == "solver" and view_hides_nothing(view)
+    result = recommend(view, algo, limit, seed, check and not solo, threads,
                        **play_defaults(view.game, algo, params))
-    if algo != "solver" or result.exact or not perfect_information_for(view):
+    if algo != "solver" or result.exact or not solo:
         return replace(result, auto=why)
     # A perfect-information position too large for max^n's node budget: search instead.
     fallback = STRONGEST_SEARCH.get(view.game.name, "ismcts")
@@ -284,7 +340,9 @@ def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, pa
     given = SearchLimit.parse(limit) if limit is not None else None
     lim = DEFAULT_LIMITS[fallback]
     if given is not None and given.time_s:
-        lim = replace(lim, time_s=given.time_s)
+        # what is left of the caller's time (the whole answer fits in it), at least a tenth
+        left = given.time_s - (time.perf_counter() - start)
+        lim = replace(lim, time_s=max(left, given.time_s / 10))
     result = recommend(view, fallback, lim, seed, check, threads,
                        **play_defaults(view.game, fallback))
     return replace(result, auto=f"{why} did not finish within its node budget: {fallback}")

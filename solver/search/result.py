@@ -26,7 +26,7 @@ limit and a seed; wall-clock figures are added by ``to_json(timing=True)``.
 """
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
@@ -111,6 +111,10 @@ class SearchResult:
     # (recommend's ``check``): {"algorithm", "seed", "chosen", "text", "label" (its sampling
     # verdict), "z"}; None when there was none (bots, exact answers).
     check: Optional[dict] = None
+    # What the values are in: the game's ``VALUE_UNIT`` ("points", or Mattis's "the chance of
+    # not being the loser"); ``recommend`` sets it from the view's game, so that the verdict
+    # names the game's unit, not points (tester 8).
+    value_unit: str = "points"
 
     # -- access -------------------------------------------------------------------------------
     def stats(self, action: int) -> ActionStats:
@@ -150,8 +154,9 @@ class SearchResult:
             return {"label": "close", "gap": None, "z": None,
                     "text": "too few iterations to compare the moves"}
         gap = b.mean - s.mean
-        unit = {"return": "", "win_share": " win share",
-                "round_gain": " points this round"}[self.value]
+        unit = ({"return": "", "win_share": " win share",
+                 "round_gain": " points this round"}[self.value] if self.value_unit == "points"
+                else f" in {self.value_unit}")       # tester 8: Mattis's values are no points
         rob = f"; best in {b.robustness:.0%} of worlds" if (
             b.robustness is not None and self.algorithm != "ismcts" and self.worlds > 1) else ""
         if self.exact and all((a.half_width or 0.0) == 0.0 for a in (b, s)):
@@ -273,13 +278,15 @@ class SearchResult:
         lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in
                            enumerate(zip(r, widths))).rstrip() for r in rows]
         chose = [f"auto: {self.algorithm} ({self.auto})"] if self.auto is not None else []
-        unit = getattr(view.game, "VALUE_UNIT", "points") if view is not None else "points"
+        unit = (getattr(view.game, "VALUE_UNIT", "points") if view is not None
+                else self.value_unit)
         # a game whose values are not points names its unit alone: in Mattis one deal is the
         # game, so the round's gain and the game's return are one chance (tester 7 saw
         # "round_gain" from the solver and "return" from the searches for the same thing)
         what = self.value if unit == "points" else unit
         head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
-                f"{self.iterations} iterations, {self.worlds} world(s), {self.nodes} nodes"
+                f"{_count(self.iterations, 'iteration')}, {_count(self.worlds, 'world')}, "
+                f"{_count(self.nodes, 'node')}"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
         best = self.actions[0].robustness
         note = []
@@ -291,10 +298,16 @@ class SearchResult:
             note = [f"(robust: the share of {per} the move was best; {self.algorithm} "
                     f"recommends the move with {by}, which need not be the most robust)"]
         return "\n".join(chose + [head] + lines + note
-                         + ["how sure: " + self.confidence()["text"]])
+                         + ["how sure: " + replace(self, value_unit=unit).confidence()["text"]])
 
     def __str__(self) -> str:
         return self.table()
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one ("1 iteration", "20 worlds"; tester 8 saw "1
+    iterations")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def build_result(algorithm: str, player: int, rows: Sequence[dict[str, Any]], *, value: str,

@@ -19,7 +19,11 @@ def forfeits(run_dir):
 
 @pytest.mark.parametrize("spec, words", [
     ("ismcts(iterations=-5)", ["iterations=-5", "between 0 and 10000000"]),
-    ("ismcts(c=-2)", ["c=-2.0", "between -1.0 and 100.0"]),   # -1: the game's measured c
+    ("ismcts(c=-2)", ["c=-2 ", "between 0 and 100.0, or -1"]),   # -1: the game's measured c
+    # tester 8: a negative value other than -1 was read as -1 (the game's measured value)
+    ("ismcts(c=-0.5)", ["c=-0.5 ", "between 0 and 100.0, or -1"]),
+    ("ismcts(widen=-0.5)", ["widen=-0.5 ", "between 0 and 0.95, or -1"]),
+    ("pimc(c=-0.5)", ["c=-0.5 ", "between 0 and 100.0, or -1"]),
     ("ismcts(iterations=1000000000000)", ["iterations=1000000000000", "between"]),
     ("pimc(worlds=0)", ["worlds=0", "between 1 and 10000"]),
     ("ismcts(c=nan)", ["c=nan", "finite"]),

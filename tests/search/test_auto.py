@@ -69,6 +69,10 @@ def test_auto_loses_nothing_against_exact_values_in_mate(positions):
 def test_auto_uses_the_measured_search_under_hidden_information(config, algo):
     game = load_game(config)
     s = game.new_initial_state(3)
+    if game.name == "mate":
+        # the dealer forces a card face down: hidden from the non-dealer, now to act (before
+        # it nothing is hidden, and auto solves exactly: tester 8)
+        s.apply_action(s.legal_actions()[1])
     view = s.view(s.current_player())
     chosen, why = choose_algorithm(view)
     assert chosen == algo and "hidden information" in why
@@ -78,6 +82,7 @@ def test_auto_uses_the_measured_search_under_hidden_information(config, algo):
 def test_auto_result_names_its_choice():
     game = load_game("mate(forced_visibility=hidden)")
     s = game.new_initial_state(2)
+    s.apply_action(s.legal_actions()[1])      # a face-down forced card (tester 8)
     view = s.view(s.current_player())
     res = recommend(view, limit="iterations=1,worlds=4", seed=1)
     assert res.algorithm == "solver" and res.auto.startswith("hidden information")

@@ -279,6 +279,15 @@ def view_to_json(s: R.MateState, seat: int) -> dict[str, Any]:
     return out
 
 
+def view_hides_nothing(obj: dict[str, Any]) -> bool:
+    """Whether a view (``view_to_json``'s dict) hides no card of the current game from its
+    seat: with face-down forcing only the opponent's forced card is hidden (§9.2), so a view
+    without a ``"hidden"`` forced card (nobody forced against the seat yet, or trick 10) is
+    perfect information for it, as in default Mate (recommend's auto then solves it exactly;
+    tester 8). The game-3 deal is unknown in either mode and no game's solver reaches it."""
+    return "hidden" not in (obj.get("forced") or [])
+
+
 def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     seat = _int(obj, "seat", 0, 1)
     obj = dict(obj)
