@@ -557,10 +557,18 @@ def format_result(res: dict) -> str:
              else "every bot rated from these games")
     lines.append(f"TrueSkill ({scale}): mu {res['mu']:.2f}, "
                  f"sigma {res['sigma']:.2f}; place {res['place']} of {res['of']}:")
+    place, shown, last = 0, "", None
     for i, r in enumerate(res["board"], 1):
         mark = "  <-" if r["candidate"] else ""
         name = r["label"] + (ORACLE_MARK if r.get("oracle") else "")
-        lines.append(f"  {i:2d}. {name:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
+        # bots rated alike share a place ("="): a gauntlet's pool bots never meet, and
+        # rated from its games alone they keep one rating (tester 8 saw them placed 1 to 4)
+        key = (round(r["mu"], 2), round(r["sigma"], 2))
+        if key != last:
+            place, shown, last = i, f"{i:2d}.", key
+        else:
+            shown = f"{place:2d}="
+        lines.append(f"  {shown} {name:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
                      f"mu-3s {r['conservative']:6.2f}{mark}")
     if any(r.get("oracle") for r in res["board"]):
         lines.append(f"  {ORACLE_NOTE}")

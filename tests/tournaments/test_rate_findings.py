@@ -84,6 +84,22 @@ def test_an_oracle_is_marked_in_the_ratings_list():
     assert "   2. heuristic " in text
 
 
+def test_bots_rated_alike_share_a_place():
+    """A gauntlet's pool bots never meet: rated from its games alone they keep one rating, and
+    the list gives them one place (tester 8 saw four equal bots placed 1 to 4)."""
+    def row(label, mu, candidate=False):
+        return {"label": label, "mu": mu, "sigma": 6.55, "conservative": mu - 19.65,
+                "candidate": candidate, "oracle": False}
+    board = [row("mine", 30.0, True), row("random", 28.38), row("heuristic", 28.38),
+             row("pimc", 28.38), row("ismcts", 20.0)]
+    res = {"candidate": "mine", "test": None, "games": 8, "board": board, "place": 1,
+           "of": 5, "mu": 30.0, "sigma": 6.55, "source": "given pool", "run_dir": "r",
+           "decision": None}
+    places = [line.split()[0] for line in format_result(res).splitlines()
+              if "mu-3s" in line and "sigma" in line and line.startswith("  ")]
+    assert places == ["1.", "2.", "2=", "2=", "5."]
+
+
 def test_solve_takes_a_full_state_of_a_variant_that_hides_cards(tmp_path):
     """docs/rules/mate.md §9.2: with the forced card hidden a full state still holds every card:
     `solve` values it with every card face up and says so; a seat's view of it is refused
