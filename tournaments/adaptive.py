@@ -103,7 +103,8 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
         raise ConfigError(f"--max-deals must be at least 1, got {max_deals}")
     game = cfg.game_obj()
     cfg.deals = max_deals
-    step = batch or batch_deals(cfg, game.num_players)
+    # (a cap below one batch is one batch of the cap: the outcome says so)
+    step = min(max_deals, batch or batch_deals(cfg, game.num_players))
     played = extend(cfg, game.num_players)
     first = played == 0
     if not first:

@@ -420,3 +420,15 @@ def test_a_gauntlet_follows_the_boards_ranking_and_says_it(tmp_path):
         pair_lines = [line for line in text.splitlines() if line.startswith("     ")]
         assert pair_lines and all(line.endswith(("— separated", "— not separated"))
                                   for line in pair_lines)
+
+
+def test_a_cap_below_one_batch_is_reported_as_the_batch_played(tmp_path):
+    """--max-deals 1 plays one deal and says the intervals were looked at after a batch of 1,
+    not of the 2 a batch would have held (tester 8)."""
+    r = CliRunner().invoke(main, ["tournament", "--game", "mattis(players=3)", "--bots",
+                                  "random,heuristic", "--until-separated", "--max-deals", "1",
+                                  "--executor", "serial", "--quiet",
+                                  "--out", str(tmp_path / "one")])
+    assert r.exit_code == 0, r.output
+    assert "after every batch of 1." in r.output
+    assert json.load(open(tmp_path / "one" / ADAPTIVE))["batch_deals"] == 1
