@@ -143,3 +143,12 @@ def test_a_closed_output_pipe_is_no_internal_error() -> None:
     err = p.stderr.read().decode()
     assert p.wait(timeout=120) == 141, err
     assert err == ""
+
+
+def test_match_fills_every_seat_with_one_spec_as_play_does() -> None:
+    """``match GAME --bots random``: one spec plays every seat, as ``play --vs random`` fills
+    the other seats (tester 8: match refused it, "needs 2 bots, got 1")."""
+    r = CliRunner().invoke(main, ["match", "mate", "--bots", "random", "--quiet"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["match", "mattis", "--bots", "random,random"])
+    assert r.exit_code == 2 and "needs 3 bots (or one for every seat), got 2" in r.output

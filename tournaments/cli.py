@@ -394,7 +394,8 @@ def _pv_text(state: Any, pv: list[int]) -> list[str]:
 @main.command()
 @click.argument("game_text", metavar="GAME")
 @click.option("--bots", default="solver,random", show_default=True,
-              help="Comma-separated bot specs, one per seat.")
+              help="Comma-separated bot specs, one per seat (one spec fills every seat, as "
+                   "play's --vs).")
 @click.option("--seed", default=1, show_default=True, type=SEED,
               help="Master seed of the deals and bots.")
 @click.option("--games", "n_games", default=1, show_default=True, type=Count(1, 100000),
@@ -419,8 +420,11 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     from tournaments.worker import Job
     game = _load_game(game_text)
     texts = split_specs(bots)
+    if len(texts) == 1:
+        texts = texts * game.num_players
     if len(texts) != game.num_players:
-        raise UserError(f"{game.spec()} needs {game.num_players} bots, got {len(texts)}")
+        raise UserError(f"{game.spec()} needs {game.num_players} bots (or one for every "
+                        f"seat), got {len(texts)}")
     try:
         specs = [resolve_spec(t, game) for t in texts]
     except ConfigError as e:
