@@ -151,4 +151,4 @@ def test_match_fills_every_seat_with_one_spec_as_play_does() -> None:
     r = CliRunner().invoke(main, ["match", "mate", "--bots", "random", "--quiet"])
     assert r.exit_code == 0, r.output
     r = CliRunner().invoke(main, ["match", "mattis", "--bots", "random,random"])
-    assert r.exit_code == 2 and "needs 3 bots (or one for every seat), got 2" in r.output
+    assert r.exit_code == 2 and "needs 4 bots (or one for every seat), got 2" in r.output
