@@ -634,7 +634,7 @@ DEFAULT_PARTICLES = 64
                    "model (solver/inference); prints their effective sample size.")
 @click.option("--particles", type=WORLDS, default=None,
               help=f"Candidate worlds weighed with --inference policy (default "
-                   f"{DEFAULT_PARTICLES}; without it, an error).")
+                   f"{DEFAULT_PARTICLES}; an error without --inference policy).")
 @click.option("--threads", type=COUNT, default=1, show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same answer).")
