@@ -120,21 +120,54 @@ def test_recommend_refuses_options_its_search_does_not_take() -> None:
     assert code == 0 and "5 worlds" in out and "from 10 candidates" in out, out
 
 
-def test_time_bounds_the_answer_with_its_check_search() -> None:
-    """tester 8: ``--time 2 --algo ismcts`` took 4.4 s, as the independent check search behind
-    "how sure" had a time limit of its own; the two now share the caller's time."""
-    import time
+def _timed_answer(monkeypatch, elapsed: float) -> "tuple[list, object]":
+    """recommend(ismcts, time_s=1) with the searches spied on (each run to 6,000 iterations
+    instead of a clock, so the test reads no time) and recommend's clock faked: the main
+    search takes ``elapsed`` seconds. Returns (the (search, time_s) each search was given,
+    the result)."""
+    import functools
+    import importlib
+    import types
+    from dataclasses import replace
 
-    from solver.search.recommend import CHECK_TIME_SHARE
+    # the module (solver.search's ``recommend`` attribute is the function)
+    R = importlib.import_module("solver.search.recommend")
+    given: list = []
+    real_entry = R._entry
+
+    def entry(algo: str, threads: int = 1):
+        fn, fixed = real_entry(algo, threads)
+
+        @functools.wraps(fn)            # (its parameters are read off its signature)
+        def spy(view, limit, seed, **kw):
+            given.append((algo, limit.time_s))
+            return fn(view, replace(limit, time_s=None, iterations=6000), seed, **kw)
+        return spy, fixed
+
+    ticks = iter([100.0, 100.0 + elapsed])
+
+    def clock() -> float:
+        return next(ticks, 100.0 + elapsed)
+    monkeypatch.setattr(R, "_entry", entry)
+    monkeypatch.setattr(R, "time", types.SimpleNamespace(perf_counter=clock))
     view = _mover("dog-tag-trick(players=5)", 3)
-    t0 = time.perf_counter()
     res = recommend(view, "ismcts", "time_s=1", seed=3, horizon="round", rollout="policy",
                     widen=0.3, c=0.2)
-    took = time.perf_counter() - t0
-    assert res.check is not None, "the check search ran (the position is 'likely')"
-    assert res.seconds <= (1 - CHECK_TIME_SHARE) + 0.1
-    assert took < 1.25, took
-    assert res.limit is not None and res.limit.time_s == 1.0
+    return given, res
+
+
+def test_time_bounds_the_answer_with_its_check_search(monkeypatch) -> None:
+    """tester 8: ``--time 2 --algo ismcts`` took 4.4 s, as the independent check search behind
+    "how sure" had a time limit of its own; the two now share the caller's time: the search
+    (1 - CHECK_TIME_SHARE) of it, the check what the search left, none when too little is
+    left. (No clock is read: the searches are iteration-limited and the time faked.)"""
+    from solver.search.recommend import CHECK_MIN_SECONDS, CHECK_TIME_SHARE
+    given, res = _timed_answer(monkeypatch, 0.6)
+    assert given[0] == ("ismcts", 1 - CHECK_TIME_SHARE)
+    assert given[1][0] == "pimc" and abs(given[1][1] - 0.4) < 1e-9, given
+    assert res.check is not None and res.limit.time_s == 1.0
+    given, res = _timed_answer(monkeypatch, 1.0 - CHECK_MIN_SECONDS / 2)
+    assert [g[0] for g in given] == ["ismcts"] and res.check is None
 
 
 def test_iteration_limits_still_reproduce_with_the_check() -> None:
