@@ -46,7 +46,8 @@ def margin_cell(m: dict[str, Any], k: int, target: bool) -> str:
     """mean ± se (margin in se); ✓ when it reaches TARGET_SE (searches only)."""
     z = m["mean"] / m["se"] if m["se"] > 0 else math.inf
     mark = (" ✓" if z >= TARGET_SE else " ✗") if target else ""
-    return f"{m['mean']:+.{k}f} ± {m['se']:.{k}f} ({z:+.1f} se){mark}"
+    spread = f"{z:+.1f} se" if m["se"] > 0 else "the same on every deal"
+    return f"{m['mean']:+.{k}f} ± {m['se']:.{k}f} ({spread}){mark}"
 
 
 def share_cell(x: list[float], oracle: list[float]) -> str:
