@@ -114,7 +114,8 @@ def test_match_prints_each_game_and_totals():
 
 
 def test_match_bad_bots():
-    assert_one_line_error(run(["match", "mate", "--bots", "random"]), "needs 2 bots")
+    assert_one_line_error(run(["match", "mate", "--bots", "random,random,random"]),
+                          "needs 2 bots")
     assert_one_line_error(run(["match", "mate", "--bots", "random,random(x=1)"]),
                           "unknown parameter")
     assert_one_line_error(run(["match", "mate(x=1)"]), "unknown option")
