@@ -9,7 +9,9 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: (file, what it measures), in the README's order; a run not made yet is left out
 RUNS = (("dtt3p-budget16-400", "Dog Tag Trick 3p"),
-        ("dtt4p-budget16-400", "Dog Tag Trick 4p"))
+        ("dtt4p-budget16-400", "Dog Tag Trick 4p"),
+        ("dtt5p-budget16-400", "Dog Tag Trick 5p"),
+        ("vic3p-budget16-400", "Vic Village 3p"))
 
 
 def main() -> None:
