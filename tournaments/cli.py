@@ -961,7 +961,8 @@ def _echo_board(summary: Any, run_dir: str, title: Optional[str]) -> None:
               help="Play batches of duplicate deals until every adjacent pair of the leaderboard "
                    "is separated (95% CI of the paired difference excludes 0) or --max-deals.")
 @click.option("--max-deals", type=int, default=None,
-              help="Deal cap of --until-separated (default: --deals / the config's deals).")
+              help="Deal cap of --until-separated (default: --deals / the config's deals; "
+                   "not with --deals).")
 def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[str],
                candidates: Optional[str], fmt: Optional[str], deals: Optional[int],
                duplicate: Optional[bool], seed: Optional[int], workers: Optional[int],
@@ -990,6 +991,10 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
                          move_limit=move_limit, worker_memory=worker_memory, out=out)
     if max_deals is not None and not until_separated:
         raise UserError("--max-deals goes with --until-separated")
+    if until_separated and max_deals is not None and deals is not None:
+        # both would be its cap, and --deals was silently unused (tester 8)
+        raise UserError("--until-separated takes its deal cap from --max-deals (or, without "
+                        "it, from --deals): give one of them")
     try:
         with _clean_shutdown():
             if until_separated:

@@ -432,3 +432,11 @@ def test_a_cap_below_one_batch_is_reported_as_the_batch_played(tmp_path):
     assert r.exit_code == 0, r.output
     assert "after every batch of 1." in r.output
     assert json.load(open(tmp_path / "one" / ADAPTIVE))["batch_deals"] == 1
+
+
+def test_until_separated_takes_one_deal_cap() -> None:
+    """--max-deals is the cap of --until-separated, and --deals its default: given both, one
+    was silently unused; now a one-line error says to give one (tester 8)."""
+    r = CliRunner().invoke(main, ["tournament", "--game", "mate", "--bots", "random,heuristic",
+                                  "--until-separated", "--deals", "2", "--max-deals", "1"])
+    assert r.exit_code == 2 and "give one of them" in r.output, r.output
