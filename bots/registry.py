@@ -99,9 +99,14 @@ def _load_plugin_file(target: str) -> type[Bot]:
     return cls
 
 
+def is_plugin(name: str) -> bool:
+    """Whether a spec name names a bot in a file (``file.py:Class``), not a registered one."""
+    return ":" in name and name.split(":")[0].endswith(".py")
+
+
 def bot_class(name: str) -> type[Bot]:
     """The Bot class for a spec name (built-in name, entry point, or ``file.py:Class``)."""
-    if ":" in name and name.split(":")[0].endswith(".py"):
+    if is_plugin(name):
         return _load_plugin_file(name)
     _load_builtins()
     if name in _BUILTIN:

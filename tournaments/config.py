@@ -42,7 +42,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from bots.registry import bot_class, check_supports, make_bot
+from bots.registry import bot_class, check_supports, is_plugin, make_bot
 from bots.spec import BotSpec, BotSpecError
 from solver.errors import TrickhoundError
 from solver.game import Game
@@ -275,10 +275,6 @@ def _game_string(raw: dict[str, Any]) -> Game:
 
 def _one_line(e: BaseException) -> str:
     return " ".join((str(e) or type(e).__name__).split())
-
-
-def is_plugin(name: str) -> bool:
-    return ":" in name and name.split(":")[0].endswith(".py")
 
 
 def resolve_spec(text: str, game: Game, iterations: Optional[int] = None,

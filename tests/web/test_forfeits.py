@@ -3,12 +3,14 @@
 and mark the moves the referee's substitute made for the seat -- not the returns of the game
 the substitute played out. Starlette's test client, no server; skips without the web extra."""
 import html
+import inspect
 import re
 import subprocess
 import sys
 
 import pytest
 
+from tests.test_newcomer_findings import Tamperer
 from tests.web.client import TestClient
 from tests.web.conftest import REPO, _env
 from tournaments.records import GameRecord, scored_returns, seat_forfeits, worst_return
@@ -18,7 +20,8 @@ from tournaments.web.app import create_app
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 #: Bots that forfeit every game: one raises (its seat is played out by the referee's
-#: substitute), one changes the referee's state (tampering: the game stops there, no returns).
+#: substitute), one changes the referee's state (tampering: the game stops there, no returns):
+#: tests/test_newcomer_findings.py's Tamperer, written to a plugin file with the Crasher.
 BAD_BOTS = '''import sys
 
 from bots.base import Bot
@@ -31,19 +34,7 @@ class Crasher(Bot):
         raise RuntimeError("boom")
 
 
-class Tamperer(Bot):
-    name = "tamperer"
-
-    def act(self, view):
-        frame = sys._getframe(1)
-        while frame is not None:
-            state = frame.f_locals.get("state")
-            if state is not None and hasattr(state, "apply_action"):
-                state.apply_action(state.legal_actions()[0])
-                break
-            frame = frame.f_back
-        return view.legal_actions()[0]
-'''
+''' + inspect.getsource(Tamperer)
 
 
 def _tournament(out, bots):

@@ -95,10 +95,10 @@ def _web_bot(spec: str) -> None:
     at this page is the one seat the page plays) and a bot in a file (``FILE.py:CLASS``): the
     server would import and run any file a form names; such a bot plays at the terminal
     (``trickhound play --vs``) or in ``trickhound rate``."""
-    from bots.registry import bot_class
+    from bots.registry import bot_class, is_plugin
     from bots.spec import BotSpec
     name = BotSpec.parse(spec).name
-    if ":" in name and name.split(":")[0].endswith(".py"):     # as bot_class reads it
+    if is_plugin(name):
         raise InputError(f"bot {spec!r}: the web page plays built-in and installed bots only; "
                          f"play a bot in a file with `trickhound play --vs {spec}`")
     if getattr(bot_class(name), "interactive", False):
