@@ -52,6 +52,10 @@ cdef class ExactSolver:
     cdef double value_window_c(self, State state, double alpha, double beta) noexcept nogil
     # Forget everything cached (the transposition table), as after construction.
     cdef void clear_c(self) noexcept nogil
+    # Bring the transposition table into this core's caches ahead of a search (prefetches,
+    # no change to its content): a search from a cold table waits on a miss at each of its
+    # first visits to a line. The base class does nothing.
+    cdef void warm_c(self) noexcept nogil
 
 
 cdef class Game:

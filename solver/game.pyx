@@ -151,6 +151,9 @@ cdef class ExactSolver:
     cdef void clear_c(self) noexcept nogil:
         _missing(<void*>self, "ExactSolver.clear_c")
 
+    cdef void warm_c(self) noexcept nogil:
+        pass
+
     def value(self, State state):
         """Gain of the player to move in ``state`` from there to the end of its round."""
         if state.game != self.game:

@@ -733,6 +733,11 @@ cdef class AlphaBeta:
                 return
             job.active += 1
             pthread_mutex_unlock(&job.lock)
+        # this thread's table, cold when the core ran something else since (another search):
+        # its lines prefetched at once rather than missed one at a time as the search first
+        # reaches them (Mate's forced-card-hidden opening, 2 threads against 1 alternated:
+        # 0.88 ms a search against 0.91, 1.75x against 1.69x)
+        self.kernel.warm_c()
         while True:
             it = th_add(&job.next, 1)
             if it >= job.n_items:

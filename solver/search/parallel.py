@@ -150,7 +150,12 @@ WORLD_TABLE_BITS = 13
 # none split 1.15-1.19x, every world in halves 1.29-1.32x. Measured on the bench's decision
 # (2 threads against 1 in one process, alternated, 20-30 searches each, 3 runs; real-time
 # priority on a loaded machine): by action 1.58-1.64x, in halves 1.77-1.79x, in thirds
-# 1.70-1.75x, the last two in halves 1.74-1.76x, none split 1.71-1.73x.
+# 1.70-1.75x, the last two in halves 1.74-1.76x, none split 1.71-1.73x. Also measured and
+# left out (session 12, the same decision, 2 threads against 1 alternated): ONE table for all
+# the threads (lock-free entries, every world split by action at no extra nodes) took 0.97 ms
+# against 0.73 ms here, the two cores' stores to the same lines costing more than the split's
+# extra nodes; the split world's first part larger (2/3 or 3/5 of its actions, for the thread
+# that comes free first) changed nothing beyond the noise (1.70-1.77x either way).
 SPLIT_WORLDS = 1
 SPLIT_PARTS = 2
 T = TypeVar("T")

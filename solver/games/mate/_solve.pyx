@@ -28,6 +28,10 @@ from solver.game cimport ExactSolver, Game, State
 from solver.games.mate._state cimport MateData, MateState
 
 cdef extern from *:
+    """
+    #define MATE_PREFETCH_W(p) __builtin_prefetch((const void*)(p), 1, 3)
+    """
+    void MATE_PREFETCH_W(const void* p) noexcept nogil
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil
@@ -403,3 +407,10 @@ cdef class MateExactSolver(ExactSolver):
 
     cdef void clear_c(self) noexcept nogil:
         mate_solver_clear(&self.x)
+
+    cdef void warm_c(self) noexcept nogil:
+        # every 64-byte line (4 entries) of the table, prefetched for writing: a search
+        # stores at nearly every position it visits
+        cdef size_t i, n = (<size_t>1) << self.x.tt_bits
+        for i in range(0, n, 4):
+            MATE_PREFETCH_W(&self.x.tt[i])
