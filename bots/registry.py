@@ -104,6 +104,16 @@ def is_plugin(name: str) -> bool:
     return ":" in name and name.split(":")[0].endswith(".py")
 
 
+def spec_cheats(spec: str) -> bool:
+    """Whether the bot a spec names is an oracle (its class's ``cheats``: it is handed the full
+    state, hidden cards included), so that every report marks it; False for a spec that names
+    no loadable bot (the error is reported where the bot is built)."""
+    try:
+        return bool(bot_class(BotSpec.parse(spec).name).cheats)
+    except Exception:
+        return False
+
+
 def bot_class(name: str) -> type[Bot]:
     """The Bot class for a spec name (built-in name, entry point, or ``file.py:Class``)."""
     if is_plugin(name):

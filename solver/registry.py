@@ -118,6 +118,9 @@ _GAME_RE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\((.*)\))?\s*$", re.S)
 
 def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
     """``"mate(a=1,b=x)"`` -> ``("mate", {"a": "1", "b": "x"})`` (values still text)."""
+    if text is not None and not isinstance(text, str):
+        # e.g. a position file's "game": 5 (tester 9): a refusal, not a TypeError
+        raise UnknownGameError(f"a game is named by text (e.g. \"mate\"), got {text!r}")
     m = _GAME_RE.match(text or "")
     if not m:
         raise UnknownGameError(f"cannot parse game string {text!r} (expected name(key=value,...))")

@@ -44,7 +44,13 @@ from solver.errors import TrickhoundError
 from solver.game import Game, State
 from solver.registry import load_game
 from tournaments import engine_adapter as engine
-from tournaments.records import GameRecord, forfeiting_seats, scan_records, seat_forfeits
+from tournaments.records import (
+    GameRecord,
+    check_record,
+    forfeiting_seats,
+    scan_records,
+    seat_forfeits,
+)
 from tournaments.referee import SUBSTITUTE
 from tournaments.stats import mean_ci
 
@@ -380,7 +386,9 @@ def _record(obj: object, where: str) -> GameRecord:
     if not isinstance(obj, dict):
         raise AnalyseError(f"{where}: a game record must be a JSON object")
     try:
-        return GameRecord.from_json(obj)
+        rec = GameRecord.from_json(obj)
+        check_record(rec)
+        return rec
     except TypeError as e:
         raise AnalyseError(f"{where}: not a games.jsonl record ({e})") from None
 
@@ -404,9 +412,10 @@ def read_run_records(path: str) -> list[GameRecord]:
     if bad:
         n, text = bad[0]
         try:
-            rec = _record(json.loads(text), f"{file} line {n}")   # says what is wrong with it
+            obj = json.loads(text)
         except ValueError as e:
             raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
+        rec = _record(obj, f"{file} line {n}")      # says what is wrong with it
         if games is not None and isinstance(rec.game_id, int):
             raise AnalyseError(f"{file} line {n}: game_id {rec.game_id} is not one of the "
                                f"run's {games} scheduled games (0..{games - 1})")

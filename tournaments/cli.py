@@ -12,6 +12,7 @@ Errors by cause:
 * anything else is a bug in trickhound: its traceback, a line saying so, exit code 1.
 """
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -139,6 +140,17 @@ def _clean_shutdown() -> "contextlib.AbstractContextManager[None]":
         finally:
             signal.signal(signal.SIGTERM, old)
     return both()
+
+
+def _stoppable(command: Callable[..., None]) -> Callable[..., None]:
+    """A command run inside ``_clean_shutdown``: SIGTERM ends it with ``trickhound:
+    terminated`` and exit 143, as Ctrl-C does with 130 (tester 9: ``bench`` died of the
+    signal without a word)."""
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> None:
+        with _clean_shutdown():
+            command(*args, **kwargs)
+    return run
 
 
 def _interruptible(work: Callable[[], T]) -> T:
@@ -412,11 +424,13 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
 
     The games are played in a worker process, so a bot that hangs is stopped (a `timeout`
     forfeit) and one that crashes its process is a `crash` forfeit; its prints go nowhere."""
+    from bots.registry import spec_cheats
     from solver.rng import derive_seed
     from tournaments.config import DEFAULT_MOVE_LIMIT, ConfigError, resolve_spec, split_specs
     from tournaments.executors import ProcessPoolExecutor
     from tournaments.records import scored_returns
     from tournaments.schedule import Fixture
+    from tournaments.stats import ORACLE_MARK, ORACLE_NOTE
     from tournaments.worker import Job
     game = _load_game(game_text)
     texts = split_specs(bots)
@@ -462,9 +476,13 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
                    f"({_plural(mate_games, 'game', 'games')}), {drawn} drawn:")
     else:
         click.echo(f"Totals over {n_games} game(s):")
+    cheats = [spec_cheats(sp) for sp in specs]
     for i, sp in enumerate(specs):
-        click.echo(f"  seat {i} {_short(sp):30s} return {totals[i]:+10.1f}   "
+        name = _short(sp) + (ORACLE_MARK if cheats[i] else "")
+        click.echo(f"  seat {i} {name:30s} return {totals[i]:+10.1f}   "
                    + (f"matches won {wins[i]}" if mate else f"first places {wins[i]}"))
+    if any(cheats):
+        click.echo(ORACLE_NOTE)
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -845,7 +863,8 @@ def _missing_game(path: str) -> NoReturn:
 @click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
               help="A built copy of the C yardstick (the hand-written C programs that play "
                    "and solve these games, outside this repository; build them with their "
-                   "`make native`): run them too and print our CPU-time ratios to them.")
+                   "`make`, which builds build/native and build/o2): run them too and print "
+                   "our CPU-time ratios to them.")
 @click.option("--o2", is_flag=True,
               help="With --limits: also compare with the C programs' plain -O2 build.")
 @click.option("--solve-deals", default=200, show_default=True, type=Count(1, 100000),
@@ -859,11 +878,14 @@ def _missing_game(path: str) -> NoReturn:
               help="engines: only the random-playout rows (and their --limits ratios); "
                    "threads: only the 2-threads-vs-1 rows; tournaments: only the cheap "
                    "tournaments' rows (1 and 2 workers).")
+@_stoppable
 def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Optional[str],
           o2: bool, solve_deals: int, length_games: int, save: Optional[str],
           only: Optional[str]) -> None:
     """Measure engine, determinization, solver and search speed."""
     from tournaments import bench as B
+    if o2 and not limits:
+        raise UserError("--o2 compares with the C programs' -O2 build: it needs --limits DIR")
     for g in games_:
         if g not in available_games():
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
@@ -1215,6 +1237,7 @@ ANALYSE_PROGRESS_EVERY_S = 2.0
 @click.option("--quiet", is_flag=True,
               help="No progress on stderr (by default a review that takes more than a few "
                    "seconds prints a line every few seconds).")
+@_stoppable
 def analyse_command(source: Optional[str], game_id: Optional[int], game_text: Optional[str],
                     seed: Optional[int], moves: Optional[str], bots: Optional[str],
                     whole_run: bool, max_games: int, node_budget: Optional[int],
@@ -1375,6 +1398,10 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
         raise UserError(f"--workers must be at least 1, got {workers}")
     if calibration_positions < 1:
         raise UserError(f"--calibration-positions must be at least 1, got {calibration_positions}")
+    if name is not None and (not name or os.sep in name or (os.altsep or os.sep) in name
+                             or name in (".", "..")):
+        # a file name inside --out (tester 9: "../../x" wrote outside it)
+        raise UserError(f"--name must be a file name without a folder, got {name!r}")
     game = _load_game(game_text)
     if out:
         # before any game: a folder that cannot be written is refused now, not after the work

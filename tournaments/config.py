@@ -140,6 +140,57 @@ class TournamentConfig:
 
 KEYS = tuple(f.name for f in fields(TournamentConfig)) + ("options",)
 
+# What each key of a saved config (tournament.json's "config") may hold: the JSON types of
+# TournamentConfig's fields ("int" excludes true/false; "number" is an int or a finite float).
+_SAVED_TYPES: dict[str, tuple[str, ...]] = {
+    "game": ("str",), "bots": ("specs",), "candidates": ("specs",), "format": ("str",),
+    "deals": ("int",), "duplicate": ("bool",), "seed": ("int",), "workers": ("int",),
+    "executor": ("str",), "scheduler": ("str", "none"), "start_method": ("str", "none"),
+    "iterations": ("int", "none"), "move_time": ("number", "none"),
+    "time_margin": ("number", "none"), "move_limit": ("number", "none"),
+    "worker_memory": ("int", "none"), "out": ("str", "none"), "leaderboard": ("dict",)}
+_TYPE_WORDS = {"str": "text", "specs": "a list of bot specs", "int": "an integer",
+               "bool": "true or false", "number": "a number", "none": "null",
+               "dict": "a table"}
+
+
+def _json_type_ok(v: object, kind: str) -> bool:
+    if kind == "str":
+        return isinstance(v, str)
+    if kind == "specs":
+        return isinstance(v, list) and all(isinstance(b, str) for b in v)
+    if kind == "int":
+        return isinstance(v, int) and not isinstance(v, bool)
+    if kind == "bool":
+        return isinstance(v, bool)
+    if kind == "number":
+        return (isinstance(v, (int, float)) and not isinstance(v, bool)
+                and v == v and v not in (float("inf"), float("-inf")))
+    if kind == "none":
+        return v is None
+    return isinstance(v, dict)
+
+
+def check_saved_config(obj: object, where: str) -> None:
+    """A ConfigError naming the first problem of a saved config (tournament.json's
+    ``config``, as ``TournamentConfig.to_json`` wrote it): not an object, no game or bots, or a
+    key whose value is of the wrong type. ``report`` and ``resume`` of a hand-edited or damaged
+    run then refuse in one line (tester 9: a list, ``seed: "x"``, ``leaderboard: 3`` or
+    ``bots`` left out gave tracebacks). Keys it does not know are ignored, as from_json
+    ignores them."""
+    if not isinstance(obj, dict):
+        raise ConfigError(f"malformed {where}: config is not an object")
+    for key in ("game", "bots"):
+        if key not in obj:
+            raise ConfigError(f"malformed {where}: config has no {key}")
+    if not obj["bots"]:
+        raise ConfigError(f"malformed {where}: config.bots is empty")
+    for key, kinds in _SAVED_TYPES.items():
+        if key in obj and not any(_json_type_ok(obj[key], k) for k in kinds):
+            want = " or ".join(_TYPE_WORDS[k] for k in kinds)
+            raise ConfigError(f"malformed {where}: config.{key} must be {want}, "
+                              f"got {obj[key]!r}")
+
 
 def read_toml(path: str) -> dict[str, Any]:
     """The raw key/value table of a config file."""
@@ -180,6 +231,11 @@ def split_specs(text: str) -> list[str]:
         raise ConfigError(f"cannot parse bot spec {''.join(cur).strip()!r}: a '(' is not "
                           f"closed")
     out.append("".join(cur).strip())
+    if any(out) and not all(out):
+        # "random,,heuristic" or a trailing comma: a spec left out by mistake (tester 9: it was
+        # skipped without a word)
+        raise ConfigError(f"empty bot spec in {text.strip()!r} (two commas in a row, or one "
+                          f"at an end)")
     return [s for s in out if s]
 
 

@@ -41,12 +41,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bots.registry import bot_class, check_supports, make_bot
+from bots.registry import bot_class, check_supports, make_bot, spec_cheats
 from bots.spec import BotSpec
 from solver.errors import TrickhoundError
 from solver.game import Game, State
 from solver.registry import load_game
 from solver.rng import derive_seed
+from tournaments.stats import ORACLE_MARK, ORACLE_NOTE
 
 MODES = ("seat", "head-to-head", "budget")
 
@@ -514,6 +515,7 @@ class Evaluation:
         out = asdict(self)
         out["calibration"] = [c.to_json() for c in self.calibration]
         out["margins"] = [m.to_json() for m in self.margins]
+        out["oracles"] = oracles(self)      # specs that see the full state (cheat)
         out["interval"] = "95% Student t over deals (df = deals - 1)"
         return out
 
@@ -616,13 +618,29 @@ MODE_TITLES = {"seat": "Seat margin (candidate at one seat, the baseline elsewhe
                          "elsewhere, paired with the all-1x game)"}
 
 
+def oracles(ev: Evaluation) -> list[str]:
+    """The specs of the evaluation's margins whose bot is an oracle (it sees the full state):
+    marked in its tables and listed in its JSON, as every report marks them (tester 9)."""
+    specs = {s for m in ev.margins for s in (m.candidate, m.baseline)}
+    return sorted(s for s in specs if spec_cheats(s))
+
+
+def oracle_notes(ev: Evaluation) -> list[str]:
+    """The tables' footnote when an oracle is in them."""
+    return [ORACLE_NOTE] if oracles(ev) else []
+
+
 def table_rows(ev: Evaluation) -> list[list[str]]:
-    """Header and rows of the margins table (text and markdown share them)."""
+    """Header and rows of the margins table (text and markdown share them); an oracle's spec
+    carries ORACLE_MARK."""
     k = _digits(ev.margins)
+    cheats = set(oracles(ev))
     rows = [["candidate", "vs", "mean", "se", "95% CI", "deals", "separated"]]
     for m in ev.margins:
         sep = ("yes, above 0" if m.ci[0] > 0 else "yes, below 0") if m.separated else "no"
-        rows.append([m.candidate, m.baseline, _signed(m.mean, k), f"{m.se:.{k}f}",
+        rows.append([m.candidate + (ORACLE_MARK if m.candidate in cheats else ""),
+                     m.baseline + (ORACLE_MARK if m.baseline in cheats else ""),
+                     _signed(m.mean, k), f"{m.se:.{k}f}",
                      f"[{_signed(m.ci[0], k)}, {_signed(m.ci[1], k)}]", str(m.deals), sep])
     return rows
 
@@ -646,7 +664,7 @@ def format_text(ev: Evaluation) -> str:
         lines += ["", "Calibration (mean process CPU time per decision):"]
         lines += _aligned(calibration_rows(ev))
         lines += off_target_notes(ev)
-    lines += [""] + _aligned(table_rows(ev))
+    lines += [""] + _aligned(table_rows(ev)) + oracle_notes(ev)
     lines += ["", f"{ev.games} games, {ev.cpu_seconds:.1f} s CPU of play"]
     return "\n".join(lines)
 
@@ -693,6 +711,8 @@ def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
              f"- command: `{meta.get('command')}`",
              f"- reproduce without calibration: `{meta.get('reproduce')}`", ""]
     lines += table(table_rows(ev))
+    if oracles(ev):
+        lines += [""] + oracle_notes(ev)
     if ev.calibration:
         lines += ["", "Calibration (mean process CPU time per decision on positions from "
                       "seeded play):", ""]

@@ -48,7 +48,7 @@ from typing import Any, Callable, Optional, Union
 
 from solver.game import Game
 from tournaments.config import ConfigError, TournamentConfig, build_config, label, resolve_spec
-from tournaments.ratings import rate
+from tournaments.ratings import MU, SIGMA, rate
 from tournaments.records import GameRecord, scored_returns, seat_forfeits
 from tournaments.report import leaderboard_path
 from tournaments.runner import (
@@ -362,7 +362,16 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     # The candidate may share a name with a pool bot: it is not rated against itself.
     cand_spec = resolve_spec(candidate, g, iterations, move_time)
     resolved = {b: resolve_spec(b, g, iterations, move_time) for b in pool_specs}
-    fixed = {resolved[b]: v for b, v in fixed.items() if b in resolved}
+    # A published rating belongs to the bot as the board played it: one that --iterations or
+    # --move-time changes is another bot, rated from these games (tester 9: 50-iteration bots
+    # were shown at the 2000-iteration bots' published ratings).
+    changed = [b for b in fixed if b in resolved and resolved[b] != resolve_spec(b, g)]
+    fixed = {resolved[b]: v for b, v in fixed.items() if b in resolved and b not in changed}
+    if changed:
+        echo(f"pool: {', '.join(label(resolved[b]) for b in changed)} "
+             f"{'is' if len(changed) == 1 else 'are'} not the published board's "
+             f"{'bot' if len(changed) == 1 else 'bots'} (--iterations / --move-time): rated "
+             f"from these games, not at the published ratings")
     raw["bots"] = [b for b in pool_specs if resolved[b] != cand_spec]
     if not raw["bots"]:
         why = ("the pool holds only the candidate itself: give --pool other bots"
@@ -455,6 +464,13 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
         board.append({"spec": spec, "label": label(spec), "mu": m, "sigma": s,
                       "conservative": m - 3 * s, "games": ratings.games.get(spec, 0),
                       "candidate": spec == cand_spec})
+    for spec in cfg.bots:
+        if spec not in ratings.ratings:
+            # a pool bot no game of the run seated (a short run): listed at the rating it was
+            # given (published) or the prior, so the board holds the pool it names (tester 9)
+            m, s = fixed.get(spec, (MU, SIGMA))
+            board.append({"spec": spec, "label": label(spec), "mu": m, "sigma": s,
+                          "conservative": m - 3 * s, "games": 0, "candidate": False})
     board.sort(key=lambda r: -r["conservative"])
     oracles = {r.seating[seat] for r in records for seat in r.oracle_seats}
     for row in board:
@@ -476,6 +492,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     return {"candidate": cand_spec, "mu": mu, "sigma": sg, "conservative": mu - 3 * sg,
             "games": len(records), "place": place, "of": len(board), "board": board,
             "run_dir": cfg.out, "source": source, "pool": list(cfg.bots),
+            "fixed": sorted(fixed),
             "decision": decision, "why": why, "forfeits": forfeits, "unit": g.VALUE_UNIT,
             "test": test.to_json() if test else None}
 
@@ -528,7 +545,11 @@ def format_result(res: dict) -> str:
         r.get("oracle") and r["candidate"] for r in res["board"]) else "")
     unit = res.get("unit", "points")
     if res.get("why"):
-        lines = [f"{cand}: WEAKER than the pool ({res['why']}; no paired deals for the test)"]
+        # decided without the test: it had no paired deal, or too few to decide (tester 9:
+        # "no paired deals" under progress lines that showed the test on 2 deals)
+        test_note = ("no paired deals for the test" if t is None else
+                     f"the test had {t['deals']} paired deal(s), too few to decide")
+        lines = [f"{cand}: WEAKER than the pool ({res['why']}; {test_note})"]
     elif t is None:
         lines = [f"{cand}: no decision (too few deals for the test) after {res['games']} games"]
     else:
@@ -553,8 +574,16 @@ def format_result(res: dict) -> str:
         first = f"; the first: {ff['detail']}" if ff.get("detail") else ""
         lines.append(f"  it forfeited {ff['forfeited']} of its {ff['games']} games ({why}){first}"
                      f" (each scores the game's worst return; `trickhound analyse` shows where)")
-    scale = ("pool fixed at its published ratings" if res["source"] == "published leaderboard"
-             else "every bot rated from these games")
+    pool = res.get("pool", [])
+    fixed = res.get("fixed", pool)         # (a result without the list: every pool bot)
+    changed = [b for b in pool if b not in fixed]
+    if res["source"] != "published leaderboard" or (pool and not fixed):
+        scale = "every bot rated from these games"
+    elif not changed:
+        scale = "pool fixed at its published ratings"
+    else:
+        scale = (f"pool fixed at its published ratings but for "
+                 f"{', '.join(label(b) for b in changed)}")
     lines.append(f"TrueSkill ({scale}): mu {res['mu']:.2f}, "
                  f"sigma {res['sigma']:.2f}; place {res['place']} of {res['of']}:")
     place, shown, last = 0, "", None
@@ -568,8 +597,9 @@ def format_result(res: dict) -> str:
             place, shown, last = i, f"{i:2d}.", key
         else:
             shown = f"{place:2d}="
+        idle = "  (no game)" if not r.get("games") and not r["candidate"] else ""
         lines.append(f"  {shown} {name:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
-                     f"mu-3s {r['conservative']:6.2f}{mark}")
+                     f"mu-3s {r['conservative']:6.2f}{mark}{idle}")
     if any(r.get("oracle") for r in res["board"]):
         lines.append(f"  {ORACLE_NOTE}")
     lines.append(f"(games in {res['run_dir']}; `trickhound report "

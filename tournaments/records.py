@@ -1,6 +1,7 @@
 """``GameRecord``: one finished game as one JSON line of ``games.jsonl`` (the source of truth
 of a tournament; ratings and reports are recomputed from it)."""
 import json
+import math
 import os
 import threading
 import time
@@ -398,6 +399,66 @@ class CorruptRecordsError(TrickhoundError, ValueError):
 CORRUPT = "games.corrupt.jsonl"
 
 
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: object) -> bool:
+    return (isinstance(v, (int, float)) and not isinstance(v, bool)
+            and math.isfinite(v))
+
+
+def check_record(rec: GameRecord) -> None:
+    """A TypeError (or ValueError) naming the first field of ``rec`` whose value a record of
+    games.jsonl cannot hold: a line edited by hand or damaged on disk is then refused, naming
+    its line, instead of failing deep in a report (tester 9: ``returns: "x"``,
+    ``seating: [9, 9]``, ``forfeit: 5`` gave tracebacks; ``returns: [1]`` of a 4-seat game and
+    a return of 1e400 counted silently). Records from the runner's own workers pass."""
+    if not _is_int(rec.game_id):
+        raise TypeError("game_id is not an integer")
+    if not isinstance(rec.game, str):
+        raise TypeError("game is not a game string")
+    if not _is_int(rec.deal_seed):
+        raise TypeError("deal_seed is not an integer")
+    if not (isinstance(rec.seating, list) and rec.seating
+            and all(isinstance(b, str) for b in rec.seating)):
+        raise TypeError("seating is not a list of bot specs")
+    seats = len(rec.seating)
+    if not (isinstance(rec.bot_seeds, list) and len(rec.bot_seeds) == seats
+            and all(_is_int(x) for x in rec.bot_seeds)):
+        raise TypeError("bot_seeds is not one integer a seat")
+    if not (isinstance(rec.actions, list) and all(_is_int(a) for a in rec.actions)):
+        raise TypeError("actions is not a list of integers")
+    if rec.returns is not None and not (
+            isinstance(rec.returns, list) and len(rec.returns) == seats
+            and all(_is_number(x) for x in rec.returns)):
+        raise TypeError("returns is not one finite number a seat")
+    if rec.ranks is not None and not (
+            isinstance(rec.ranks, list) and len(rec.ranks) == seats
+            and all(_is_int(x) and 0 <= x < seats for x in rec.ranks)):
+        raise TypeError("ranks is not one rank (0 to seats - 1) a seat")
+    if not isinstance(rec.termination, str):
+        raise TypeError("termination is not text")
+    if rec.forfeit is not None:
+        if not isinstance(rec.forfeit, dict):
+            raise TypeError("forfeit is not an object")
+        for f in [rec.forfeit, *(rec.forfeit.get("others") or [])]:
+            seat = f.get("seat") if isinstance(f, dict) else -1
+            if not (seat is None or (_is_int(seat) and 0 <= seat < seats)):
+                raise TypeError("forfeit names no seat of the game")
+    if not (isinstance(rec.oracle_seats, list)
+            and all(_is_int(x) and 0 <= x < seats for x in rec.oracle_seats)):
+        raise TypeError("oracle_seats is not a list of seats")
+    for name in ("deal_index", "rotation"):
+        v = getattr(rec, name)
+        if not (_is_int(v) and v >= 0):
+            raise TypeError(f"{name} is not a count")
+    if not (isinstance(rec.move_times, list) and all(_is_number(x) for x in rec.move_times)):
+        raise TypeError("move_times is not a list of seconds")
+    if not _is_number(rec.seconds):
+        raise TypeError("seconds is not a number")
+
+
 def scan_records(path: str, games: Optional[int] = None
                  ) -> tuple[list[GameRecord], list[tuple[int, str]]]:
     """(every good record, every bad line as (line number, text)) of a JSONL file. A last
@@ -419,8 +480,7 @@ def scan_records(path: str, games: Optional[int] = None
                 if not isinstance(obj, dict):
                     raise TypeError("not an object")
                 rec = GameRecord.from_json(obj)
-                if not isinstance(rec.game_id, int) or isinstance(rec.game_id, bool):
-                    raise TypeError("game_id is not an integer")
+                check_record(rec)
                 if games is not None and not 0 <= rec.game_id < games:
                     raise ValueError("game_id is not in the schedule")
             except (ValueError, TypeError):

@@ -570,9 +570,12 @@ def write_index(directory: str = "results/leaderboards") -> str:
         lines += [f"## {b['game']}", "", f"Run: `{b['run']}` (updated {b['updated']}; played "
                   f"by {played_by(played)})", ""]
         if played != __version__:
-            lines += [f"**Stale**: the bots have changed since these games were played (this is "
-                      f"trickhound {__version__}; see CHANGELOG.md): the rows describe the "
-                      f"bots as they were. Replay the board with the command above.", ""]
+            # the version that wrote this index, named as such: a reader of a later install
+            # took "this is trickhound 0.8.0" for their own version (tester 9)
+            lines += [f"**Stale**: the bots have changed since these games were played (by "
+                      f"{played_by(played)}; this index was written by trickhound "
+                      f"{__version__}; see CHANGELOG.md): the rows describe the bots as they "
+                      f"were. Replay the board with the command above.", ""]
         if b.get("ranking"):
             lines += [b["ranking"][0].upper() + b["ranking"][1:] + ".", ""]
         lines += ["| # | bot | paired | score | mu | sigma | mu − 3σ | games |",
@@ -592,10 +595,14 @@ def write_index(directory: str = "results/leaderboards") -> str:
                       "bootstrap | TrueSkill agrees |", "|---|---|---|---|---|---|"]
             for a in b["adjacent"]:
                 m, ci = a.get("mean"), a.get("ci")
-                diff = "-" if m is None else f"{m:+.2f}" + ("" if ci is None else f" ± {ci:.2f}")
+                # equal on every deal: a difference that rounds to 0.00 both ways (float sums
+                # leave -1e-16: the Mate board printed "ismcts > pimc | -0.00 ± 0.00")
+                equal = (m is not None and abs(m) < 0.005 and ci is not None and ci < 0.005)
+                diff = "-" if m is None else (f"{0.0 if equal else m:+.2f}"
+                                              + ("" if ci is None else f" ± {ci:.2f}"))
                 sep = "yes" if a["separated"] else ("reversed" if a["reversed"] else "**no**")
                 boot = "-" if a.get("bootstrap") is None else f"{100 * a['bootstrap']:.0f}%"
-                order = "=" if m == 0 and ci == 0 else ">"    # equal on every deal
+                order = "=" if equal else ">"
                 lines.append(f"| {a['upper_label']} {order} {a['lower_label']} | {diff} | "
                              f"{a['deals']} | {sep} | {boot} | "
                              f"{'no (flagged)' if a['trueskill_disagrees'] else 'yes'} |")

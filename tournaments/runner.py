@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Optional, TextIO
 
-from tournaments.config import ConfigError, TournamentConfig
+from tournaments.config import ConfigError, TournamentConfig, check_saved_config
 from tournaments.records import (
     CORRUPT,
     GameRecord,
@@ -42,6 +42,9 @@ except ImportError:  # pragma: no cover - not POSIX: runs are not locked
 log = logging.getLogger("trickhound.runner")
 
 META = "tournament.json"
+#: The layout of tournament.json this version writes (its "trickhound_tournament"); a run
+#: written in a later layout is refused rather than misread.
+META_FORMAT = 1
 GAMES = "games.jsonl"
 LOG = "tournament.log"
 LOCK = ".lock"
@@ -257,6 +260,15 @@ def read_meta(run_dir: str) -> dict[str, Any]:
         raise ConfigError(f"malformed {path}: {e}") from None
     if not isinstance(meta, dict) or "config" not in meta:
         raise ConfigError(f"malformed {path}: no config")
+    check_saved_config(meta["config"], path)
+    fmt = meta.get("trickhound_tournament", META_FORMAT)
+    if not (isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt <= META_FORMAT):
+        raise ConfigError(f"{path}: run format {fmt!r}, this trickhound reads format "
+                          f"{META_FORMAT} (written by another version?)")
+    for key in ("games", "num_players"):
+        v = meta.get(key)
+        if v is not None and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
+            raise ConfigError(f"malformed {path}: {key} must be a count, got {v!r}")
     return meta
 
 
@@ -264,8 +276,8 @@ def write_meta(run_dir: str, cfg: TournamentConfig, digest: str, games: int,
                num_players: int) -> dict:
     """Write tournament.json (atomically): the resolved config, the schedule's hash and size."""
     from tournaments import __version__
-    meta = {"trickhound_tournament": 1, "trickhound_version": __version__, "config": cfg.to_json(),
-            "schedule_hash": digest, "games": games,
+    meta = {"trickhound_tournament": META_FORMAT, "trickhound_version": __version__,
+            "config": cfg.to_json(), "schedule_hash": digest, "games": games,
             "num_players": num_players, "move_time_limit": cfg.move_time_limit,
             "created": time.strftime("%Y-%m-%dT%H:%M:%S")}
     tmp = meta_path(run_dir) + ".tmp"

@@ -585,7 +585,8 @@ def adjacent_lines(summary: Summary) -> list[str]:
             continue
         verdict = ("separated" if a.separated else
                    "REVERSED (their own games put the lower bot ahead)" if a.reversed else
-                   "NOT SEPARATED: the same score on every deal (equal, listed by name)"
+                   "NOT SEPARATED: the same score on every deal they shared (the order is the "
+                   "board's, over every opponent)"
                    if a.mean == 0 and a.ci == 0 else
                    # the order is the board's (over every opponent); a pair's own games may
                    # lean the other way (tester 6 read "pimc > heuristic: -0.58" as a typo)

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Optional, Union
 
 from bots.base import Bot
-from bots.registry import bot_class, make_bot
+from bots.registry import make_bot, spec_cheats
 from bots.spec import BotSpec
 from solver.game import Game
 from solver.registry import load_game
@@ -94,13 +94,6 @@ def _build(spec: str, seed: int) -> Bot:
 
 
 @lru_cache(maxsize=256)
-def _cheats(spec: str) -> bool:
-    try:
-        return bool(bot_class(BotSpec.parse(spec).name).cheats)
-    except Exception:
-        return False
-
-
 class BotOutput(io.TextIOBase):
     """A bot's stdout (or stderr) while its code runs: each line goes to the log
     (``trickhound.bot``) with the seat and the bot's spec, never to the tournament's own
@@ -193,7 +186,7 @@ def _blank(job: Job) -> GameRecord:
     f = job.fixture
     return GameRecord(game_id=f.game_id, game=job.game, deal_seed=f.deal_seed,
                       seating=list(f.seating), bot_seeds=list(f.bot_seeds),
-                      oracle_seats=[s for s, spec in enumerate(f.seating) if _cheats(spec)],
+                      oracle_seats=[s for s, spec in enumerate(f.seating) if spec_cheats(spec)],
                       deal_index=f.deal_index, rotation=f.rotation)
 
 
@@ -297,6 +290,20 @@ def _setup_worker_logging(log_queue: Any, level: int) -> None:
     root.propagate = False
 
 
+def _quiet_stdout_fd() -> None:
+    """Point this worker's file descriptor 1 at /dev/null. A bot's ``print`` is caught at the
+    Python level (BotOutput, into the log), but bytes written to the descriptor itself
+    (``os.write(1, ...)``, a C extension's printf) went straight into the terminal that holds
+    the leaderboard (tester 9). A worker writes nothing to stdout itself: its records and log
+    lines travel through pipes."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        sys.stdout.flush()
+        os.dup2(devnull, 1)
+    finally:
+        os.close(devnull)
+
+
 def limit_memory(mib: Optional[int]) -> None:
     """Cap this process's address space (RLIMIT_AS) at ``mib`` MiB: a bot that allocates
     beyond it gets a MemoryError (its ``memory`` forfeit) instead of driving the machine into
@@ -348,6 +355,7 @@ def worker_main(conn: Any, tracker: Tracker, log_queue: Any = None, level: int =
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _setup_worker_logging(log_queue, level)
     limit_memory(memory_mib)
+    _quiet_stdout_fd()
     log.info("worker %d started", os.getpid())
     source: Optional[ScheduledJobs] = None
     while True:

@@ -284,8 +284,12 @@ class SearchResult:
         # game, so the round's gain and the game's return are one chance (tester 7 saw
         # "round_gain" from the solver and "return" from the searches for the same thing)
         what = self.value if unit == "points" else unit
+        # the solver's budget is its worlds (--iterations is refused for it): its iteration
+        # count (one a world) is not shown (tester 9 read "3 iterations, 3 worlds")
+        budget = ("" if self.algorithm == "solver"
+                  else f"{_count(self.iterations, 'iteration')}, ")
         head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
-                f"{_count(self.iterations, 'iteration')}, {_count(self.worlds, 'world')}, "
+                f"{budget}{_count(self.worlds, 'world')}, "
                 f"{_count(self.nodes, 'node')}"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
         best = self.actions[0].robustness

@@ -50,8 +50,8 @@ def check_limits(limits: str, programs: list[str], o2: bool = False) -> None:
     if missing:
         raise LimitsError(f"--limits {limits}: no built C program {missing[0]}"
                           f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''}; "
-                          f"build them with `make` in a writable copy of that folder "
-                          f"(see its README)")
+                          f"build them with `make` (build/native and build/o2) in a "
+                          f"writable copy of that folder (see its README)")
 
 
 def target_for(c_reference: str) -> float:
