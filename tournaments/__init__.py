@@ -3,7 +3,7 @@ import logging
 
 # The release (pyproject.toml's version; a test keeps the two equal). Runs and published
 # leaderboards record it, so that a board played by older bots is marked as such.
-__version__ = "0.11.0"
+__version__ = "0.12.0"
 
 # The "trickhound" loggers write to a run's tournament.log (runner.RunLog) while a run is open;
 # what the user must see is printed by the commands themselves ("trickhound: warning: ..."), so
