@@ -230,3 +230,26 @@ def test_small_refusals(tmp_path: Path) -> None:
     one_error_line(invoke(["tournament", "--game", "tiny-tricks", "--bots",
                            "random,heuristic,", "--deals", "1", "--out",
                            str(tmp_path / "run")]), "empty bot spec")
+
+
+SLEEPER = """
+    import time
+    from bots.base import Bot
+
+    class Sleeper(Bot):
+        name = "sleeper"
+        def act(self, view):
+            time.sleep(1000)
+"""
+
+
+def test_rate_takes_a_move_limit(tmp_path: Path) -> None:
+    """Tester 9: ``rate`` had no --move-limit (``tournament`` and ``match`` do): a bot that
+    hangs cost the 60 s default a game. Here it forfeits each game on a timeout of 0.5 s and
+    the rating ends WEAKER (the bot sleeps 1000 s: no race with the limit)."""
+    (tmp_path / "sleeper.py").write_text(textwrap.dedent(SLEEPER))
+    r = invoke(["rate", f"{tmp_path}/sleeper.py:Sleeper", "--game", "tiny-tricks", "--pool",
+                "random", "--max-games", "2", "--move-limit", "0.5", "--out",
+                str(tmp_path / "r")])
+    assert r.exit_code == 0, r.output
+    assert "WEAKER" in r.output and "(timeout 2)" in r.output, r.output

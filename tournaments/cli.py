@@ -1155,14 +1155,17 @@ def report(run_dir: str, publish: bool, leaderboards: str, force: bool) -> None:
 @click.option("--move-time", type=POSITIVE_SECONDS, default=None,
               help="Seconds per move (enforced with a margin); a search bot still stops at "
                    "its iteration cap if that comes first (see --iterations).")
+@click.option("--move-limit", type=SECONDS, default=None,
+              help="Without --move-time: seconds a move may take before it is a `timeout` "
+                   "forfeit (default 60; 0: no limit), as for `tournament`.")
 @click.option("--out", default=None,
               help="Run directory (default results/rate-<bot>-<game>-<time>).")
 @click.option("--leaderboards", default=os.path.join("results", "leaderboards"),
               show_default=True, help="Where published leaderboards live.")
 def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, beta: float,
          max_games: int, pool: Optional[str], seed: int, workers: int, executor: str,
-         iterations: Optional[int], move_time: Optional[float], out: Optional[str],
-         leaderboards: str) -> None:
+         iterations: Optional[int], move_time: Optional[float], move_limit: Optional[float],
+         out: Optional[str], leaderboards: str) -> None:
     """Rate BOT against the established pool on duplicate deals: a sequential test (SPRT) on
     the paired score difference, stopped as soon as it decides stronger, weaker or equal.
 
@@ -1188,7 +1191,8 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
                                  seed=seed, workers=workers, executor=executor, out=out,
                                  pool=_given_pool(pool),
                                  leaderboards=leaderboards, iterations=iterations,
-                                 move_time=move_time, echo=lambda m: click.echo(m, err=True))
+                                 move_time=move_time, move_limit=move_limit,
+                                 echo=lambda m: click.echo(m, err=True))
     except KeyboardInterrupt as e:
         what = "terminated" if isinstance(e, Terminated) else "interrupted"
         click.echo(f"trickhound: {what}: a rating test is not resumed; run `trickhound rate` "

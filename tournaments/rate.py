@@ -315,7 +315,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
              pool: Optional[Sequence[str]] = None,
              leaderboards: str = "results/leaderboards", iterations: Optional[int] = None,
              move_time: Optional[float] = None, time_margin: Optional[float] = None,
-             batch_deals: Optional[int] = None,
+             move_limit: Optional[float] = None, batch_deals: Optional[int] = None,
              echo: Callable[[str], None] = print, dask_processes: bool = True,
              progress: bool = True) -> dict:
     """Play the gauntlet until the SPRT decides or ``max_games``; returns the decision, the
@@ -358,7 +358,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     raw = {"game": g.spec(), "format": "gauntlet", "candidates": [candidate],
            "bots": pool_specs, "deals": 1, "seed": seed, "workers": workers,
            "executor": executor, "iterations": iterations, "move_time": move_time,
-           "time_margin": time_margin, "out": out}
+           "time_margin": time_margin, "move_limit": move_limit, "out": out}
     # The candidate may share a name with a pool bot: it is not rated against itself.
     cand_spec = resolve_spec(candidate, g, iterations, move_time)
     resolved = {b: resolve_spec(b, g, iterations, move_time) for b in pool_specs}
