@@ -409,7 +409,7 @@ def _is_number(v: object) -> bool:
 
 
 def check_record(rec: GameRecord) -> None:
-    """A TypeError (or ValueError) naming the first field of ``rec`` whose value a record of
+    """A TypeError naming the first field of ``rec`` whose value a record of
     games.jsonl cannot hold: a line edited by hand or damaged on disk is then refused, naming
     its line, instead of failing deep in a report (tester 9: ``returns: "x"``,
     ``seating: [9, 9]``, ``forfeit: 5`` gave tracebacks; ``returns: [1]`` of a 4-seat game and
@@ -442,7 +442,10 @@ def check_record(rec: GameRecord) -> None:
     if rec.forfeit is not None:
         if not isinstance(rec.forfeit, dict):
             raise TypeError("forfeit is not an object")
-        for f in [rec.forfeit, *(rec.forfeit.get("others") or [])]:
+        others = rec.forfeit.get("others") or []
+        if not isinstance(others, list):
+            raise TypeError("forfeit's others is not a list")
+        for f in [rec.forfeit, *others]:
             seat = f.get("seat") if isinstance(f, dict) else -1
             if not (seat is None or (_is_int(seat) and 0 <= seat < seats)):
                 raise TypeError("forfeit names no seat of the game")
