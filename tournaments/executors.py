@@ -448,6 +448,9 @@ class ProcessPoolExecutor:
                 seat = int(w.tracker[0])
                 lost = w.unanswered()
                 k = w.running([gid_of(item) for item in lost])
+                # the game's wall time until the death, when the tracker names it (a crash
+                # record said 0.0 s however long the game had run)
+                ran = time.monotonic() - w.tracker[3] if k >= 0 and w.tracker[3] > 0 else 0.0
                 w.proc.join(timeout=2)
                 detail = f"worker process died (exit code {w.proc.exitcode})"
                 gid = gid_of(lost[k]) if k >= 0 else -1
@@ -470,6 +473,7 @@ class ProcessPoolExecutor:
                 if rec is None:
                     pending.appendleft(lost[k])
                 else:
+                    rec.seconds = ran
                     yield RecordBatch.of([rec])
 
 

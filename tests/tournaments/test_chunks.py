@@ -99,6 +99,7 @@ def test_a_worker_dying_mid_chunk_costs_only_the_game_in_play(tmp_path, sometime
     for r in records:
         if r.game_id in doomed:
             assert r.forfeit["reason"] == "crash" and "exit code 4" in r.forfeit["detail"]
+            assert r.seconds > 0        # the game's time until the death, not 0.0
         else:
             assert r.termination == "normal" and r.returns is not None
 
