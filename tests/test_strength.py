@@ -3,6 +3,9 @@ the stronger bot's seat margin over the weaker (tournaments/evaluate.py: it alon
 the weaker elsewhere, paired with the all-weaker game on the same deal and bot seeds, every
 seat in turn) must be clearly positive. Published margins at equal CPU time:
 results/strength/."""
+import importlib.util
+import os
+
 import pytest
 
 from solver.registry import available_games
@@ -31,3 +34,18 @@ def test_stronger_bot_wins_on_duplicate_deals(game, strong, weak, deals):
         pytest.skip(f"{game} not registered")
     m = seat_margin(game, strong, weak, deals, seed=0)
     assert m.mean > 2 * m.se and m.mean > 0, (m.mean, m.se)
+
+
+def test_published_strength_index_is_what_its_generator_writes() -> None:
+    """results/strength/README.md is written by results/strength/summarize.py (the JSON tables
+    and newer.md's entries); a hand edit of the page, or an entry added to one but not the
+    other, would leave the two apart and the next regeneration would silently drop it."""
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "results", "strength")
+    spec = importlib.util.spec_from_file_location("strength_summarize",
+                                                  os.path.join(root, "summarize.py"))
+    assert spec is not None and spec.loader is not None
+    summarize = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(summarize)
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        assert f.read() == summarize.page()

@@ -42,6 +42,15 @@ def budget_text(cal: dict[str, Any]) -> str:
     return f"{cal['parameter']}={cal['value']} ({cal['cpu_ms']:.1f} ms)"
 
 
+def newer_entries() -> list[str]:
+    """The hand-written entries of newer.md (its opening comment dropped), newest first."""
+    with open(os.path.join(HERE, "newer.md"), encoding="utf-8") as f:
+        text = f.read()
+    if text.startswith("<!--"):
+        text = text[text.index("-->") + 3:]
+    return [line for line in text.splitlines() if line]
+
+
 def page() -> str:
     out = ["# Strength results", "",
            "Produced by `trickhound evaluate` (tournaments/evaluate.py); each file pair",
@@ -49,6 +58,7 @@ def page() -> str:
            "bot specs and the command that replays it exactly without calibration. This page:",
            "`python results/strength/summarize.py`.", "",
            "**Newer**, each folder with its README and run.sh:", "",
+           *newer_entries(),
            "- [baseline-3/](baseline-3/README.md) (v0.6.0): ismcts, pimc, solver and the oracle",
            "  over the heuristic in every game and player count (Mattis 3-7), fresh deals; the",
            "  share of the oracle's margin; ISMCTS at 16x over 1x in Vic Village 4p.",
