@@ -164,6 +164,9 @@ def test_run_leaderboard_and_replay_with_review(server, page, shot):
                      page.locator("#board-notes").inner_text())
     plots = page.locator(".plots img")
     assert plots.count() >= 2
+    # a click returns once the page commits, not when its images have loaded (CI saw width 0)
+    page.wait_for_function(
+        "Array.from(document.querySelectorAll('.plots img')).every(img => img.complete)")
     assert all(plots.nth(i).evaluate("img => img.naturalWidth") > 0 for i in range(plots.count()))
     assert page.locator("#games tbody tr").count() == 4          # 2 deals x 2 seatings
     shot(page, "run-leaderboard")
@@ -181,6 +184,7 @@ def test_run_leaderboard_and_replay_with_review(server, page, shot):
     bots = {summary.nth(i).locator("td").nth(1).inner_text(): float(
         summary.nth(i).locator("td").nth(3).inner_text()) for i in range(2)}
     assert bots["solver"] == 0.0           # the exact solver loses nothing in Mate
+    page.wait_for_function("document.querySelector('#loss-plot').complete")
     assert page.locator("#loss-plot").evaluate("img => img.naturalWidth") > 0
     page.click("#next")                     # moving on keeps the review
     assert page.locator("#review-summary").count() == 1
