@@ -105,8 +105,25 @@ EXACT_ACTIONS: dict[tuple[str, int], int] = {
     ("dog-tag-trick", 3): 6, ("dog-tag-trick", 4): 6, ("dog-tag-trick", 5): 7,
     ("mate-vic-village", 3): 10, ("mate-vic-village", 4): 12,
 }
+# The table model's threshold per game slug (``follow=-1``): the share of an opponent's moves in
+# public positions that must be a rules-of-thumb choice (the game policy's best_actions) for
+# the bot to search as pimc there. Mattis's phase 2 is public (docs/rules/mattis.md §11), and
+# which search is stronger there depends on the table (results/strength/mattis-table): pimc,
+# whose rollouts play the rules of thumb for everyone, at a heuristic table; ISMCTS, whose tree
+# lets the others search, at a table of searches. Seen in seeded 4-player games: heuristic
+# opponents played a rules-of-thumb choice in 471 of 471 phase-2 moves, ISMCTS opponents (1,000
+# iterations) in 50-60% of theirs; 0.9 sits between.
+FOLLOW: dict[str, float] = {"mattis": 0.9}
 # Which path the last decision took (SolverBot.last_path).
 PATHS = ("exact", "pimc", "ismcts", "wide", "single", "alphabeta")
+
+
+def public_position(view: View) -> bool:
+    """Whether ``view`` shows the whole position (the game notation's ``public_position`` hook:
+    Mattis's phase 2), so that its one world is the state itself and the policy's choice for
+    any seat can be computed from it."""
+    hook = getattr(view.game.notation, "public_position", None)
+    return bool(hook is not None and hook(view.to_json()))
 
 
 def exact_actions_left(world: State, cap: int) -> int:
@@ -159,6 +176,10 @@ class SolverBot(Bot[View]):
         "wide": (PIMC_DEFAULTS["wide"], "decisions with at least this many legal actions go to"
                                         " the heuristic, as in pimc (3+ players; 0: search"
                                         " all)"),
+        "follow": (-1.0, "where every card is public (Mattis phase 2), search as pimc when"
+                         " each opponent played the rules of thumb's choice in at least this"
+                         " share of its moves seen there (search=auto; -1: the game's measured"
+                         " default, 0.9 in Mattis, off elsewhere; 0: off)"),
     }
     CHOICES = {"evaluation": ("auto", "heuristic", "fitted", "rollout", "policy"),
                "search": SEARCHES,
@@ -167,7 +188,7 @@ class SolverBot(Bot[View]):
               "worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
               "time_s": (0.0, MAX_SECONDS),
               "tt_bits": (8, 28), "rollouts": (1, 1000), "particles": (1, MAX_WORLDS),
-              "threads": (1, MAX_THREADS), "wide": (0, None)}
+              "threads": (1, MAX_THREADS), "wide": (0, None), "follow": (-1.0, 1.0)}
     iterations: int
     search: str
     exact_actions: int
@@ -181,6 +202,7 @@ class SolverBot(Bot[View]):
     particles: int
     threads: int
     wide: int
+    follow: float
     # The effective sample size of the last weighted determinization (None: uniform worlds).
     last_ess: Optional[float] = None
     # The path the last decision took (one of PATHS; None before the first), and how many
@@ -194,9 +216,16 @@ class SolverBot(Bot[View]):
     _solver: Optional[Any] = None
     _solver_game: Optional[Game] = None
     _thread_solvers: "list[Any]" = []
+    # The table model (``follow``): the position before the next action where every card is
+    # public (None elsewhere), and per opponent seat [moves that were a rules-of-thumb choice,
+    # moves seen] in such positions, this game.
+    _public_before: Optional[State] = None
+    _followed: "dict[int, list[int]]" = {}
 
     def reset(self, game: Game, seat: int, seed: int) -> None:
         super().reset(game, seat, seed)
+        self._public_before = None
+        self._followed = {}
         self._solver = AlphaBeta(game, self.tt_bits) if game.num_players == 2 else None
         self._solver_game = game
         self._thread_solvers = ([self._solver] + [AlphaBeta(game, self.tt_bits)
@@ -273,14 +302,55 @@ class SolverBot(Bot[View]):
         probe = view.determinize(derive_seed(seed, "exact-probe"))
         return exact_actions_left(probe, threshold) <= threshold
 
-    def sampling_algorithm(self, game: Game) -> str:
+    def sampling_algorithm(self, game: Game, view: Optional[View] = None) -> str:
         """The search of the path that does not solve exactly in ``game``: ``search``, with auto
         = the game's strongest (STRONGEST_SEARCH: ismcts in Mattis and Dog Tag Trick, pimc in
-        Vic Village; pimc where a game is not listed or names the exact solver)."""
+        Vic Village; pimc where a game is not listed or names the exact solver), or pimc at
+        ``view`` where the table plays by the rules of thumb (``table_follows_policy``)."""
         if self.search != "auto":
             return self.search
+        if view is not None and self.table_follows_policy(view):
+            return "pimc"
         best = STRONGEST_SEARCH.get(game.name, "pimc")
         return best if best in ("pimc", "ismcts") else "pimc"
+
+    def follow_threshold(self, game: Game) -> float:
+        """``follow``, with -1 = the game's measured default (FOLLOW; 0 = off where none)."""
+        if self.follow >= 0:
+            return float(self.follow)
+        return FOLLOW.get(game.name, 0.0)
+
+    def table_follows_policy(self, view: View) -> bool:
+        """Whether the others at this table play by the rules of thumb where it can be seen:
+        ``view`` is public (``public_position``) and every opponent has made at least one move
+        in a public position this game, at least ``follow_threshold`` of them a choice of the
+        game's policy (``observe`` counts them). PIMC's rollouts then model the others as they
+        play; against searching opponents ISMCTS's tree does better (FOLLOW)."""
+        threshold = self.follow_threshold(view.game)
+        if threshold <= 0 or not public_position(view):
+            return False
+        for seat in range(view.game.num_players):
+            if seat == self.seat:
+                continue
+            followed, seen = self._followed.get(seat, (0, 0))
+            if seen == 0 or followed < threshold * seen:
+                return False
+        return True
+
+    def observe(self, view: View, seat: int, action: Optional[int]) -> None:
+        """Counts an opponent's move made in a public position (the table model, ``follow``):
+        whether it was one of the policy's best actions in the position before it. Only public
+        positions count, where that position is known exactly; nothing hidden is read."""
+        if self.search != "auto" or self.follow_threshold(view.game) <= 0:
+            return
+        before = self._public_before
+        if (before is not None and seat != self.seat and action is not None
+                and before.current_player() == seat):
+            tally = self._followed.setdefault(seat, [0, 0])
+            tally[0] += action in view.game.policy.best_actions(before)
+            tally[1] += 1
+        self._public_before = (view.determinize(0)
+                               if not view.is_terminal() and public_position(view) else None)
 
     def ismcts_search(self, view: View, seed: int) -> SearchResult:
         """The ISMCTS path: the search the ``ismcts`` bot runs at its defaults (one tree over
@@ -339,7 +409,7 @@ class SolverBot(Bot[View]):
         exact = self.takes_exact_path(view, seed)
         if exact:
             self.last_path, result = "exact", self.exact_search(view, seed)
-        elif self.sampling_algorithm(view.game) == "ismcts":
+        elif self.sampling_algorithm(view.game, view) == "ismcts":
             self.last_path, result = "ismcts", self.ismcts_search(view, seed)
         else:
             self.last_path, result = "pimc", self.pimc_search(view, seed)

@@ -195,6 +195,14 @@ def state_to_json(s: R.MattisState) -> dict[str, Any]:
     return out
 
 
+def public_position(obj: dict[str, Any]) -> bool:
+    """Whether a view (``view_to_json``'s dict) shows the whole position: in phase 2 every
+    card's location is public and there is no chance (docs/rules/mattis.md §6, §11), so every
+    seat's view is the state itself. The solver bot then checks the others' moves against the
+    rules of thumb (bots/solver_bot.py, its ``follow`` option)."""
+    return obj.get("phase") in ("phase2", "over")
+
+
 def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MattisState:
     if not isinstance(obj, dict):
         raise InvalidStateError("state JSON must be an object")
