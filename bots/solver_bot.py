@@ -24,6 +24,17 @@
     0.8.0 in Dog Tag Trick, where it beats the PIMC path at equal CPU (+1.24 [+0.45, +2.04]
     with 3 players, +0.55 and +0.28 with 4 and 5; results/strength/widen).
 
+  **The table model** (``follow``; Mattis, issue 15): which sampling search plays better in
+  Mattis depends on who else sits at the table. PIMC, whose rollouts play the rules of thumb
+  for every seat, is stronger at a table of heuristic players; ISMCTS, whose tree lets the
+  others search, at a table of searches (results/strength/baseline-3, baseline-4). In phase 2
+  every card is public, so the position before an opponent's move is known and ``observe``
+  counts whether the move was a rules-of-thumb choice (the game policy's ``best_actions``).
+  There the bot searches as pimc when every opponent's moves seen so far were (at least
+  ``follow`` of them: 0.9 by default in Mattis, FOLLOW), else as ISMCTS; phase 1, where the
+  others' hands are hidden, stays ISMCTS. Measured at both tables in
+  results/strength/mattis-table.
+
   ``last_path`` says which path the last decision took ("exact", "pimc", "ismcts", "wide" for
   the heuristic's very wide decisions as in ``pimc``, "single" for a forced move, "alphabeta"
   in Mate), ``path_counts`` how many decisions took each.
