@@ -29,6 +29,8 @@ from tournaments.config import ConfigError, TournamentConfig, label
 from tournaments.stats import RANKINGS, AdjacentRow, Summary, summarize
 
 ADAPTIVE = "adaptive.json"
+# adaptive.json's "stopped" while the run is still playing (else "separated" or "deal cap")
+UNDER_WAY = "under way"
 #: An adjacent pair counts as separated for stopping only with at least this many deals: a
 #: Student-t interval over two or three deals is too easily "separated" by a lucky start.
 MIN_DEALS = 5
@@ -112,6 +114,12 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
              f"{max_deals}")
     summary = None
     while played < max_deals:
+        # until the rule stops it, the run says it is under way (a killed run is then resumed
+        # under the same rule: `trickhound resume` continues it here)
+        os.makedirs(cfg.run_dir, exist_ok=True)
+        _write_outcome(cfg.run_dir, {"max_deals": max_deals, "deals_played": played,
+                                     "batch_deals": step, "stopped": UNDER_WAY,
+                                     "identical": [], "unseparated": []})
         played = min(max_deals, played + step)
         run_tournament(cfg, resume=not first, max_deals=played, progress=progress)
         first = False
@@ -132,10 +140,17 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
                "unseparated": [{"upper": a.upper, "lower": a.lower, "mean": a.mean, "ci": a.ci,
                                 "deals": a.deals} for a in (summary.unseparated()
                                                             if summary else [])]}
-    with open(os.path.join(cfg.run_dir, ADAPTIVE), "w", encoding="utf-8") as f:
+    _write_outcome(cfg.run_dir, outcome)
+    return outcome
+
+
+def _write_outcome(run_dir: str, outcome: dict) -> None:
+    """adaptive.json, replaced whole (a reader never sees half of it)."""
+    path = os.path.join(run_dir, ADAPTIVE)
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
         json.dump(outcome, f, indent=2)
         f.write("\n")
-    return outcome
+    os.replace(path + ".tmp", path)
 
 
 def identical(pair: AdjacentRow) -> bool:
@@ -167,6 +182,11 @@ def extend(cfg: TournamentConfig, num_players: int) -> int:
                               f"choose another --out")
     digest, games = schedule_digest(cfg.game, schedule_for(cfg, num_players))
     write_meta(cfg.run_dir, cfg, digest, games, num_players)
+    outcome = read_outcome(cfg.run_dir)
+    if outcome is not None and outcome["stopped"] == UNDER_WAY:
+        # stopped mid-batch: that batch again, whole (its recorded games are kept), so that the
+        # intervals are looked at after the same deals as in a run never stopped
+        return int(outcome["deals_played"])
     return max(r.deal_index for r in records) + 1
 
 
@@ -183,6 +203,10 @@ def outcome_text(outcome: Optional[dict]) -> Optional[str]:
     """One statement of how an adaptive run stopped (None for a run of fixed size)."""
     if not outcome:
         return None
+    if outcome["stopped"] == UNDER_WAY:
+        return (f"--until-separated: stopped before its rule did, after {outcome['deals_played']} "
+                f"deal(s) of the cap {outcome['max_deals']}; `trickhound resume` continues it "
+                f"under the same rule.")
     same = outcome.get("identical") or []
     if outcome["stopped"] == "separated":
         twins = "; ".join(f"{label(p['upper'])} and {label(p['lower'])} scored the same on "

@@ -414,6 +414,14 @@ def read_run_records(path: str) -> list[GameRecord]:
         try:
             obj = json.loads(text)
         except ValueError as e:
+            whole = _whole_json(file)
+            if isinstance(whole, dict):
+                # a JSON file over several lines, e.g. a position (tester 10 read "malformed
+                # JSON" for a valid state file): say what analyse reads instead
+                raise AnalyseError(
+                    f"{file} is one JSON object over several lines, not a game record a line "
+                    f"(analyse reads a run folder or its games.jsonl; a position goes to "
+                    f"`trickhound recommend` or `trickhound solve`)") from None
             raise AnalyseError(f"{file} line {n}: malformed JSON ({e})") from None
         rec = _record(obj, f"{file} line {n}")      # says what is wrong with it
         if games is not None and isinstance(rec.game_id, int):
@@ -429,6 +437,15 @@ def read_run_records(path: str) -> list[GameRecord]:
     if not out:
         raise AnalyseError(f"{file} holds no games")
     return out
+
+
+def _whole_json(file: str) -> object:
+    """The whole file read as one JSON value, or None when it is not one."""
+    try:
+        with open(file, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 def find_record(source: str, game_id: Optional[int] = None) -> GameRecord:

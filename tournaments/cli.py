@@ -449,6 +449,8 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     logging.getLogger("trickhound").addHandler(logging.NullHandler())
     totals = [0.0] * game.num_players
     wins = [0] * game.num_players
+    # games that could not be played out leave the other seats unscored: no return, no place
+    unscored = [0] * game.num_players
     mate = game.name == "mate"
     drawn = 0                  # Mate: drawn matches (equal totals, docs/rules/mate.md §8)
     mate_games = 0             # Mate: games played to their end, over every match
@@ -461,12 +463,16 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
         for g, rec in enumerate(records):
             _match_line(game, g, rec, quiet)
             scored = scored_returns(rec)      # a forfeit: the game's worst for its forfeiter
+            seat_scored = [bool(scored) and scored[i] is not None
+                           for i in range(game.num_players)]
             if scored:
                 totals = [t + (r or 0.0) for t, r in zip(totals, scored)]
             ranks = rec.ranks or []
             shared = ranks.count(0) > 1
             for i, r in enumerate(ranks):
-                wins[i] += r == 0 and not (mate and shared)
+                wins[i] += r == 0 and not (mate and shared) and seat_scored[i]
+            for i in range(game.num_players):
+                unscored[i] += not seat_scored[i]
             if mate:
                 drawn += shared
                 mate_games += _mate_games_played(game, rec)
@@ -480,7 +486,9 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     for i, sp in enumerate(specs):
         name = _short(sp) + (ORACLE_MARK if cheats[i] else "")
         click.echo(f"  seat {i} {name:30s} return {totals[i]:+10.1f}   "
-                   + (f"matches won {wins[i]}" if mate else f"first places {wins[i]}"))
+                   + (f"matches won {wins[i]}" if mate else f"first places {wins[i]}")
+                   + (f"   (unscored in {_plural(unscored[i], 'game', 'games')}: not played "
+                      "out)" if unscored[i] else ""))
     if any(cheats):
         click.echo(ORACLE_NOTE)
 
@@ -858,7 +866,9 @@ def _missing_game(path: str) -> NoReturn:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--seconds", default=1.0, show_default=True,
               type=Seconds(0.0, 600.0, min_open=True),
-              help="Rough time per measurement (a bound on each).")
+              help="Rough time per measurement (a bound on each, except the tournament "
+                   "rows: a 1-worker run there takes at least 2 s, so that a run's fixed "
+                   "costs stay about 1% of it).")
 @click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
 @click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
               help="A built copy of the C yardstick (the hand-written C programs that play "
@@ -889,12 +899,24 @@ def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Option
     for g in games_:
         if g not in available_games():
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
+    if save:
+        # refused before minutes of measuring, not after them (tester 10: a traceback at the end)
+        _writing(_check_writable_folder, save)
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
                          solve_deals=solve_deals, length_games=length_games, o2=o2,
                          engines_only=only == "engines", only=only)
     if save:
-        report["saved_to"] = B.save_report(report, save)
+        report["saved_to"] = _writing(B.save_report, report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))
+
+
+def _check_writable_folder(folder: str) -> None:
+    """Make ``folder`` if missing and write and remove a file in it: OSError if it cannot hold
+    the files a command is about to write."""
+    import tempfile
+    os.makedirs(folder, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=folder):
+        pass
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1073,6 +1095,27 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
                             scheduler=scheduler)
     if cfg.scheduler and cfg.executor != "dask":
         cfg.scheduler = None
+    from tournaments.adaptive import UNDER_WAY, outcome_text, read_outcome, run_until_separated
+    outcome = read_outcome(run_dir)
+    if outcome is not None:
+        # An --until-separated run: its schedule runs to the deal cap, so playing the rest of
+        # it would break the rule the run states (tester 10: resume played 6 more deals after
+        # "separated after 6 deal(s)"). Stopped before its rule did, it goes on under the rule;
+        # finished, there is nothing to resume.
+        if outcome["stopped"] == UNDER_WAY:
+            try:
+                with _clean_shutdown():
+                    _config_errors(run_until_separated, cfg, int(outcome["max_deals"]),
+                                   progress=not quiet, echo=lambda m: click.echo(m, err=True))
+            except KeyboardInterrupt as e:
+                _interrupted(run_dir, e)
+        else:
+            click.echo(f"{run_dir} is finished, nothing to resume: {outcome_text(outcome)} To "
+                       "play more deals, run its tournament command again with a larger "
+                       "--max-deals.")
+        click.echo("")
+        _print_leaderboard(run_dir, cfg, title=f"Leaderboard: {cfg.game}")
+        return
     try:
         with _clean_shutdown():
             res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
@@ -1183,6 +1226,11 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
     for name, v in (("alpha", alpha), ("beta", beta)):
         if not 0 < v < 0.5:
             raise UserError(f"--{name} must be between 0 and 0.5, got {v}")
+    source = click.get_current_context().get_parameter_source("leaderboards")
+    if source == click.core.ParameterSource.COMMANDLINE and not os.path.isdir(leaderboards):
+        # a folder the user named: a typo there would rate against another pool unnoticed
+        # (tester 10); the default folder may be absent (the built-in pool then)
+        raise UserError(f"--leaderboards {leaderboards}: no such folder")
     game = _load_game(game_text)
     try:
         with _clean_shutdown():     # Ctrl-C is the user's, not a forfeit of the bot in play
@@ -1394,10 +1442,17 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     import shlex
     import time as _time
 
+    from bots.base import MAX_SECONDS
     from bots.spec import BotSpecError
     from tournaments import evaluate as E
-    if cpu_ms is not None and not 0 < cpu_ms < float("inf"):
-        raise UserError(f"--cpu-ms must be a positive number of milliseconds, got {cpu_ms:g}")
+    from tournaments.config import MAX_DEALS
+    if cpu_ms is not None and not 0 < cpu_ms <= 1000 * MAX_SECONDS:
+        # a bound as the bots' own time_s (tester 10: 1e9 ran silently)
+        raise UserError(f"--cpu-ms must be a positive number of milliseconds, at most "
+                        f"{1000 * MAX_SECONDS:,.0f}, got {cpu_ms:g}")
+    if deals > MAX_DEALS:
+        # as tournament's (tester 10: 10,000,000 ran silently)
+        raise UserError(f"--deals must be at most {MAX_DEALS:,}, got {deals:,}")
     if workers < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
     if calibration_positions < 1:

@@ -267,6 +267,9 @@ def summarize(records: Iterable[GameRecord],
     games: defaultdict[str, int] = defaultdict(int)
     firsts: defaultdict[str, int] = defaultdict(int)
     forfeits_by: defaultdict[str, int] = defaultdict(int)
+    # games in which a bot's seat was scored, and of those the games it forfeited itself
+    scored_games: defaultdict[str, int] = defaultdict(int)
+    scored_forfeits: defaultdict[str, int] = defaultdict(int)
     oracle = set()
     # spec -> deal -> scores; spec -> deal -> reference values
     per_deal: defaultdict[str, defaultdict[int, list[float]]] = defaultdict(
@@ -286,21 +289,28 @@ def summarize(records: Iterable[GameRecord],
         if r.termination == "failed":
             failed += 1
             continue
+        forfeiters: set[str] = set()
         if r.forfeit:
             reasons[r.forfeit.get("reason", "?")] += 1
             for f in r.forfeit.get("others", []):      # later forfeits of a played-out game
                 reasons[f.get("reason", "?")] += 1
             # per game, as ``games``: a bot repeated at a table may forfeit in two seats
-            for spec in {r.seating[seat] for seat, _at in forfeiting_seats(r.forfeit)}:
+            forfeiters = {r.seating[seat] for seat, _at in forfeiting_seats(r.forfeit)}
+            for spec in forfeiters:
                 forfeits_by[spec] += 1
-        if r.ranks and any(rank != 0 for rank in r.ranks):   # not a game every seat tied
-            # per game, as ``games``: a bot repeated at a table counts once however many of
-            # its seats share first place, so 1st <= games
-            for spec in {r.seating[seat] for seat, rank in enumerate(r.ranks) if rank == 0}:
-                firsts[spec] += 1
         scored = scored_returns(r)
         if scored is None:
             continue
+        for spec in {spec for spec, ret in zip(r.seating, scored) if ret is not None}:
+            scored_games[spec] += 1
+            scored_forfeits[spec] += spec in forfeiters
+        if r.ranks and any(rank != 0 for rank in r.ranks):   # not a game every seat tied
+            # per game, as ``games``: a bot repeated at a table counts once however many of
+            # its seats share first place, so 1st <= games; a seat left unscored by a game
+            # that could not be played out placed nowhere (tester 10)
+            for spec in {r.seating[seat] for seat, rank in enumerate(r.ranks)
+                         if rank == 0 and scored[seat] is not None}:
+                firsts[spec] += 1
         table = _table(r)
         for seat, (spec, ret) in enumerate(zip(r.seating, scored)):
             if ret is None:     # a forfeited game's other seats: it did not finish
@@ -349,12 +359,18 @@ def summarize(records: Iterable[GameRecord],
     def ts_key(r: BotRow) -> float:
         return -(r.conservative if r.conservative == r.conservative else -1e18)
 
+    def forfeited_all(r: BotRow) -> bool:
+        # Every game in which it was scored was its own forfeit: last, whatever the other keys
+        # say (tester 10: two bots that crashed their workers shared the only scored deals,
+        # paired +0.00, and ranked above the bot whose games they left unscored).
+        return 0 < scored_games[r.spec] == scored_forfeits[r.spec]
+
     if ranking == "paired":
-        rows.sort(key=lambda r: (r.paired_score is None,
+        rows.sort(key=lambda r: (forfeited_all(r), r.paired_score is None,
                                  -(r.paired_score if r.paired_score is not None else 0.0),
                                  ts_key(r), r.label))
     else:
-        rows.sort(key=lambda r: (ts_key(r), r.label))
+        rows.sort(key=lambda r: (forfeited_all(r), ts_key(r), r.label))
     summary = Summary(rows, pairs, ratings, len(records), failed, dict(reasons), ranking=ranking,
                       candidates=list(candidates),
                       idle={s: "no game recorded" for s in (order or []) if games[s] == 0})

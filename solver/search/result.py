@@ -182,8 +182,12 @@ class SearchResult:
         se = math.hypot((b.half_width or 0.0) / Z95, (s.half_width or 0.0) / Z95)
         z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
         label = "clear" if z >= 3 else ("likely" if z >= 1.64 else "close")
-        # both intervals zero-wide: the values are exact
-        how = ("both values exact" if math.isinf(z) else
+        # both intervals zero-wide: exact in one world, the same in every world of several
+        # (tester 10: "exact" for 20 sampled worlds that agreed, which proves nothing of the
+        # worlds not drawn)
+        same = (f"each the same in all {self.worlds} sampled worlds" if self.worlds > 1
+                else "both values exact")
+        how = (same if math.isinf(z) else
                f"95% half-widths {b.half_width or 0:.3g} and {s.half_width or 0:.3g}, z={z:.1f}")
         detail = (f"{b.text} {'beats' if gap >= 0 else 'trails'} {s.text} by "
                   f"{abs(gap):.3g}{unit} ({how}){rob}")
