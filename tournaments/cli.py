@@ -463,8 +463,8 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
         for g, rec in enumerate(records):
             _match_line(game, g, rec, quiet)
             scored = scored_returns(rec)      # a forfeit: the game's worst for its forfeiter
-            seat_scored = [bool(scored) and scored[i] is not None
-                           for i in range(game.num_players)]
+            seat_scored = ([r is not None for r in scored] if scored
+                           else [False] * game.num_players)
             if scored:
                 totals = [t + (r or 0.0) for t, r in zip(totals, scored)]
             ranks = rec.ranks or []
