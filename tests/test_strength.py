@@ -36,12 +36,14 @@ def test_stronger_bot_wins_on_duplicate_deals(game, strong, weak, deals):
     assert m.mean > 2 * m.se and m.mean > 0, (m.mean, m.se)
 
 
-def test_published_strength_index_is_what_its_generator_writes() -> None:
+@pytest.mark.parametrize("folder", ["", "mattis-table"])
+def test_published_strength_page_is_what_its_generator_writes(folder: str) -> None:
     """results/strength/README.md is written by results/strength/summarize.py (the JSON tables
-    and newer.md's entries); a hand edit of the page, or an entry added to one but not the
-    other, would leave the two apart and the next regeneration would silently drop it."""
+    and newer.md's entries), and mattis-table's page by its own (NOTES.md and the tables); a
+    hand edit of a page, or an entry added to one but not the other, would leave the two apart
+    and the next regeneration would silently drop it."""
     root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "results", "strength")
+                        "results", "strength", folder)
     spec = importlib.util.spec_from_file_location("strength_summarize",
                                                   os.path.join(root, "summarize.py"))
     assert spec is not None and spec.loader is not None
