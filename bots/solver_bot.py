@@ -341,7 +341,7 @@ class SolverBot(Bot[View]):
         if threshold <= 0 or not public_position(view):
             return False
         for seat in range(view.game.num_players):
-            if seat == self.seat:
+            if seat == view.player:
                 continue
             followed, seen = self._followed.get(seat, (0, 0))
             if seen == 0 or followed < threshold * seen:
@@ -355,7 +355,7 @@ class SolverBot(Bot[View]):
         if self.search != "auto" or self.follow_threshold(view.game) <= 0:
             return
         before = self._public_before
-        if (before is not None and seat != self.seat and action is not None
+        if (before is not None and seat != view.player and action is not None
                 and before.current_player() == seat):
             tally = self._followed.setdefault(seat, [0, 0])
             tally[0] += action in view.game.policy.best_actions(before)
