@@ -1,5 +1,6 @@
 """Bot names -> Bot classes: built-ins, plugin files (``my_bot.py:MyBot``) and installed
 packages' entry points (group ``trickhound.bots``). Errors list what is available."""
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -80,7 +81,10 @@ def _load_plugin_file(target: str) -> type[Bot]:
         if folder not in sys.path:
             sys.path.append(folder)
         try:
-            spec.loader.exec_module(module)
+            # what the file prints as it is imported goes to stderr: stdout carries the
+            # command's own output (a leaderboard, --json) in the process that resolves specs
+            with contextlib.redirect_stdout(sys.stderr):
+                spec.loader.exec_module(module)
         except (Exception, SystemExit) as e:
             # SystemExit (a module-level sys.exit()) is the file's failure, not a request to
             # quit trickhound: it ended the run silently with the file's exit code. A

@@ -142,3 +142,22 @@ def test_rate_refuses_a_leaderboards_folder_that_does_not_exist(tmp_path: Path) 
     r = invoke(["rate", "heuristic", "--game", "dog-tag-trick", "--leaderboards",
                 str(tmp_path / "missing")])
     assert r.exit_code == 2 and "no such folder" in r.output, r.output
+
+
+def test_a_plugins_prints_at_import_go_to_stderr(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Left by tester 9, taken now: a plugin that prints as it is imported wrote among the
+    command's own output (a leaderboard, --json). Its prints go to stderr."""
+    from bots.registry import make_bot
+    path = tmp_path / "chatty.py"
+    path.write_text(textwrap.dedent("""
+        from bots.base import Bot
+        print("hello from chatty")
+
+        class Chatty(Bot):
+            def act(self, view):
+                return view.legal_actions()[0]
+    """))
+    make_bot(f"{path}:Chatty")
+    out, err = capsys.readouterr()
+    assert "hello from chatty" not in out and "hello from chatty" in err
