@@ -357,7 +357,8 @@ class SolverBot(Bot[View]):
         before = self._public_before
         if (before is not None and seat != view.player and action is not None
                 and before.current_player() == seat):
-            tally = self._followed.setdefault(seat, [0, 0])
+            # the instance's own dict (reset makes one): never the class default's
+            tally = self.__dict__.setdefault("_followed", {}).setdefault(seat, [0, 0])
             tally[0] += action in view.game.policy.best_actions(before)
             tally[1] += 1
         self._public_before = (view.determinize(0)

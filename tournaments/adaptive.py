@@ -113,10 +113,10 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
         echo(f"continuing the adaptive run in {cfg.out} from {played} deal(s) to the cap "
              f"{max_deals}")
     summary = None
+    os.makedirs(cfg.run_dir, exist_ok=True)
     while played < max_deals:
         # until the rule stops it, the run says it is under way (a killed run is then resumed
         # under the same rule: `trickhound resume` continues it here)
-        os.makedirs(cfg.run_dir, exist_ok=True)
         _write_outcome(cfg.run_dir, {"max_deals": max_deals, "deals_played": played,
                                      "batch_deals": step, "stopped": UNDER_WAY,
                                      "identical": [], "unseparated": []})

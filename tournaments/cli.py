@@ -1096,33 +1096,28 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
     if cfg.scheduler and cfg.executor != "dask":
         cfg.scheduler = None
     from tournaments.adaptive import UNDER_WAY, outcome_text, read_outcome, run_until_separated
+    # An --until-separated run's schedule runs to the deal cap, so playing the rest of it would
+    # break the rule the run states (tester 10: resume played 6 more deals after "separated
+    # after 6 deal(s)"): stopped before its rule did, it goes on under the rule; finished,
+    # there is nothing to resume.
     outcome = read_outcome(run_dir)
-    if outcome is not None:
-        # An --until-separated run: its schedule runs to the deal cap, so playing the rest of
-        # it would break the rule the run states (tester 10: resume played 6 more deals after
-        # "separated after 6 deal(s)"). Stopped before its rule did, it goes on under the rule;
-        # finished, there is nothing to resume.
-        if outcome["stopped"] == UNDER_WAY:
-            try:
-                with _clean_shutdown():
+    if outcome is not None and outcome["stopped"] != UNDER_WAY:
+        click.echo(f"{run_dir} is finished, nothing to resume: {outcome_text(outcome)} To "
+                   "play more deals, run its tournament command again with a larger "
+                   "--max-deals.")
+    else:
+        try:
+            with _clean_shutdown():
+                if outcome is not None:
                     _config_errors(run_until_separated, cfg, int(outcome["max_deals"]),
                                    progress=not quiet, echo=lambda m: click.echo(m, err=True))
-            except KeyboardInterrupt as e:
-                _interrupted(run_dir, e)
-        else:
-            click.echo(f"{run_dir} is finished, nothing to resume: {outcome_text(outcome)} To "
-                       "play more deals, run its tournament command again with a larger "
-                       "--max-deals.")
-        click.echo("")
-        _print_leaderboard(run_dir, cfg, title=f"Leaderboard: {cfg.game}")
-        return
-    try:
-        with _clean_shutdown():
-            res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
-                                 repair=repair)
-    except KeyboardInterrupt as e:
-        _interrupted(run_dir, e)
-    click.echo(f"{res.recorded} of {res.scheduled} games in {run_dir} ({res.played} played now)")
+                else:
+                    res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
+                                         repair=repair)
+                    click.echo(f"{res.recorded} of {res.scheduled} games in {run_dir} "
+                               f"({res.played} played now)")
+        except KeyboardInterrupt as e:
+            _interrupted(run_dir, e)
     click.echo("")
     _print_leaderboard(run_dir, cfg, title=f"Leaderboard: {cfg.game}")
 

@@ -1,9 +1,13 @@
-"""The table of results/strength/budget16/README.md from the evaluation files beside it:
+"""The table of results/strength/budget16/README.md from the evaluation files beside it, or of
+another budget run's folder (budget16-400, budget16-1300, budget16-vic4p) from the budget-mode
+files in it:
 
-    python results/strength/budget16/summarize.py
+    python results/strength/budget16/summarize.py [FOLDER]
 """
+import glob
 import json
 import os
+import sys
 
 from tournaments.evaluate import summarize_margin
 
@@ -19,7 +23,7 @@ TARGET_SE = 2.0
 
 def table(here: str, runs: tuple) -> None:
     """Print the table of the runs ``runs`` ((file stem, label), ...) in the folder ``here``
-    (budget16-400/summarize.py prints its own runs with it)."""
+    (main prints another folder's runs with it)."""
     print("| game | 1x (5 ms) | 16x − 1x | 95% CI | se count | deals | ≥ 2 se |")
     print("|---|---|---|---|---|---|---|")
     for name, label in runs:
@@ -38,8 +42,31 @@ def table(here: str, runs: tuple) -> None:
               f"{'yes' if z >= TARGET_SE else 'no'} |")
 
 
+#: the games' names in the tables
+TITLES = {"dog-tag-trick": "Dog Tag Trick", "mate-vic-village": "Vic Village"}
+
+
+def folder_runs(folder: str) -> tuple:
+    """(file stem, label) of every budget-mode evaluation in ``folder``, labelled by its game
+    and player count ("Vic Village 4p") and in that order."""
+    from solver.registry import load_game
+    runs = []
+    for path in glob.glob(os.path.join(folder, "*.json")):
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        if data.get("mode") != "budget":
+            continue
+        game = load_game(data["game"])
+        label = f"{TITLES.get(game.name, game.name)} {game.num_players}p"
+        runs.append((os.path.splitext(os.path.basename(path))[0], label))
+    return tuple(sorted(runs, key=lambda r: r[1]))
+
+
 def main() -> None:
-    table(HERE, RUNS)
+    if len(sys.argv) > 1:
+        table(sys.argv[1], folder_runs(sys.argv[1]))
+    else:
+        table(HERE, RUNS)
 
 
 if __name__ == "__main__":
