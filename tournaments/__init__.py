@@ -1,6 +1,8 @@
 """Tournaments, ratings and the ``trickhound`` command line (the layer above bots/ and solver/)."""
 import logging
 
+import solver  # noqa: F401  (first: it keeps numpy's BLAS on one thread, solver/__init__.py)
+
 # The release (pyproject.toml's version; a test keeps the two equal). Runs and published
 # leaderboards record it, so that a board played by older bots is marked as such.
 __version__ = "0.12.0"
