@@ -27,7 +27,7 @@ limit and a seed; wall-clock figures are added by ``to_json(timing=True)``.
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from solver.game import State, View
@@ -48,8 +48,13 @@ def _r(x: Optional[float]) -> Optional[float]:
     return float(x)
 
 
-@dataclass(frozen=True)
-class ActionStats:
+class ActionStats(NamedTuple):
+    """One root action's statistics (the module docstring says what each field means).
+    Immutable; a NamedTuple rather than a frozen dataclass because every search builds one per
+    legal action (0.25 us each against 0.8: a frozen dataclass sets each field through
+    ``object.__setattr__``), which at Mate's forced-card-hidden PIMC decision (~0.8 ms on 2
+    threads) was a visible share of the time around the search."""
+
     action: int
     text: str
     mean: Optional[float]
