@@ -229,22 +229,23 @@ def uct_world_answer(list children, dict exact):
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
     """(name, callable (state, seconds or None) -> (actions {a: value}, nodes, exact), callable
     to call when done with it): max^n deepens within ``node_budget`` nodes and, when given, the
-    seconds (alpha-beta is exact). The max^n solver is a kept one reset to ``seed`` when one is
-    idle (parallel.take_maxn: the same search as a new one, without a new one's set-up)."""
+    seconds (alpha-beta is exact). The solver is a kept one when one is idle, cleared
+    (parallel.take_alphabeta) or reset to ``seed`` (parallel.take_maxn): the same search as a
+    new one, without a new one's set-up."""
     if solver not in SOLVERS:
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     if solver == "auto":
         solver = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
                   else "maxn")
+    from solver.search.parallel import give_alphabeta, give_maxn, take_alphabeta, take_maxn
     if solver == "alphabeta":
-        from solver.search._alphabeta import AlphaBeta
-        ab = AlphaBeta(game, max(tt_bits, 8))
+        # a kept solver, cleared (a new one's tables are fresh pages the search faults in)
+        ab = take_alphabeta(game, max(tt_bits, 8))
 
         def run(State w, time_s):
             r = ab.solve(w, False)
             return r["actions"], r["nodes"], True
-        return solver, run, lambda: None
-    from solver.search.parallel import give_maxn, take_maxn
+        return solver, run, lambda: give_alphabeta(ab, max(tt_bits, 8))
     paranoid = solver == "paranoid"
     # the kept solver of a thread search's first thread (its own policy instance: the same
     # answers as the game's shared one, and one kept solver serves both paths)
