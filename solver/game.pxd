@@ -56,6 +56,15 @@ cdef class ExactSolver:
     # no change to its content): a search from a cold table waits on a miss at each of its
     # first visits to a line. The base class does nothing.
     cdef void warm_c(self) noexcept nogil
+    # Search `owner`'s transposition table (a solver of the same class, searching the same
+    # position's subtrees in another thread, whose table stays alive) until own_table_c or
+    # clear_c: its entries save this solver from searching again what the owner already did
+    # (PIMC's threads: a thread valuing the last actions of a world another thread owns). A
+    # table may be shared only if its entries are written lock-free (a torn entry must read
+    # as empty). The base class clears its own table instead (always sound, only slower).
+    cdef void share_table_c(self, void* owner) noexcept nogil
+    # Back to its own table (after share_table_c; otherwise nothing).
+    cdef void own_table_c(self) noexcept nogil
 
 
 cdef class Game:

@@ -154,6 +154,12 @@ cdef class ExactSolver:
     cdef void warm_c(self) noexcept nogil:
         pass
 
+    cdef void share_table_c(self, void* owner) noexcept nogil:
+        self.clear_c()
+
+    cdef void own_table_c(self) noexcept nogil:
+        pass
+
     def value(self, State state):
         """Gain of the player to move in ``state`` from there to the end of its round."""
         if state.game != self.game:

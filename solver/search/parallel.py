@@ -16,11 +16,12 @@ them (set-up, reading the root, the merge) is short and holds the GIL.
   returns exactly the ``threads=1`` answer for an iteration (or world) limit, whatever N.
   With the exact solver in each world (``evaluator="solver"``), each thread keeps its own
   solver and solves worlds t, t + N, ... (its table carries over); alpha-beta groups the
-  repeated worlds first and a free thread claims the next distinct world (the last one in two
-  runs of its actions) and solves it from an emptied table (``alphabeta_world_values``; the
-  kernel runs without the GIL, and the other threads are ``ClaimHelper`` threads that never
-  take the GIL): its values are exact, hence the same answer again (only ``nodes`` differs
-  from one thread's, the same for every N >= 2). The merge at the root is ``pimc_search``'s
+  repeated worlds first and a free thread owns the next distinct world, or, with none left,
+  takes actions from the back of the world with the most left (``alphabeta_world_values``;
+  the kernel runs without the GIL, and the other threads are ``ClaimHelper`` threads that
+  never take the GIL): the values are exact, hence the same answer again (only ``nodes``
+  differs from one thread's, and from run to run: where the owner and a thief meet in a
+  world is timing's). The merge at the root is ``pimc_search``'s
   own (``RootMerge``), fed in world order. Max^n / paranoid within a
   node budget: a free thread claims the next world and solves it after ``MaxN.forget`` to the
   world's own seed (an O(1) reset: a salt the solver never used on the table's keys, the
@@ -134,30 +135,32 @@ CLAIM_ORDER_CAP = 4096
 # a 2**13-entry kernel table (128 KB) holds one world's search in the core's cache where the
 # 2**16 default (1 MB, another 1.5 MB of generic table never searched) spills it, and two
 # threads at once then slow each other's misses. Measured at the opening, 2 threads, the
-# bench's alternation with one thread (whose fresh 2.5 MB of tables evict the kept ones):
-# 1.34 ms a search at 13 bits, 1.38 at 12, 1.43 at 14, 1.47 at 16. Exact values: the answer
-# is the same at any size; only the node counts (fixed for a size) change.
+# bench's alternation with one thread: 1.34 ms a search at 13 bits, 1.38 at 12, 1.43 at 14,
+# 1.47 at 16 (session 12); with the threads sharing a world's last actions (session 14) 13
+# and 14 bits gave the threads the same speed, and 14 bits slowed the one-thread search that
+# alternates with them (its 1 MB table shares the core's 2 MB cache). Exact values: the
+# answer is the same at any size; only the node counts change.
 WORLD_TABLE_BITS = 13
-# PIMC's threads value the last SPLIT_WORLDS distinct alpha-beta worlds in SPLIT_PARTS runs of
-# their actions (0: one work item an action; each item from an emptied table: WorldClaims),
-# the others whole: whole worlds are the cheapest (their actions share a table) but at Mate's
-# opening, with the forced card hidden, they are ~5 items of 0.23-0.47 ms, so that one thread
-# was left alone with the last one. A split world costs more nodes the finer it is cut (its
-# runs do not share a table: at that opening +20-30% in halves, +40-55% an action apart), so
-# the last world goes in halves. Simulated from the items' node counts (28 samplings of 16
-# worlds at 12 seeded openings; 2 threads, 0-80 us hand-off): the last world by action
-# 1.17-1.20x the ideal makespan (the work / 2), in halves 1.12-1.16x, in thirds 1.15-1.19x,
-# none split 1.15-1.19x, every world in halves 1.29-1.32x. Measured on the bench's decision
-# (2 threads against 1 in one process, alternated, 20-30 searches each, 3 runs; real-time
-# priority on a loaded machine): by action 1.58-1.64x, in halves 1.77-1.79x, in thirds
-# 1.70-1.75x, the last two in halves 1.74-1.76x, none split 1.71-1.73x. Also measured and
-# left out (session 12, the same decision, 2 threads against 1 alternated): ONE table for all
-# the threads (lock-free entries, every world split by action at no extra nodes) took 0.97 ms
-# against 0.73 ms here, the two cores' stores to the same lines costing more than the split's
-# extra nodes; the split world's first part larger (2/3 or 3/5 of its actions, for the thread
-# that comes free first) changed nothing beyond the noise (1.70-1.77x either way).
-SPLIT_WORLDS = 1
-SPLIT_PARTS = 2
+# How PIMC's threads share the distinct alpha-beta worlds (WorldClaims): each world is owned
+# whole by the thread that takes it, and a thread with no world left to own takes actions
+# from the back of the world with the most left. At Mate's opening with the forced card
+# hidden there are ~5 distinct worlds of 0.23-0.47 ms, so whole worlds alone left one thread
+# idle while the other ended the last one; cutting worlds into fixed parts costs nodes (the
+# parts do not share a table: +20-30% in halves, +40-55% an action apart). Measured on the
+# bench's decision (2 threads against 1, alternated, 25 searches each, 6 runs; session 14,
+# the one thread then solving on a fresh table each search): taking from the back
+# 1.80-1.85x; the last world in two fixed halves (the scheme before it) 1.73-1.75x. A thread
+# taking the last actions of a world searches its owner's table (ExactSolver.share_table_c):
+# on its own, cleared, those actions cost +25% of a whole world's nodes even when only the
+# last quarter was taken (the first actions build most of the table the later ones read);
+# sharing brought the threads' nodes from 63,000 to 60,700 a search at that opening (one
+# thread valuing every world alone: 60,300), though not the wall time on 2 cores (the extra
+# nodes had filled time the thread would have waited). Earlier (session 12, the same
+# decision): the last world by action 1.58-1.64x, in halves 1.77-1.79x, in thirds
+# 1.70-1.75x, none split 1.71-1.73x; ONE table for all the threads, all the time (every world
+# split by action at no extra nodes) 0.97 ms a search against 0.73 ms, the two cores' stores
+# to the same lines costing more than the split's extra nodes (sharing only for the last
+# actions of a world is short enough not to).
 T = TypeVar("T")
 Limit = Union[SearchLimit, str, dict]
 
@@ -341,22 +344,20 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
     solve every distinct world again. So the worlds are grouped by position (the 64-bit key
     the solvers' own tables trust) and a repeat takes its first occurrence's values (0 nodes).
 
-    With the game's kernel (it runs without the GIL) a free thread claims the next distinct
-    world (the last ``SPLIT_WORLDS`` of them in ``SPLIT_PARTS`` runs of its actions: the next
-    run of one) and solves it with its own solver cleared first (``AlphaBeta.solve_claimed`` on
-    a ``WorldClaims``: the claims, the O(1) clears and the searches in one section without the
-    GIL per thread), so a world's node count does not depend on the thread or on the worlds it
-    solved before: exact values, hence the same answer whatever N, and one node count for
-    every N >= 2. The other threads are ``helpers`` (``ClaimHelper``: threads that never take
-    the GIL, posted the job with ``solvers[1:]``; taken here, one for each extra solver, when
-    not given); the calling thread waits for their last items only, and a helper that wakes
-    after the items ran out does nothing. Claimed rather than split in fixed shares: Mate's
-    forced-card-hidden opening has ~5 distinct worlds of 0.23-0.47 ms, and thread t taking
-    worlds t, t + N, ... left one thread 3 of them (measured 1.17 ms against 1.0 ms claimed, 2
-    threads, the whole distinct work 1.6-1.7 ms). A world's table carried over to the next
-    world saves nothing here (the forced card is in every position's key). Without a kernel
-    the first solver solves them all inline in one call (the generic negamax holds the GIL:
-    threads would only take turns)."""
+    With the game's kernel (it runs without the GIL) the distinct worlds are a ``WorldClaims``
+    job: a free thread owns the next world and values its actions from the front; once every
+    world is owned, a free thread takes actions from the back of the world with the most left,
+    searching that world's owner's table (what the owner stored for the actions it valued
+    already), so the threads end within one action of each other (Mate's forced-card-hidden
+    opening: ~5 distinct worlds of 0.23-0.47 ms, an action 2-150 us). The other threads are
+    ``helpers`` (``ClaimHelper``: threads that never take the GIL, posted the job with
+    ``solvers[1:]``; taken here, one for each extra solver, when not given); the calling
+    thread waits for their last actions only, and a helper that wakes after the actions ran
+    out does nothing. The values are exact, hence the same whatever N; the node counts are
+    the valuers' (with N >= 2 where the owner and a thief met in a world is timing's). A
+    world's table carried over to the next world saves nothing here (the forced card is in
+    every position's key). Without a kernel the first solver solves them all inline in one
+    call (the generic negamax holds the GIL: threads would only take turns)."""
     keys = [world.state_hash() for world in worlds]
     first: dict[int, int] = {}
     for wi, key in enumerate(keys):
@@ -369,11 +370,10 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
         if helpers is None:
             helpers = take_claim_helpers(len(solvers) - 1)
         try:
-            claims = WorldClaims([worlds[i] for i in distinct],
-                                 max(0, len(distinct) - SPLIT_WORLDS), SPLIT_PARTS)
-            for helper, ab in zip(helpers, solvers[1:claims.items]):
+            claims = WorldClaims([worlds[i] for i in distinct])
+            for helper, ab in zip(helpers, solvers[1:claims.actions]):
                 # a helper that did not take the job by the time the caller's thread ran out
-                # of items is never waited for (solve_claimed); refused (still leaving an
+                # of actions is never waited for (solve_claimed); refused (still leaving an
                 # earlier job), it is simply not there
                 helper.post(claims, ab)
             solvers[0].solve_claimed(claims, False)

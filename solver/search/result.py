@@ -22,7 +22,9 @@ Every legal root action gets an :class:`ActionStats`:
 
 ``actions`` are stored recommended first, then in the algorithm's own order (visits for
 MCTS, mean value for PIMC and solvers). ``to_json()`` is deterministic for an iteration-bound
-limit and a seed; wall-clock figures are added by ``to_json(timing=True)``.
+limit, a seed and a thread count, but for ``nodes`` of PIMC's alpha-beta worlds on 2 or more
+threads (which thread valued which action of a world, hence how much each found in its table,
+is timing's; the values are exact); wall-clock figures are added by ``to_json(timing=True)``.
 """
 import math
 from collections.abc import Callable, Sequence

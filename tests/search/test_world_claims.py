@@ -3,16 +3,16 @@
 ``AlphaBeta.solve_claimed``).
 
 Mate with the forced card hidden (docs/rules/mate.md §9.2) samples worlds that differ in the
-hidden forced card; the distinct ones are work items claimed by whichever thread is free: the
-first whole, the last ``SPLIT_WORLDS`` one action at a time, every item from an emptied kernel
-table. The values are exact, hence the one-thread values whatever the thread count; each
-world's node count is a cleared solver's, hence the same for every thread count >= 2 and in a
-rerun. No timings here: speed is measured by ``trickhound bench``.
+hidden forced card; each distinct world is owned by the thread that takes it, which values its
+actions from the front on one table, and a thread with no world left to own takes actions
+from the back of the world with the most left, searching that world's owner's table. The
+values are exact, hence the one-thread values whatever the thread count; one thread's node
+counts are a cleared solver's. No timings here: speed is measured by ``trickhound bench``.
 """
 import pytest
 
 from solver.registry import load_game
-from solver.search import AlphaBeta, SearchLimit, parallel, pimc
+from solver.search import AlphaBeta, SearchLimit, pimc
 from solver.search._alphabeta import WorldClaims
 from solver.search.bench import opening_state
 from solver.search.parallel import alphabeta_world_values
@@ -43,34 +43,69 @@ def _cleared(ab: AlphaBeta) -> AlphaBeta:
 
 
 @pytest.mark.parametrize("seed,fraction", [(1, 0.0), (3, 0.0), (2, 0.3)])
-@pytest.mark.parametrize("split_from", [None, 0, 1, 2])
-def test_claimed_items_value_as_a_cleared_solver(seed, fraction, split_from):
-    """One thread taking every item: each world's values are solve_values'; a whole world's
-    nodes are a cleared solver's for the world, a split world's the sum of a cleared solver's
-    for each of its actions alone."""
+def test_one_thread_values_each_world_as_a_cleared_solver(seed, fraction):
+    """One thread taking every world: it owns each in turn and values its actions from the
+    front, so each world's values and nodes are a cleared solver's solve_values."""
     worlds = _distinct_worlds(seed, fraction)
     game = worlds[0].game
-    split = len(worlds) if split_from is None else min(split_from, len(worlds))
-    job = WorldClaims(worlds, -1 if split_from is None else split_from)
-    assert job.items == split + sum(len(w.legal_actions()) for w in worlds[split:])
+    job = WorldClaims(worlds)
+    assert job.actions == sum(len(w.legal_actions()) for w in worlds)
     AlphaBeta(game, 13).solve_claimed(job)
     ref = AlphaBeta(game, 13)
-    for wi, (world, (values, nodes)) in enumerate(zip(worlds, job.result())):
-        (want, whole_nodes), = _cleared(ref).solve_values([world])
-        assert values == want
-        if wi < split:
-            assert nodes == whole_nodes
-        else:
-            assert nodes == sum(_cleared(ref).solve_values([world], [a])[0][1]
-                                for a in world.legal_actions())
+    for world, got in zip(worlds, job.result()):
+        assert got == _cleared(ref).solve_values([world])[0]
 
 
-def test_a_helper_that_starts_after_the_items_ran_out_does_nothing():
-    """On a busy machine a helper may start once the caller's thread has solved every item: it
-    searches nothing (its node count stays) and the answer is unchanged."""
+@pytest.mark.parametrize("seed,fraction", [(1, 0.0), (2, 0.3)])
+def test_a_thief_values_from_the_back_on_its_own_table_when_no_owner_has_one(seed, fraction):
+    """Every world owned already (``owned``, the test hook) and no owner's table to search: a
+    thread takes actions from the back of the world with the most left, one at a time, its
+    table cleared as it moves to another world. The values are still exact; a world's nodes
+    are a cleared solver's valuing its actions last to first on one table."""
+    worlds = _distinct_worlds(seed, fraction)
+    game = worlds[0].game
+    job = WorldClaims(worlds, owned=True)
+    AlphaBeta(game, 13).solve_claimed(job)
+    ref = AlphaBeta(game, 13)
+    got = job.result()
+    left = {wi: list(w.legal_actions()) for wi, w in enumerate(worlds)}
+    want_nodes = [0] * len(worlds)
+    last = None
+    while any(left.values()):
+        # the world with the most actions left (the first such in world order), its last one
+        wi = max(left, key=lambda k: (len(left[k]), -k))
+        if wi != last:
+            ref.clear()
+            last = wi
+        action = left[wi].pop()
+        (values, nodes), = ref.solve_values([worlds[wi]], [action])
+        assert got[wi][0][action] == values[action]
+        want_nodes[wi] += nodes
+    assert [n for _, n in got] == want_nodes
+
+
+def test_a_solver_searching_an_owners_table_finds_what_the_owner_stored():
+    """``share_table`` (ExactSolver.share_table_c, the thieves' path): a solver searching
+    another's table gets the same exact values for far fewer nodes where the owner has
+    searched already; back on its own (cleared) table it searches everything again."""
+    game = load_game(MATE_HIDDEN)
+    world = opening_state(game, 4)
+    owner, thief = AlphaBeta(game, 13), AlphaBeta(game, 13)
+    (want, owner_nodes), = owner.solve_values([world])
+    thief.share_table(owner)
+    (got, shared_nodes), = thief.solve_values([world])
+    assert got == want and shared_nodes * 20 < owner_nodes
+    thief.clear()                                   # its own table again, emptied
+    (got, own_nodes), = thief.solve_values([world])
+    assert got == want and own_nodes == owner_nodes
+
+
+def test_a_helper_that_starts_after_the_actions_ran_out_does_nothing():
+    """On a busy machine a helper may start once the caller's thread has valued every action:
+    it searches nothing (its node count stays) and the answer is unchanged."""
     worlds = _distinct_worlds(1, 0.0)
     game = worlds[0].game
-    job = WorldClaims(worlds, len(worlds) - 1)
+    job = WorldClaims(worlds)
     AlphaBeta(game, 13).solve_claimed(job, False)
     before = job.result()
     helper = AlphaBeta(game, 13)
@@ -81,10 +116,10 @@ def test_a_helper_that_starts_after_the_items_ran_out_does_nothing():
 
 
 def test_unsolved_claims_have_no_result_and_bad_jobs_are_refused():
-    """result() before the items are solved raises; a game without a kernel (tiny-tricks: the
+    """result() before the actions are valued raises; a game without a kernel (tiny-tricks: the
     generic negamax holds the GIL), worlds of another game and a finished game are refused."""
     worlds = _distinct_worlds(1, 0.0)
-    with pytest.raises(RuntimeError, match="not solved"):
+    with pytest.raises(RuntimeError, match="not valued"):
         WorldClaims(worlds).result()
     tiny = load_game("tiny-tricks")
     with pytest.raises(ValueError, match="kernel"):
@@ -101,9 +136,9 @@ def test_unsolved_claims_have_no_result_and_bad_jobs_are_refused():
 
 @pytest.mark.parametrize("seed,fraction", [(1, 0.0), (4, 0.0), (2, 0.3)])
 def test_world_values_are_the_one_thread_values_for_any_thread_count(seed, fraction):
-    """alphabeta_world_values on 1, 2 and 3 threads: the values of one solver's solve_values
-    (exact); a repeated world takes its first occurrence's values for no nodes; on 2 and 3
-    threads (and in a rerun) the same node counts, whichever thread claimed which item."""
+    """alphabeta_world_values on 1, 2 and 3 threads (twice each): the values of one solver's
+    solve_values (exact); a repeated world takes its first occurrence's values for no nodes,
+    a first occurrence takes some (which thread valued which action is timing's)."""
     game = load_game(MATE_HIDDEN)
     state = opening_state(game, seed) if fraction == 0.0 else mid_state(game, seed,
                                                                           fraction=fraction)
@@ -124,32 +159,29 @@ def test_world_values_are_the_one_thread_values_for_any_thread_count(seed, fract
         seen.add(world.state_hash())
         assert (one[wi][1] > 0) == first
         assert (runs[2][0][wi][1] > 0) == first
-    assert runs[2][0] == runs[2][1] == runs[3][0] == runs[3][1]
+    for k in (2, 3):
+        assert [v for v, _ in runs[k][1]] == [v for v, _ in runs[k][0]]
 
 
 def test_a_single_distinct_world_is_shared_action_by_action():
-    """Every sampled world alike (one distinct world): runs of its actions (SPLIT_PARTS of
-    them, 0: one an action) are the threads' items, each from an emptied table; the values
-    are still one solver's."""
+    """Every sampled world alike (one distinct world): one thread owns it, the other takes its
+    actions from the back on the owner's table; the values are still one solver's, and no
+    more nodes are spent than two cleared solvers each valuing the whole world."""
     game = load_game(MATE_HIDDEN)
     world = opening_state(game, 5)
     ref = AlphaBeta(game, 13)
     (want, _), = ref.solve_values([world])
     got = alphabeta_world_values([world, world.clone()], [AlphaBeta(game, 13) for _ in range(2)])
     assert got[0][0] == want and got[1] == (want, 0)
-    legal = world.legal_actions()
-    runs = len(legal) if parallel.SPLIT_PARTS == 0 else min(parallel.SPLIT_PARTS, len(legal))
-    assert got[0][1] == sum(_cleared(ref).solve_values(
-        [world], legal[r * len(legal) // runs:(r + 1) * len(legal) // runs])[0][1]
-        for r in range(runs))
+    (_, whole), = _cleared(ref).solve_values([world])
+    assert 0 < got[0][1] <= 2 * whole
 
 
 @pytest.mark.parametrize("tt_bits", [10, 16])
 def test_pimc_alphabeta_answers_alike_on_one_two_and_three_threads(tt_bits):
     """PIMC with alpha-beta in each world (the solver bot's search with the forced card
     hidden, docs/rules/mate.md §9.2) on 1, 2 and 3 threads: one answer (every action's mean,
-    interval, visits and robustness; the chosen action); on 2 and 3 threads one node count,
-    the threads' tables at most ``WORLD_TABLE_BITS`` (a smaller ``tt_bits`` is kept)."""
+    interval, visits and robustness; the chosen action), whatever the table size."""
     game = load_game(MATE_HIDDEN)
     state = opening_state(game, 6)
     view = state.view(state.current_player())
@@ -160,8 +192,4 @@ def test_pimc_alphabeta_answers_alike_on_one_two_and_three_threads(tt_bits):
         assert [a.to_json() for a in answers[k].actions] == [
             a.to_json() for a in answers[1].actions]
         assert answers[k].chosen == answers[1].chosen
-    assert answers[2].nodes == answers[3].nodes
-    bits = min(tt_bits, parallel.WORLD_TABLE_BITS)
-    sampled, _ = parallel._sample_worlds(view, 16, 8, "none", 64)
-    want = alphabeta_world_values(sampled, [AlphaBeta(game, bits) for _ in range(2)])
-    assert answers[2].nodes == sum(n for _, n in want)
+    assert answers[2].nodes > 0 and answers[3].nodes > 0

@@ -4,18 +4,25 @@ from solver.game cimport ExactSolver
 from solver.games.mate._state cimport MateData
 
 ctypedef struct MateTTEntry:
-    uint64_t key           # the complete position (see _solve.pyx: no collisions, only slots)
-    int16_t value
-    uint8_t flag           # 0 empty, EXACT, LOWER, UPPER
-    int8_t move            # best lead, or -1
-    uint16_t gen           # generation tag: entries of older generations are ignored
-    uint16_t pad
+    # Written lock-free, so that two threads may share a table (PIMC's threads, where one
+    # values the last actions of a world another owns): ``data`` packs the entry (value, flag,
+    # best lead, generation; _solve.pyx tt_pack) and ``check`` is the complete position's key
+    # XOR data, so an entry torn by two threads' stores (one's check, the other's data) fails
+    # the check and reads as empty. Each is one aligned 8-byte access.
+    uint64_t check
+    uint64_t data
 
 ctypedef struct MateSolver:
     MateTTEntry* tt
     int shift              # 64 - log2(table size)
     int tt_bits
     uint16_t gen
+    # while searching another solver's table (MateExactSolver.share_table_c): its own
+    MateTTEntry* own_tt
+    int own_shift
+    int own_bits
+    uint16_t own_gen
+    int sharing
     long long nodes        # lead positions searched + follow positions expanded
     # context of the search in progress (set per forcing combination)
     int forced[2]          # forced card per seat, or -1

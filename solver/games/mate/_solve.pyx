@@ -16,6 +16,8 @@ with the forced cards fixed; the follower's replies to each lead are an inline m
 - Transposition table of 16-byte entries, always replace, generation tags instead of clearing.
   The key is the complete position (both hands, leader, trick, forced cards, double rule), so
   an entry can only be confused with one of an older generation, never with another position.
+  Entries are written lock-free (the key XOR the data word beside the data word), so another
+  thread's solver may search the same table at once (``share_table_c``).
 - Move ordering: the table's lead first, then leads by fewest follower replies; replies that
   win the trick first (lowest winner first), then losing replies (highest first).
 - The forcing decisions (dealer, then non-dealer) are two more layers of the same tree.
@@ -30,8 +32,15 @@ from solver.games.mate._state cimport MateData, MateState
 cdef extern from *:
     """
     #define MATE_PREFETCH_W(p) __builtin_prefetch((const void*)(p), 1, 3)
+    /* one aligned 8-byte load or store, never split or merged by the compiler */
+    #define MATE_LOAD64(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+    #define MATE_STORE64(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+    #define MATE_LOAD16(p) __atomic_load_n((p), __ATOMIC_RELAXED)
     """
     void MATE_PREFETCH_W(const void* p) noexcept nogil
+    uint64_t MATE_LOAD64(uint64_t* p) noexcept nogil
+    void MATE_STORE64(uint64_t* p, uint64_t v) noexcept nogil
+    uint16_t MATE_LOAD16(uint16_t* p) noexcept nogil
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil
@@ -188,6 +197,13 @@ cdef int replies(MateSolver* x, uint32_t nhL, uint32_t hF, int L, int k, int c,
     return vc
 
 
+# A table entry's data word (MateTTEntry): value in bits 0-15 (two's complement), flag 16-23,
+# best lead 24-31 (-1 as 0xFF), generation 32-47.
+cdef inline uint64_t tt_pack(int value, int flag, int move, uint16_t gen) noexcept nogil:
+    return ((<uint64_t>(<uint16_t>(<int16_t>value))) | ((<uint64_t>(<uint8_t>flag)) << 16) |
+            ((<uint64_t>(<uint8_t>(<int8_t>move))) << 24) | ((<uint64_t>gen) << 32))
+
+
 cdef int search(MateSolver* x, uint32_t h0, uint32_t h1, int L, int k,
                 int alpha, int beta) noexcept nogil:
     """Value for the leader L of the lead position (h0, h1, L) at trick k."""
@@ -195,7 +211,7 @@ cdef int search(MateSolver* x, uint32_t h0, uint32_t h1, int L, int k,
     cdef uint32_t hL = h1 if L else h0
     cdef uint32_t hF = h0 if L else h1
     cdef int ub, lb, ttmove = -1, v, best = -INF, bestmove = -1, c, i, j, s, n, a, vc
-    cdef uint64_t key
+    cdef uint64_t key, data
     cdef MateTTEntry* e
     cdef uint32_t mating, leads, m
     cdef int order[20]
@@ -213,14 +229,15 @@ cdef int search(MateSolver* x, uint32_t h0, uint32_t h1, int L, int k,
     key = (<uint64_t>h0) | ((<uint64_t>h1) << 20) | ((<uint64_t>L) << 40) | \
         ((<uint64_t>k) << 51) | x.fkey
     e = &x.tt[(key * 0x9E3779B97F4A7C15ULL) >> x.shift]
-    if e.key == key and e.gen == x.gen:
-        ttmove = e.move
-        v = e.value
-        if e.flag == TT_EXACT:
+    data = MATE_LOAD64(&e.data)
+    if MATE_LOAD64(&e.check) ^ data == key and <uint16_t>(data >> 32) == x.gen:
+        ttmove = <int8_t>(data >> 24)
+        v = <int16_t>data
+        if <uint8_t>(data >> 16) == TT_EXACT:
             return v
-        if e.flag == TT_LOWER and v >= beta:
+        if <uint8_t>(data >> 16) == TT_LOWER and v >= beta:
             return v
-        if e.flag == TT_UPPER and v <= alpha:
+        if <uint8_t>(data >> 16) == TT_UPPER and v <= alpha:
             return v
 
     mating = mating_leads(hL, hF)
@@ -255,11 +272,10 @@ cdef int search(MateSolver* x, uint32_t h0, uint32_t h1, int L, int k,
                     a = best
                     if best >= beta:
                         break
-    e.key = key
-    e.gen = x.gen
-    e.value = <int16_t>best
-    e.move = <int8_t>bestmove
-    e.flag = TT_UPPER if best <= alpha else (TT_LOWER if best >= beta else TT_EXACT)
+    data = tt_pack(best, TT_UPPER if best <= alpha else (TT_LOWER if best >= beta else TT_EXACT),
+                   bestmove, x.gen)
+    MATE_STORE64(&e.data, data)
+    MATE_STORE64(&e.check, key ^ data)
     return best
 
 
@@ -338,6 +354,8 @@ cdef int mate_solver_init(MateSolver* x, int tt_bits) except -1:
     x.tt_bits = tt_bits
     x.shift = 64 - tt_bits
     x.gen = 1
+    x.own_tt = NULL
+    x.sharing = 0
     x.nodes = 0
     set_forced(x, -1, -1)
     return 0
@@ -382,6 +400,7 @@ cdef class MateExactSolver(ExactSolver):
         mate_solver_init(&self.x, max(8, min(tt_bits, KERNEL_MAX_BITS)))
 
     def __dealloc__(self):
+        self.own_table_c()
         if self.x.tt != NULL:
             mate_solver_free(&self.x)
 
@@ -406,7 +425,31 @@ cdef class MateExactSolver(ExactSolver):
         return v
 
     cdef void clear_c(self) noexcept nogil:
+        self.own_table_c()
         mate_solver_clear(&self.x)
+
+    cdef void share_table_c(self, void* owner) noexcept nogil:
+        # the owner's table, size and generation (read once: the owner bumps its generation
+        # only as it starts another world, never while a thief is meant to share it)
+        cdef MateSolver* o = &(<MateExactSolver>owner).x
+        if not self.x.sharing:
+            self.x.own_tt = self.x.tt
+            self.x.own_shift = self.x.shift
+            self.x.own_bits = self.x.tt_bits
+            self.x.own_gen = self.x.gen
+            self.x.sharing = 1
+        self.x.tt = o.tt
+        self.x.shift = o.shift
+        self.x.tt_bits = o.tt_bits
+        self.x.gen = MATE_LOAD16(&o.gen)
+
+    cdef void own_table_c(self) noexcept nogil:
+        if self.x.sharing:
+            self.x.tt = self.x.own_tt
+            self.x.shift = self.x.own_shift
+            self.x.tt_bits = self.x.own_bits
+            self.x.gen = self.x.own_gen
+            self.x.sharing = 0
 
     cdef void warm_c(self) noexcept nogil:
         # every 64-byte line (4 entries) of the table, prefetched for writing: a search
