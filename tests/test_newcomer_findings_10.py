@@ -2,7 +2,8 @@
 their workers ranked above the bot they left unscored, ``resume`` playing on past an
 ``--until-separated`` run's stopping rule, ``bench --save`` failing after its measurements,
 unbounded ``evaluate`` budgets, ``match`` placing unscored seats first, ``analyse`` calling a
-valid position "malformed JSON" and ``rate --leaderboards`` naming a missing folder."""
+valid position "malformed JSON" and ``rate --leaderboards`` naming a missing folder; and one
+noted after that pass: ``resume --repair`` not passed on to an adaptive run."""
 import json
 import os
 import shutil
@@ -161,3 +162,33 @@ def test_a_plugins_prints_at_import_go_to_stderr(tmp_path: Path,
     make_bot(f"{path}:Chatty")
     out, err = capsys.readouterr()
     assert "hello from chatty" not in out and "hello from chatty" in err
+
+
+def test_resume_repair_mends_an_adaptive_run_too(tmp_path: Path) -> None:
+    """``resume --repair`` was not passed on to an ``--until-separated`` run's resume: a corrupt
+    line stopped it even with the flag. Now its corrupt lines are moved aside as a fixed-size
+    run's are, the run goes on under its rule, and it ends with the records of a run never
+    stopped."""
+    cfg = run_config(tmp_path, "whole", bots=["solver", "random"], deals=40)
+    whole = run_until_separated(cfg, 40, progress=False, echo=lambda m: None)
+    records = load_records(cfg.out)
+    step = whole["batch_deals"]
+    cut = str(tmp_path / "cut")
+    shutil.copytree(cfg.out, cut)
+    done = whole["deals_played"] - step
+    kept = [json.dumps(rec.to_json()) + "\n" for rec in records if rec.deal_index <= done]
+    kept[1] = kept[1][:30] + "\n"                   # line 2: cut in the middle, newline kept
+    with open(os.path.join(cut, "games.jsonl"), "w", encoding="utf-8") as f:
+        f.writelines(kept)
+    with open(os.path.join(cut, ADAPTIVE), "w", encoding="utf-8") as f:
+        json.dump({"max_deals": 40, "deals_played": done, "batch_deals": step,
+                   "stopped": UNDER_WAY, "identical": [], "unseparated": []}, f)
+    r = invoke(["resume", cut, "--quiet"])
+    assert r.exit_code == 2 and "1 corrupt line(s) (line 2)" in r.output, r.output
+    r = invoke(["resume", cut, "--quiet", "--repair"])
+    assert r.exit_code == 0, r.output
+    assert "moved 1 corrupt line(s)" in r.output and "(line 2)" in r.output
+    assert [rec.comparable() for rec in load_records(cut)] == [
+        rec.comparable() for rec in records]
+    with open(os.path.join(cut, ADAPTIVE), encoding="utf-8") as f:
+        assert json.load(f) == whole

@@ -97,16 +97,22 @@ def quick_summary(run_dir: str, cfg: TournamentConfig) -> Summary:
 
 
 def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = True,
-                        echo: Callable[[str], None] = print, batch: Optional[int] = None) -> dict:
+                        echo: Callable[[str], None] = print, batch: Optional[int] = None,
+                        repair: bool = False) -> dict:
     """Play batches of duplicate deals until every adjacent pair is separated or ``max_deals``
-    deals are played; write and return the outcome (``adaptive.json``)."""
-    from tournaments.runner import run_tournament
+    deals are played; write and return the outcome (``adaptive.json``). ``repair`` (resuming
+    such a run, ``resume --repair``): move the corrupt lines of its games.jsonl aside first, as
+    a fixed-size run's resume does (their games are played again)."""
+    from tournaments.runner import repair_records, run_tournament, scheduled_games
     if max_deals < 1:
         raise ConfigError(f"--max-deals must be at least 1, got {max_deals}")
     game = cfg.game_obj()
     cfg.deals = max_deals
     # (a cap below one batch is one batch of the cap: the outcome says so)
     step = min(max_deals, batch or batch_deals(cfg, game.num_players))
+    if repair and os.path.isdir(cfg.run_dir):
+        repair_records(cfg.run_dir, scheduled_games(cfg.run_dir),
+                       lambda m: echo(f"trickhound: warning: {m}"))
     played = extend(cfg, game.num_players)
     first = played == 0
     if not first:

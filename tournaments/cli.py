@@ -1110,7 +1110,8 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
             with _clean_shutdown():
                 if outcome is not None:
                     _config_errors(run_until_separated, cfg, int(outcome["max_deals"]),
-                                   progress=not quiet, echo=lambda m: click.echo(m, err=True))
+                                   progress=not quiet, echo=lambda m: click.echo(m, err=True),
+                                   repair=repair)
                 else:
                     res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
                                          repair=repair)

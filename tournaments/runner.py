@@ -326,6 +326,20 @@ def scheduled_games(run_dir: str) -> Optional[int]:
     return games if isinstance(games, int) and not isinstance(games, bool) else None
 
 
+def repair_records(run_dir: str, scheduled: Optional[int],
+                   warn: Callable[[str], None]) -> int:
+    """``resume --repair``: move the corrupt lines of the run's games.jsonl (not a record, or a
+    game the ``scheduled`` games do not hold) to CORRUPT beside it, saying so through ``warn``;
+    their games are then missing and the resume plays them again. Returns how many moved."""
+    gpath = games_path(run_dir)
+    moved = set_aside_corrupt(gpath, scheduled)
+    if moved:
+        warn(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
+             f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their games are played "
+             f"again")
+    return len(moved)
+
+
 def load_records(run_dir: str) -> list[GameRecord]:
     """The run's records, one per game_id (the first, should a line ever repeat), sorted.
     Raises CorruptRecordsError (with line numbers) if games.jsonl holds a corrupt line or a
@@ -504,11 +518,7 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
             _warn(stream)(f"cut a torn last line ({cut} bytes) from {gpath}: its game is "
                           f"played again")
         if repair:
-            moved = set_aside_corrupt(gpath, scheduled)
-            if moved:
-                _warn(stream)(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
-                              f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their "
-                              f"games are played again")
+            repair_records(run_dir, scheduled, _warn(stream))
     else:
         existing = read_records(gpath)
         if existing:
