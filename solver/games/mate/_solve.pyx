@@ -24,6 +24,9 @@ with the forced cards fixed; the follower's replies to each lead are an inline m
 """
 from libc.stdint cimport uint64_t, uint32_t, int16_t, int8_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
 from libc.math cimport ceil, floor
 from libc.string cimport memset
 from solver.game cimport ExactSolver, Game, State
@@ -396,18 +399,27 @@ cdef class MateExactSolver(ExactSolver):
     kernel (its own transposition table, at most 2**17 entries) per solver object."""
 
     def __cinit__(self, Game game, int tt_bits=18):
-        self.x.tt = NULL
-        mate_solver_init(&self.x, max(8, min(tt_bits, KERNEL_MAX_BITS)))
+        cdef void* p = NULL
+        # whole 64-byte lines of its own (see _solve.pxd)
+        if posix_memalign(&p, 64, (sizeof(MateSolver) + 63) & ~(<size_t>63)) != 0:
+            raise MemoryError()
+        memset(p, 0, sizeof(MateSolver))
+        self.x = <MateSolver*>p
+        mate_solver_init(self.x, max(8, min(tt_bits, KERNEL_MAX_BITS)))
 
     def __dealloc__(self):
+        if self.x == NULL:
+            return
         self.own_table_c()
         if self.x.tt != NULL:
-            mate_solver_free(&self.x)
+            mate_solver_free(self.x)
+        free(self.x)
+        self.x = NULL
 
     cdef double value_c(self, State state) noexcept nogil:
         cdef int v
         self.x.nodes = 0
-        v = mate_value(&self.x, &(<MateState>state).d, -INF, INF)
+        v = mate_value(self.x, &(<MateState>state).d, -INF, INF)
         self.nodes = self.x.nodes
         return v
 
@@ -420,18 +432,18 @@ cdef class MateExactSolver(ExactSolver):
         a = -INF if alpha <= -INF else <int>floor(alpha)
         b = INF if beta >= INF else <int>ceil(beta)
         self.x.nodes = 0
-        v = mate_value(&self.x, &(<MateState>state).d, a, b)
+        v = mate_value(self.x, &(<MateState>state).d, a, b)
         self.nodes = self.x.nodes
         return v
 
     cdef void clear_c(self) noexcept nogil:
         self.own_table_c()
-        mate_solver_clear(&self.x)
+        mate_solver_clear(self.x)
 
     cdef void share_table_c(self, void* owner) noexcept nogil:
         # the owner's table, size and generation (read once: the owner bumps its generation
         # only as it starts another world, never while a thief is meant to share it)
-        cdef MateSolver* o = &(<MateExactSolver>owner).x
+        cdef MateSolver* o = (<MateExactSolver>owner).x
         if not self.x.sharing:
             self.x.own_tt = self.x.tt
             self.x.own_shift = self.x.shift
