@@ -209,18 +209,21 @@ class Bounded(click.ParamType):
     message that says what is wanted: ``must be at least 1, got 0``."""
 
     def __init__(self, kind: type[float], low: Optional[float] = None,
-                 high: Optional[float] = None, low_open: bool = False) -> None:
+                 high: Optional[float] = None, low_open: bool = False,
+                 name: Optional[str] = None) -> None:
         self.kind, self.low, self.high, self.low_open = kind, low, high, low_open
-        self.name = "integer" if kind is int else "seconds"
+        self.name = name or ("integer" if kind is int else "seconds")
 
     def want(self) -> str:
-        """The range in words."""
-        low = f"more than {self.low:g}" if self.low_open else f"at least {self.low:,}"
+        """The range in words (whole numbers without a decimal point: "at most 3,600")."""
+        def num(x: Optional[float]) -> str:
+            return f"{int(x):,}" if x is not None and float(x).is_integer() else f"{x:,}"
+        low = f"more than {num(self.low)}" if self.low_open else f"at least {num(self.low)}"
         if self.low is not None and self.high is not None:
             if self.low_open:
-                return f"{low} and at most {self.high:,}"
-            return f"between {self.low:,} and {self.high:,}"
-        return low if self.low is not None else f"at most {self.high:,}"
+                return f"{low} and at most {num(self.high)}"
+            return f"between {num(self.low)} and {num(self.high)}"
+        return low if self.low is not None else f"at most {num(self.high)}"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, self.kind) and not isinstance(value, bool):
@@ -901,22 +904,14 @@ def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Option
             raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
     if save:
         # refused before minutes of measuring, not after them (tester 10: a traceback at the end)
-        _writing(_check_writable_folder, save)
+        from tournaments.config import check_writable
+        _config_errors(check_writable, save)
     report = B.run_bench(seconds=seconds, games=list(games_) or None, limits=limits,
                          solve_deals=solve_deals, length_games=length_games, o2=o2,
                          engines_only=only == "engines", only=only)
     if save:
         report["saved_to"] = _writing(B.save_report, report, save)
     click.echo(json.dumps(report, indent=2) if as_json else B.format_report(report))
-
-
-def _check_writable_folder(folder: str) -> None:
-    """Make ``folder`` if missing and write and remove a file in it: OSError if it cannot hold
-    the files a command is about to write."""
-    import tempfile
-    os.makedirs(folder, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=folder):
-        pass
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1405,10 +1400,11 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
 @click.option("--deals", type=Count(2), default=20, show_default=True,
               help="Duplicate deals (at least 2: the 95% interval is over deals).")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of deals and bots.")
-@click.option("--cpu-ms", type=float, default=None,
+@click.option("--cpu-ms", type=Bounded(float, 0.0, 1000 * MAX_SECONDS, low_open=True,
+                                       name="milliseconds"), default=None,
               help="Calibrate every search bot's iterations (or worlds) to this much process "
                    "CPU time per decision first; the games stay iteration-limited.")
-@click.option("--calibration-positions", type=int, default=40, show_default=True,
+@click.option("--calibration-positions", type=COUNT, default=40, show_default=True,
               help="Positions from seeded play that --cpu-ms is measured on.")
 @click.option("--workers", type=int, default=2, show_default=True,
               help="Worker processes (the result does not depend on it).")
@@ -1438,21 +1434,15 @@ def evaluate(game_text: str, candidates: "tuple[str, ...]", baseline: str, mode:
     import shlex
     import time as _time
 
-    from bots.base import MAX_SECONDS
     from bots.spec import BotSpecError
     from tournaments import evaluate as E
     from tournaments.config import MAX_DEALS
-    if cpu_ms is not None and not 0 < cpu_ms <= 1000 * MAX_SECONDS:
-        # a bound as the bots' own time_s (tester 10: 1e9 ran silently)
-        raise UserError(f"--cpu-ms must be a positive number of milliseconds, at most "
-                        f"{1000 * MAX_SECONDS:,.0f}, got {cpu_ms:g}")
     if deals > MAX_DEALS:
-        # as tournament's (tester 10: 10,000,000 ran silently)
+        # as tournament's (tester 10: 10,000,000 ran silently; the bound lives with the
+        # tournament config, which the command line does not import before it runs)
         raise UserError(f"--deals must be at most {MAX_DEALS:,}, got {deals:,}")
     if workers < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
-    if calibration_positions < 1:
-        raise UserError(f"--calibration-positions must be at least 1, got {calibration_positions}")
     if name is not None and (not name or os.sep in name or (os.altsep or os.sep) in name
                              or name in (".", "..")):
         # a file name inside --out (tester 9: "../../x" wrote outside it)
