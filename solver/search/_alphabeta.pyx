@@ -279,7 +279,7 @@ cdef class WorldClaims:
 
     def __cinit__(self, list worlds, bint owned=False):
         cdef int w
-        cdef State st
+        cdef State st, scratch = None
         cdef size_t m
         self.sync_ready = False
         self.ptrs = NULL
@@ -317,7 +317,13 @@ cdef class WorldClaims:
             st = <State>self.worlds[w]
             self.ptrs[w] = <PyObject*>st
             self.counts[w] = st.legal_actions_c(self.acts + w * MAX_LEGAL)
-            self.totals[w] = _remaining_line(st.clone(), st.round_c())
+            if scratch is None:
+                scratch = st.clone()            # one scratch state played out for every world
+            elif type(st) is not type(scratch):
+                raise ValueError("the worlds are states of different games")
+            else:
+                scratch.copy_from(st)
+            self.totals[w] = _remaining_line(scratch, st.round_c())
             self.span[w] = self.counts[w] << 16         # lo 0, hi the action count
         if pthread_mutex_init(&self.lock, NULL) != 0:
             raise MemoryError()

@@ -45,9 +45,10 @@ _WORDS = {"clear": "clear", "likely": "likely", "close": "close call"}
 
 def _r(x: Optional[float]) -> Optional[float]:
     """Floats in JSON: None for missing, no NaN/inf (not JSON), otherwise exact."""
-    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+    if x is None:
         return None
-    return float(x)
+    f = float(x)
+    return f if f - f == 0.0 else None      # (inf - inf and nan - nan are nan: not finite)
 
 
 class ActionStats(NamedTuple):

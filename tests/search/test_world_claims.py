@@ -132,6 +132,8 @@ def test_unsolved_claims_have_no_result_and_bad_jobs_are_refused():
         state.apply_action(state.legal_actions()[0])
     with pytest.raises(ValueError, match="over"):
         WorldClaims([state])
+    with pytest.raises(ValueError, match="different games"):
+        WorldClaims([worlds[0], mid_state(tiny, 1, fraction=0.0)])
 
 
 @pytest.mark.parametrize("seed,fraction", [(1, 0.0), (4, 0.0), (2, 0.3)])
