@@ -103,16 +103,17 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
     deals are played; write and return the outcome (``adaptive.json``). ``repair`` (resuming
     such a run, ``resume --repair``): move the corrupt lines of its games.jsonl aside first, as
     a fixed-size run's resume does (their games are played again)."""
+    from tournaments.config import MAX_DEALS
     from tournaments.runner import repair_records, run_tournament, scheduled_games
-    if max_deals < 1:
-        raise ConfigError(f"--max-deals must be at least 1, got {max_deals}")
+    if not 1 <= max_deals <= MAX_DEALS:
+        # as --deals (tester 11: a cap of 10**12 spun building its schedule)
+        raise ConfigError(f"--max-deals must be between 1 and {MAX_DEALS:,}, got {max_deals:,}")
     game = cfg.game_obj()
     cfg.deals = max_deals
     # (a cap below one batch is one batch of the cap: the outcome says so)
     step = min(max_deals, batch or batch_deals(cfg, game.num_players))
     if repair and os.path.isdir(cfg.run_dir):
-        repair_records(cfg.run_dir, scheduled_games(cfg.run_dir),
-                       lambda m: echo(f"trickhound: warning: {m}"))
+        repair_records(cfg.run_dir, scheduled_games(cfg.run_dir))
     played = extend(cfg, game.num_players)
     first = played == 0
     if not first:
@@ -127,7 +128,8 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
                                      "batch_deals": step, "stopped": UNDER_WAY,
                                      "identical": [], "unseparated": []})
         played = min(max_deals, played + step)
-        run_tournament(cfg, resume=not first, max_deals=played, progress=progress)
+        run_tournament(cfg, resume=not first, max_deals=played, progress=progress,
+                       adaptive=True)
         first = False
         summary = quick_summary(cfg.run_dir, cfg)
         bad = [a for a in summary.adjacent

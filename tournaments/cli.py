@@ -666,7 +666,9 @@ DEFAULT_PARTICLES = 64
                    f"{DEFAULT_PARTICLES}; an error without --inference policy).")
 @click.option("--threads", type=COUNT, default=1, show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
-                   "trees, PIMC and the solver split their worlds, with the same answer).")
+                   "trees, PIMC and the solver split their worlds, with the same moves and "
+                   "values; the independent ISMCTS check behind \"how sure\" pools them too, "
+                   "so its verdict may differ from one core's).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
@@ -935,6 +937,15 @@ def _config_errors(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise RunError(_one_line(e)) from None
 
 
+def _progress_echo(quiet: bool) -> Callable[[str], None]:
+    """Where an --until-separated run's word after each batch goes: stderr on a terminal, as
+    the progress line; nowhere with --quiet or when stderr is piped or logged (README: then
+    only the result is printed; tester 11)."""
+    if quiet or not sys.stderr.isatty():
+        return lambda message: None
+    return lambda message: click.echo(message, err=True)
+
+
 def _writing(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Run ``fn``, turning a file that cannot be written (a full disk, a read-only folder: the
     user's to fix) into a one-line user error."""
@@ -999,7 +1010,7 @@ def _echo_board(summary: Any, run_dir: str, title: Optional[str]) -> None:
 @click.option("--until-separated", is_flag=True,
               help="Play batches of duplicate deals until every adjacent pair of the leaderboard "
                    "is separated (95% CI of the paired difference excludes 0) or --max-deals.")
-@click.option("--max-deals", type=int, default=None,
+@click.option("--max-deals", type=COUNT, default=None,
               help="Deal cap of --until-separated (default: --deals / the config's deals; "
                    "not with --deals).")
 def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[str],
@@ -1023,6 +1034,10 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
     from tournaments.runner import run_tournament
     if config_file is None and game is None and bots is None:
         raise UserError("give a CONFIG.toml or at least --game and --bots")
+    from tournaments.config import MAX_DEALS
+    if max_deals is not None and max_deals > MAX_DEALS:
+        # before the run folder is made (tester 11: a cap of 10**12 spun building its schedule)
+        raise UserError(f"--max-deals must be between 1 and {MAX_DEALS:,}, got {max_deals:,}")
     cfg = _config_errors(load_config, config_file, game=game, bots=bots, candidates=candidates,
                          format=fmt, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
                          executor=executor, scheduler=scheduler, start_method=start_method,
@@ -1040,8 +1055,9 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
                 from tournaments.adaptive import run_sanity_table, run_until_separated
                 # the outcome ("every adjacent pair separated after ..." or not) is printed
                 # once, with the leaderboard below (run_summary reads it from the run)
-                _config_errors(run_until_separated, cfg, max_deals or cfg.deals,
-                               progress=not quiet, echo=lambda m: click.echo(m, err=True))
+                cap = max_deals if max_deals is not None else cfg.deals
+                _config_errors(run_until_separated, cfg, cap, progress=not quiet,
+                               echo=_progress_echo(quiet))
                 _config_errors(run_sanity_table, cfg, progress=not quiet)
             else:
                 from tournaments.adaptive import run_sanity_table
@@ -1096,24 +1112,29 @@ def resume(run_dir: str, workers: Optional[int], executor: Optional[str],
     # after 6 deal(s)"): stopped before its rule did, it goes on under the rule; finished,
     # there is nothing to resume.
     outcome = read_outcome(run_dir)
-    if outcome is not None and outcome["stopped"] != UNDER_WAY:
-        click.echo(f"{run_dir} is finished, nothing to resume: {outcome_text(outcome)} To "
-                   "play more deals, run its tournament command again with a larger "
-                   "--max-deals.")
-    else:
-        try:
-            with _clean_shutdown():
-                if outcome is not None:
-                    _config_errors(run_until_separated, cfg, int(outcome["max_deals"]),
-                                   progress=not quiet, echo=lambda m: click.echo(m, err=True),
-                                   repair=repair)
-                else:
-                    res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
-                                         repair=repair)
-                    click.echo(f"{res.recorded} of {res.scheduled} games in {run_dir} "
-                               f"({res.played} played now)")
-        except KeyboardInterrupt as e:
-            _interrupted(run_dir, e)
+    try:
+        with _clean_shutdown():
+            if outcome is not None and outcome["stopped"] != UNDER_WAY:
+                # nothing more is played under its rule, but a game lost from the deals it
+                # played (a torn last line, a corrupt line that --repair set aside) is played
+                # again, as in a fixed-size run (tester 11: the run was stuck instead)
+                res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
+                                     repair=repair, max_deals=int(outcome["deals_played"]))
+                lost = (f"its {res.played} lost game(s) played again"
+                        if res.played else "nothing to resume")
+                click.echo(f"{run_dir} is finished, {lost}: {outcome_text(outcome)} To play "
+                           "more deals, run its tournament command again with a larger "
+                           "--max-deals.")
+            elif outcome is not None:
+                _config_errors(run_until_separated, cfg, int(outcome["max_deals"]),
+                               progress=not quiet, echo=_progress_echo(quiet), repair=repair)
+            else:
+                res = _config_errors(run_tournament, cfg, resume=True, progress=not quiet,
+                                     repair=repair)
+                click.echo(f"{res.recorded} of {res.scheduled} games in {run_dir} "
+                           f"({res.played} played now)")
+    except KeyboardInterrupt as e:
+        _interrupted(run_dir, e)
     click.echo("")
     _print_leaderboard(run_dir, cfg, title=f"Leaderboard: {cfg.game}")
 

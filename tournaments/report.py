@@ -171,7 +171,13 @@ def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
     """The Summary of a run as its config asks for it: the leaderboard settings (ranking,
     placings, control variate), a gauntlet's per-candidate tables, the adaptive run's outcome
     and the sanity table's board."""
-    from tournaments.adaptive import SANITY_DIR, outcome_text, read_outcome, settings_of
+    from tournaments.adaptive import (
+        SANITY_DIR,
+        identical,
+        outcome_text,
+        read_outcome,
+        settings_of,
+    )
     from tournaments.control_variate import reference_values
     if cfg is None:
         cfg = TournamentConfig.from_json(read_meta(run_dir)["config"])
@@ -189,8 +195,15 @@ def run_summary(run_dir: str, cfg: Optional[TournamentConfig] = None,
     if not isinstance(num_players, int):      # a run from before the meta kept it
         from solver.registry import load_game
         num_players = load_game(cfg.game).num_players
-    summary.note = (outcome_text(read_outcome(run_dir))
-                    or rating_test_stop(cfg, meta, records, run_dir))
+    outcome = read_outcome(run_dir)
+    if outcome is not None and outcome.get("identical"):
+        # the pairs of identical bots as this board orders them (bots that tie on every deal
+        # may stand in another order here than in the batches' summaries: tester 11 saw the
+        # stop line name pairs the board did not show)
+        outcome = dict(outcome, identical=[{"upper": a.upper, "lower": a.lower,
+                                            "deals": a.deals}
+                                           for a in summary.adjacent if identical(a)])
+    summary.note = outcome_text(outcome) or rating_test_stop(cfg, meta, records, run_dir)
     summary.idle = idle_reasons(cfg, num_players, summary.idle, run_dir)
     sanity = os.path.join(run_dir, SANITY_DIR)
     if st["sanity"] and os.path.exists(os.path.join(sanity, "tournament.json")):

@@ -327,14 +327,15 @@ def scheduled_games(run_dir: str) -> Optional[int]:
 
 
 def repair_records(run_dir: str, scheduled: Optional[int],
-                   warn: Callable[[str], None]) -> int:
+                   warn: Optional[Callable[[str], None]] = None) -> int:
     """``resume --repair``: move the corrupt lines of the run's games.jsonl (not a record, or a
-    game the ``scheduled`` games do not hold) to CORRUPT beside it, saying so through ``warn``;
-    their games are then missing and the resume plays them again. Returns how many moved."""
+    game the ``scheduled`` games do not hold) to CORRUPT beside it, saying so through ``warn``
+    (default: a warning on stderr and in the log); their games are then missing and the resume
+    plays them again. Returns how many moved."""
     gpath = games_path(run_dir)
     moved = set_aside_corrupt(gpath, scheduled)
     if moved:
-        warn(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
+        (warn or _warn(None))(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
              f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their games are played "
              f"again")
     return len(moved)
@@ -458,13 +459,15 @@ def _warn(stream: Optional[TextIO]) -> Any:
 def run_tournament(cfg: TournamentConfig, resume: bool = False, executor: Any = None,
                    progress: bool = True, max_deals: Optional[int] = None,
                    stream: Optional[TextIO] = None, dask_processes: bool = True,
-                   repair: bool = False) -> RunResult:
+                   repair: bool = False, adaptive: bool = False) -> RunResult:
     """Play every scheduled game not yet in ``games.jsonl`` (all of them unless ``resume``).
 
     ``executor``: an executor already entered (kept open, e.g. across ``rate`` batches), else
     one is made from the config. ``max_deals``: play only fixtures of the first deals.
     ``repair`` (with ``resume``): move corrupt lines of games.jsonl aside first, so their
     games are played again; without it a corrupt line stops the resume (CorruptRecordsError).
+    ``adaptive``: a batch of an ``--until-separated`` run (tournaments/adaptive.py), whose
+    outcome file a fresh run of fixed size removes from a folder that holds no games yet.
 
     The run folder is locked (RunLock) for the whole call; the schedule is walked lazily
     (never held in memory whole). The folder is made only once the start is accepted."""
@@ -476,7 +479,7 @@ def run_tournament(cfg: TournamentConfig, resume: bool = False, executor: Any = 
     try:
         with RunLock(run_dir):
             return _run_locked(cfg, game, resume, executor, progress, max_deals, stream,
-                               dask_processes, repair)
+                               dask_processes, repair, adaptive)
     except RunLockedError:
         raise
     except BaseException:
@@ -498,7 +501,7 @@ def remove_empty_run(run_dir: str) -> None:
 
 def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, progress: bool,
                 max_deals: Optional[int], stream: Optional[TextIO], dask_processes: bool,
-                repair: bool) -> RunResult:
+                repair: bool, adaptive: bool) -> RunResult:
     from tournaments.executors import make_executor
     run_dir = cfg.run_dir
     schedule = schedule_of(cfg, game.num_players)
@@ -524,6 +527,12 @@ def _run_locked(cfg: TournamentConfig, game: Any, resume: bool, executor: Any, p
         if existing:
             raise ConfigError(f"{run_dir} already holds {len(existing)} games; resume it with "
                               f"`trickhound resume {run_dir}` or choose another --out")
+        from tournaments.adaptive import ADAPTIVE
+        if not adaptive and os.path.exists(os.path.join(run_dir, ADAPTIVE)):
+            # an --until-separated run stopped before its first game left its outcome file
+            # here: this run of fixed size is not it (tester 11: its board then spoke of the
+            # other run's rule, and resume turned the folder into that run and refused it)
+            os.remove(os.path.join(run_dir, ADAPTIVE))
     done: set[int] = {r.game_id for r in read_records(gpath, scheduled)} if resume else set()
 
     # Game ids number the fixtures deal by deal: the first max_deals deals are a prefix.
