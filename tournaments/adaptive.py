@@ -96,6 +96,14 @@ def quick_summary(run_dir: str, cfg: TournamentConfig) -> Summary:
                      tie_threshold=st["tie_threshold"])
 
 
+def check_max_deals(max_deals: int) -> None:
+    """ConfigError unless an --until-separated deal cap is within 1..MAX_DEALS, as --deals is
+    (tester 11: a cap of 10**12 spun building its schedule, 10**20 crashed)."""
+    from tournaments.config import MAX_DEALS
+    if not 1 <= max_deals <= MAX_DEALS:
+        raise ConfigError(f"--max-deals must be between 1 and {MAX_DEALS:,}, got {max_deals:,}")
+
+
 def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = True,
                         echo: Callable[[str], None] = print, batch: Optional[int] = None,
                         repair: bool = False) -> dict:
@@ -103,11 +111,8 @@ def run_until_separated(cfg: TournamentConfig, max_deals: int, progress: bool = 
     deals are played; write and return the outcome (``adaptive.json``). ``repair`` (resuming
     such a run, ``resume --repair``): move the corrupt lines of its games.jsonl aside first, as
     a fixed-size run's resume does (their games are played again)."""
-    from tournaments.config import MAX_DEALS
     from tournaments.runner import repair_records, run_tournament, scheduled_games
-    if not 1 <= max_deals <= MAX_DEALS:
-        # as --deals (tester 11: a cap of 10**12 spun building its schedule)
-        raise ConfigError(f"--max-deals must be between 1 and {MAX_DEALS:,}, got {max_deals:,}")
+    check_max_deals(max_deals)
     game = cfg.game_obj()
     cfg.deals = max_deals
     # (a cap below one batch is one batch of the cap: the outcome says so)

@@ -1034,10 +1034,9 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
     from tournaments.runner import run_tournament
     if config_file is None and game is None and bots is None:
         raise UserError("give a CONFIG.toml or at least --game and --bots")
-    from tournaments.config import MAX_DEALS
-    if max_deals is not None and max_deals > MAX_DEALS:
-        # before the run folder is made (tester 11: a cap of 10**12 spun building its schedule)
-        raise UserError(f"--max-deals must be between 1 and {MAX_DEALS:,}, got {max_deals:,}")
+    if max_deals is not None:
+        from tournaments.adaptive import check_max_deals
+        _config_errors(check_max_deals, max_deals)      # before the run folder is made
     cfg = _config_errors(load_config, config_file, game=game, bots=bots, candidates=candidates,
                          format=fmt, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
                          executor=executor, scheduler=scheduler, start_method=start_method,

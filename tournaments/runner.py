@@ -335,9 +335,9 @@ def repair_records(run_dir: str, scheduled: Optional[int],
     gpath = games_path(run_dir)
     moved = set_aside_corrupt(gpath, scheduled)
     if moved:
-        (warn or _warn(None))(f"moved {len(moved)} corrupt line(s) of {gpath} (line "
-             f"{', '.join(str(n) for n, _ in moved)}) to {CORRUPT}; their games are played "
-             f"again")
+        lines = ", ".join(str(n) for n, _ in moved)
+        (warn or _warn(None))(f"moved {len(moved)} corrupt line(s) of {gpath} (line {lines}) "
+                              f"to {CORRUPT}; their games are played again")
     return len(moved)
 
 

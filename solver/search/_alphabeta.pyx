@@ -788,6 +788,7 @@ cdef class AlphaBeta:
         that shared the caller's core on a busy machine its turn: 2 threads measured 0.45x
         one)."""
         cdef int w, i, last = -1
+        cdef bint owning = True             # worlds may be left to own (next_world < n)
         cdef double until
         cdef void* owner
         if helper:
@@ -804,8 +805,10 @@ cdef class AlphaBeta:
         self.kernel.warm_c()
         self.nodes = 0
         while True:
-            w = th_add(&job.next_world, 1)
-            if w < job.n:                       # a world of its own, from the front
+            # (once every world is handed out, no more increments of the shared counter)
+            w = th_add(&job.next_world, 1) if owning else job.n
+            owning = w < job.n
+            if owning:                          # a world of its own, from the front
                 self.kernel.clear_c()
                 th_store_ptr(&job.owners[w], <void*>self.kernel)
                 last = w
