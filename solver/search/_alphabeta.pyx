@@ -51,10 +51,7 @@ cdef extern from "sched.h" nogil:
 # A mutex and condition variable (WorldClaims: the caller's thread sleeps until the helpers
 # still searching are done, rather than spin on a core a helper may need).
 cdef extern from "<pthread.h>" nogil:
-    ctypedef struct pthread_mutex_t:
-        pass
-    ctypedef struct pthread_cond_t:
-        pass
+    # (the types: _alphabeta.pxd)
     int pthread_mutex_init(pthread_mutex_t* m, void* attr)
     int pthread_mutex_destroy(pthread_mutex_t* m)
     int pthread_mutex_lock(pthread_mutex_t* m)
@@ -230,16 +227,21 @@ cdef class RootSplit:
 
 
 cdef class WorldClaims:
-    """The distinct worlds of one PIMC search (perfect-information states of a game with an
-    exact kernel), shared by several threads' ``AlphaBeta.solve_claimed``
-    (solver/search/parallel.py ``alphabeta_world_values``), every legal action of each to be
-    valued exactly. A free thread takes the next world not yet owned (a shared counter) and
-    values its actions from the front, in legal order, on one table (cleared, O(1), as it
-    starts the world); once every world is owned, a free thread takes actions from the back
-    of the world with the most actions left, one at a time (its table cleared when it moves to
-    another world), until the front and the back meet. So the threads end within one action
-    of each other (an action 2-150 us at Mate's opening with the forced card hidden, a world
-    0.2-0.5 ms), and only the actions taken from the back lose the owner's table (measured
+    """The worlds of one PIMC search (perfect-information states of a game with an exact
+    kernel), every legal action of each to be valued exactly, by one thread or shared by
+    several threads' ``AlphaBeta.solve_claimed`` (solver/search/parallel.py
+    ``alphabeta_world_values``). Sampled worlds repeat (Mate with the forced card hidden: 16
+    draws of a handful of possible forced cards), so the worlds are grouped by position (the
+    64-bit key the solvers' own tables trust) and only the distinct ones are searched: a
+    repeat takes its first occurrence's values, at 0 nodes.
+
+    A free thread takes the next distinct world not yet owned (a shared counter) and values
+    its actions from the front, in legal order, on one table (cleared, O(1), as it starts the
+    world); once every world is owned, a free thread takes actions from the back of the world
+    with the most actions left, one at a time, searching that world's owner's table, until
+    the front and the back meet. So the threads end within one action of each other (an
+    action 2-150 us at Mate's opening with the forced card hidden, a world 0.2-0.5 ms), and
+    only the actions taken from the back are valued away from their world's thread (measured
     there, 2 threads against 1: 1.80-1.85x, from 1.73-1.75x with the last world cut in two
     fixed halves). Each action's slot is written by the one thread that took it (a
     compare-and-swap on the world's span of actions left) and published with th_store. All
@@ -254,35 +256,21 @@ cdef class WorldClaims:
     The caller's thread (``helper`` False) returns once every action is valued, waiting
     (without the GIL) for the helpers still searching; a helper that starts after the caller's
     thread ran out of actions does nothing, so nobody waits for a thread that did not get a
-    core. Read the answer with ``result`` once the caller's thread has returned."""
-
-    cdef list worlds                    # owns the states (ptrs are borrowed from it)
-    cdef PyObject** ptrs
-    cdef int n
-    cdef int* acts                      # world w's legal actions at acts[w * MAX_LEGAL ...]
-    cdef double* vals                   # and each one's value for the mover
-    cdef long long* nodes               # and the nodes valuing it took
-    cdef int* solved                    # and 1 once its value is stored (th_store)
-    cdef int* counts                    # legal actions per world
-    cdef double* totals                 # per world: what both seats gain to the end of its round
-    # per world, its actions not yet taken: indices lo .. hi - 1, packed lo | hi << 16 in one
-    # int so that the owner (lo + 1) and a thief (hi - 1) take them by compare-and-swap
-    cdef int* span
-    cdef void** owners                  # per world: its owner's kernel (an ExactSolver), or NULL
-    cdef int next_world                 # the next world to own (th_add only)
-    # under ``lock`` (the caller's thread waits on ``done`` for active to reach 0):
-    cdef pthread_mutex_t lock
-    cdef pthread_cond_t done
-    cdef bint sync_ready                # lock and done initialised (__dealloc__ destroys them)
-    cdef int active                     # helpers inside the loop
-    cdef int closed                     # the caller's thread has run out of actions
+    core. Read the answer with ``result`` (or ``RootMerge.add_claims``) once the caller's
+    thread has returned."""
 
     def __cinit__(self, list worlds, bint owned=False):
-        cdef int w
+        cdef int g, w, d, total
+        cdef int buf[MAX_LEGAL]
         cdef State st, scratch = None
+        cdef uint64_t* keys = NULL
+        cdef uint64_t key
         cdef size_t m
         self.sync_ready = False
+        self.src = NULL
+        self.first = NULL
         self.ptrs = NULL
+        self.start = NULL
         self.acts = NULL
         self.vals = NULL
         self.nodes = NULL
@@ -295,32 +283,65 @@ cdef class WorldClaims:
             st = <State?>obj
             if st.is_terminal_c():
                 raise ValueError("the game is over; there is nothing to solve")
+            if type(st) is not type(worlds[0]):
+                raise ValueError("the worlds are states of different games")
         self.worlds = list(worlds)
-        self.n = len(self.worlds)
-        self.next_world = self.n if owned else 0
+        self.given = len(self.worlds)
         self.active = 0
         self.closed = 0
-        m = max(1, self.n)
+        m = max(1, self.given)
+        self.src = <int*>malloc(m * sizeof(int))
+        self.first = <int*>malloc(m * sizeof(int))
         self.ptrs = <PyObject**>malloc(m * sizeof(PyObject*))
-        self.acts = <int*>malloc(m * MAX_LEGAL * sizeof(int))
-        self.vals = <double*>malloc(m * MAX_LEGAL * sizeof(double))
-        self.nodes = <long long*>calloc(m * MAX_LEGAL, sizeof(long long))
-        self.solved = <int*>calloc(m * MAX_LEGAL, sizeof(int))
-        self.counts = <int*>calloc(m, sizeof(int))
+        keys = <uint64_t*>malloc(m * sizeof(uint64_t))
+        if not (self.src and self.first and self.ptrs and keys):
+            free(keys)
+            raise MemoryError()
+        # the distinct worlds, in order of first occurrence (a few dozen worlds at most: a
+        # linear scan of the keys seen; keys[0 .. n - 1] are the distinct worlds')
+        self.n = 0
+        for g in range(self.given):
+            st = <State>self.worlds[g]
+            key = st.hash_c()
+            d = -1
+            for w in range(self.n):
+                if keys[w] == key:
+                    d = w
+                    break
+            self.first[g] = d < 0
+            if d < 0:
+                d = self.n
+                self.n += 1
+                keys[d] = key
+                self.ptrs[d] = <PyObject*>st
+            self.src[g] = d
+        free(keys)
+        self.next_world = self.n if owned else 0
+        m = max(1, self.n)
+        self.counts = <int*>malloc(m * sizeof(int))
+        self.start = <int*>malloc(m * sizeof(int))
         self.totals = <double*>malloc(m * sizeof(double))
-        self.span = <int*>calloc(m, sizeof(int))
+        self.span = <int*>malloc(m * sizeof(int))
         self.owners = <void**>calloc(m, sizeof(void*))
-        if not (self.ptrs and self.acts and self.vals and self.nodes and self.solved
-                and self.counts and self.totals and self.span and self.owners):
+        if not (self.counts and self.start and self.totals and self.span and self.owners):
+            raise MemoryError()
+        total = 0
+        for w in range(self.n):
+            self.start[w] = total
+            self.counts[w] = (<State>self.ptrs[w]).legal_actions_c(buf)
+            total += self.counts[w]
+        m = max(1, total)
+        self.acts = <int*>malloc(m * sizeof(int))
+        self.vals = <double*>malloc(m * sizeof(double))
+        self.nodes = <long long*>calloc(m, sizeof(long long))
+        self.solved = <int*>calloc(m, sizeof(int))
+        if not (self.acts and self.vals and self.nodes and self.solved):
             raise MemoryError()
         for w in range(self.n):
-            st = <State>self.worlds[w]
-            self.ptrs[w] = <PyObject*>st
-            self.counts[w] = st.legal_actions_c(self.acts + w * MAX_LEGAL)
+            st = <State>self.ptrs[w]
+            st.legal_actions_c(self.acts + self.start[w])
             if scratch is None:
                 scratch = st.clone()            # one scratch state played out for every world
-            elif type(st) is not type(scratch):
-                raise ValueError("the worlds are states of different games")
             else:
                 scratch.copy_from(st)
             self.totals[w] = _remaining_line(scratch, st.round_c())
@@ -336,17 +357,22 @@ cdef class WorldClaims:
         if self.sync_ready:
             pthread_cond_destroy(&self.done)
             pthread_mutex_destroy(&self.lock)
+        free(self.src); free(self.first); free(self.start)
         free(self.ptrs); free(self.acts); free(self.vals); free(self.nodes); free(self.solved)
         free(self.counts); free(self.totals); free(self.span); free(self.owners)
 
     @property
     def actions(self) -> int:
-        """The actions to value, over every world."""
+        """The actions to value, over the distinct worlds."""
         return sum(self.counts[w] for w in range(self.n))
 
-    def result(self):
-        """[({action: exact value for the mover}, nodes)] for each world, in order: the values
-        ``AlphaBeta.solve_values([world])`` gives; the nodes its actions' valuers took."""
+    @property
+    def distinct(self) -> int:
+        """How many of the worlds are distinct (the ones searched)."""
+        return self.n
+
+    cdef int check_valued(self) except -1:
+        """Raise unless the job is over and every action of every distinct world is valued."""
         cdef int w, i, active
         pthread_mutex_lock(&self.lock)
         active = self.active
@@ -355,12 +381,26 @@ cdef class WorldClaims:
             raise RuntimeError("the world claims are still being searched")
         for w in range(self.n):
             for i in range(self.counts[w]):
-                if not th_load(&self.solved[w * MAX_LEGAL + i]):
+                if not th_load(&self.solved[self.start[w] + i]):
                     raise RuntimeError("an action of the world claims was not valued")
-        return [({self.acts[w * MAX_LEGAL + i]: self.vals[w * MAX_LEGAL + i]
-                  for i in range(self.counts[w])},
-                 sum(self.nodes[w * MAX_LEGAL + i] for i in range(self.counts[w])))
-                for w in range(self.n)]
+        return 0
+
+    def result(self):
+        """[({action: exact value for the mover}, nodes)] for each world given, in order: the
+        values ``AlphaBeta.solve_values([world])`` gives; the nodes its actions' valuers took
+        (0 for a repeat of an earlier world)."""
+        cdef int g, w, i
+        self.check_valued()
+        per_distinct = [({self.acts[self.start[w] + i]: self.vals[self.start[w] + i]
+                          for i in range(self.counts[w])},
+                         sum(self.nodes[self.start[w] + i] for i in range(self.counts[w])))
+                        for w in range(self.n)]
+        out = []
+        for g in range(self.given):
+            values, n_nodes = per_distinct[self.src[g]]
+            out.append((values if self.first[g] else dict(values),
+                        n_nodes if self.first[g] else 0))
+        return out
 
     cdef int take_front(self, int w) noexcept nogil:
         """The owner's next action of world w (its index), or -1 when none is left."""
@@ -775,11 +815,12 @@ cdef class AlphaBeta:
         """Value action i of job's world w exactly (its slots written, then published)."""
         cdef long long n0 = self.nodes
         cdef PyObject* st = job.ptrs[w]             # borrowed: job.worlds holds it
-        cdef double d = self._kernel_gain_c(<State>st, job.acts[w * MAX_LEGAL + i], child,
+        cdef int k = job.start[w] + i
+        cdef double d = self._kernel_gain_c(<State>st, job.acts[k], child,
                                             (<State>st).round_c(), -INFINITY, INFINITY)
-        job.vals[w * MAX_LEGAL + i] = 0.5 * (d + job.totals[w])
-        job.nodes[w * MAX_LEGAL + i] = self.nodes - n0
-        th_store(&job.solved[w * MAX_LEGAL + i], 1)
+        job.vals[k] = 0.5 * (d + job.totals[w])
+        job.nodes[k] = self.nodes - n0
+        th_store(&job.solved[k], 1)
 
     cdef void _claimed_c(self, WorldClaims job, State child, bint helper) noexcept nogil:
         """``solve_claimed``'s loop. The helpers' ``active`` count and the caller's ``closed``

@@ -3,6 +3,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from solver.game import Game, State, View
+from solver.search._alphabeta import WorldClaims
 from solver.search.limits import SearchLimit
 from solver.search.result import SearchResult
 
@@ -25,6 +26,7 @@ class RootMerge:
     def exact(self) -> bool: ...
     def __init__(self, game: Game, legal: list[int]) -> None: ...
     def add_solved(self, values: dict[int, float], nodes: int, exact: bool = True) -> None: ...
+    def add_claims(self, job: WorldClaims) -> None: ...
     def add_world(
         self,
         values: dict[int, float],

@@ -131,16 +131,17 @@ CLAIM_ORDER_CAP = 4096
 
 # The alpha-beta tables of PIMC's threads (at most this many bits; ``tt_bits`` when smaller):
 # each thread solves every world it claims from an emptied table, and a Mate world stores at
-# most ~15,000 positions (the opening's, with the forced card hidden: 7,700-15,400 nodes), so
-# a 2**13-entry kernel table (128 KB) holds one world's search in the core's cache where the
-# 2**16 default (1 MB, another 1.5 MB of generic table never searched) spills it, and two
-# threads at once then slow each other's misses. Measured at the opening, 2 threads, the
-# bench's alternation with one thread: 1.34 ms a search at 13 bits, 1.38 at 12, 1.43 at 14,
-# 1.47 at 16 (session 12); with the threads sharing a world's last actions (session 14) 13
-# and 14 bits gave the threads the same speed, and 14 bits slowed the one-thread search that
-# alternates with them (its 1 MB table shares the core's 2 MB cache). Exact values: the
-# answer is the same at any size; only the node counts change.
-WORLD_TABLE_BITS = 13
+# most ~15,000 positions (the opening's, with the forced card hidden: 7,700-16,900 nodes), so
+# a 2**16-entry kernel table (1 MB) holds a world with few collisions, where 2**13 entries
+# (128 KB) took ~5% more nodes (61,500 against 58,600 a search). Larger tables were slower
+# until session 15 only because the threads' solvers changed cores at every search (kept on
+# a stack and given back in taking order, the caller's and the helper's solver swapped, so
+# each search began on tables cached in the other core): given back in reverse
+# (_give_back), each thread finds its own table still in its core's 2 MB cache. Measured at
+# the opening, 2 threads, 10 consecutive decisions a setting, settings alternated (session
+# 15): 0.90-0.93 ms a search at 13 bits, 0.88-0.90 at 14, 0.87-0.90 at 16. Exact values:
+# the answer is the same at any size; only the node counts change.
+WORLD_TABLE_BITS = 16
 # How PIMC's threads share the distinct alpha-beta worlds (WorldClaims): each world is owned
 # whole by the thread that takes it, and a thread with no world left to own takes actions
 # from the back of the world with the most left. At Mate's opening with the forced card
@@ -338,57 +339,80 @@ def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta]
                            helpers: Sequence[ClaimHelper] | None = None
                            ) -> list[tuple[dict[int, float], int]]:
     """[({action: exact value for the mover}, nodes)] for each world, in order (PIMC's alpha-beta
-    worlds), the distinct worlds shared by ``len(solvers)`` threads. Sampled worlds repeat
-    (Mate with the forced card hidden: 16 draws of a handful of possible forced cards); one
-    thread's table solves a repeat for ~25 nodes, but split over threads every thread would
-    solve every distinct world again. So the worlds are grouped by position (the 64-bit key
-    the solvers' own tables trust) and a repeat takes its first occurrence's values (0 nodes).
+    worlds), the distinct worlds shared by ``len(solvers)`` threads; a repeated world (the
+    same position, by the 64-bit key the solvers' own tables trust) takes its first
+    occurrence's values at 0 nodes. ``claim_worlds`` does the work; ``RootMerge.add_claims``
+    reads its answer without this list."""
+    claims = claim_worlds(worlds, solvers, helpers)
+    if isinstance(claims, WorldClaims):
+        return claims.result()
+    return claims
 
-    With the game's kernel (it runs without the GIL) the distinct worlds are a ``WorldClaims``
-    job: a free thread owns the next world and values its actions from the front; once every
-    world is owned, a free thread takes actions from the back of the world with the most left,
-    searching that world's owner's table (what the owner stored for the actions it valued
-    already), so the threads end within one action of each other (Mate's forced-card-hidden
-    opening: ~5 distinct worlds of 0.23-0.47 ms, an action 2-150 us). The other threads are
-    ``helpers`` (``ClaimHelper``: threads that never take the GIL, posted the job with
-    ``solvers[1:]``; taken here, one for each extra solver, when not given); the calling
-    thread waits for their last actions only, and a helper that wakes after the actions ran
-    out does nothing. The values are exact, hence the same whatever N; the node counts are
-    the valuers' (with N >= 2 where the owner and a thief met in a world is timing's). A
-    world's table carried over to the next world saves nothing here (the forced card is in
-    every position's key). Without a kernel the first solver solves them all inline in one
-    call (the generic negamax holds the GIL: threads would only take turns)."""
-    keys = [world.state_hash() for world in worlds]
-    first: dict[int, int] = {}
-    for wi, key in enumerate(keys):
-        first.setdefault(key, wi)
-    distinct = sorted(first.values())
-    if not solvers[0].uses_kernel or len(solvers) == 1:
+
+def claim_worlds(worlds: Sequence[State], solvers: Sequence[AlphaBeta],
+                 helpers: Sequence[ClaimHelper] | None = None
+                 ) -> WorldClaims | list[tuple[dict[int, float], int]]:
+    """Every action of every world valued exactly, the distinct worlds (grouped by position;
+    sampled worlds repeat: Mate with the forced card hidden draws a handful of possible forced
+    cards 16 times) shared by ``len(solvers)`` threads: with the game's kernel (it runs
+    without the GIL) a ``WorldClaims`` job, done. One thread then values the distinct worlds
+    in order, each on a cleared table, in one call without the GIL; with more, a free thread
+    owns the next world and values its actions from the front, and once every world is owned,
+    a free thread takes actions from the back of the world with the most left, searching that
+    world's owner's table, so the threads end within one action of each other (Mate's
+    forced-card-hidden opening: ~5 distinct worlds of 0.23-0.47 ms, an action 2-150 us). The
+    other threads are ``helpers`` (``ClaimHelper``: threads that never take the GIL, posted
+    the job with ``solvers[1:]``; taken here, one for each extra solver, when not given); the
+    calling thread waits for their last actions only, and a helper that wakes after the
+    actions ran out does nothing. The values are exact, hence the same whatever N; the node
+    counts are the valuers' (with N >= 2 where the owner and a thief met in a world is
+    timing's). Without a kernel: ``[(values, nodes)]`` for each world, the first solver
+    solving the distinct worlds inline in one call (the generic negamax holds the GIL:
+    threads would only take turns)."""
+    if not solvers[0].uses_kernel:
+        keys = [world.state_hash() for world in worlds]
+        first: dict[int, int] = {}
+        for wi, key in enumerate(keys):
+            first.setdefault(key, wi)
+        distinct = sorted(first.values())
         solved = dict(zip(distinct, solvers[0].solve_values([worlds[i] for i in distinct])))
+        out = []
+        for wi, key in enumerate(keys):
+            src = first[key]
+            values, n_nodes = solved[src]
+            out.append((values if src == wi else dict(values), n_nodes if src == wi else 0))
+        return out
+    claims = WorldClaims(list(worlds))
+    if len(solvers) == 1:
+        solvers[0].solve_claimed(claims, False)
+        return claims
+    own = helpers is None
+    if helpers is None:
+        helpers = take_claim_helpers(len(solvers) - 1)
+    try:
+        for helper, ab in zip(helpers, solvers[1:claims.actions]):
+            # a helper that did not take the job by the time the caller's thread ran out of
+            # actions is never waited for (solve_claimed); refused (still leaving an earlier
+            # job), it is simply not there
+            helper.post(claims, ab)
+        solvers[0].solve_claimed(claims, False)
+    finally:
+        for helper in helpers:
+            helper.retract()
+        if own:
+            give_claim_helpers(helpers)
+    return claims
+
+
+def add_claimed(merge: RootMerge,
+                claims: WorldClaims | list[tuple[dict[int, float], int]]) -> None:
+    """Add ``claim_worlds``' answer to ``merge``, world by world in order (a repeated world:
+    its first occurrence's values, 0 nodes)."""
+    if isinstance(claims, WorldClaims):
+        merge.add_claims(claims)
     else:
-        own = helpers is None
-        if helpers is None:
-            helpers = take_claim_helpers(len(solvers) - 1)
-        try:
-            claims = WorldClaims([worlds[i] for i in distinct])
-            for helper, ab in zip(helpers, solvers[1:claims.actions]):
-                # a helper that did not take the job by the time the caller's thread ran out
-                # of actions is never waited for (solve_claimed); refused (still leaving an
-                # earlier job), it is simply not there
-                helper.post(claims, ab)
-            solvers[0].solve_claimed(claims, False)
-        finally:
-            for helper in helpers:
-                helper.retract()
-            if own:
-                give_claim_helpers(helpers)
-        solved = dict(zip(distinct, claims.result()))
-    out = []
-    for wi, key in enumerate(keys):
-        src = first[key]
-        values, n_nodes = solved[src]
-        out.append((values, n_nodes if src == wi else 0))
-    return out
+        for values, n_nodes in claims:
+            merge.add_solved(values, n_nodes)
 
 
 def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta],
@@ -611,16 +635,14 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
             for helper in () if early else helpers:
                 helper.arm()
-            per_world = alphabeta_world_values(sampled, solvers, helpers)
+            valued = claim_worlds(sampled, solvers, helpers)
         finally:
             for helper in helpers:
                 helper.retract()
             give_claim_helpers(helpers)
-            for ab in solvers:
-                give_alphabeta(ab, bits)
+            _give_back(solvers, lambda ab: give_alphabeta(ab, bits))
         merge = RootMerge(game, view.legal_actions())
-        for values, n_nodes in per_world:   # a repeated world: its first one's values, 0 nodes
-            merge.add_solved(values, n_nodes)
+        add_claimed(merge, valued)
         return _result(view, merge, None, kind, limit, seed, t0, ess, threads, solver_params,
                        inference, particles)
     sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
@@ -710,8 +732,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                 # limit's path below, taking over a share makes the search serial instead.)
                 run_claimed([claim_job(mx) for mx in claimed])
             finally:
-                for mx in claimed:
-                    give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
+                _give_back(claimed, lambda mx: give_maxn(mx, paranoid, tt_bits, evaluation,
+                                                         rollouts))
         else:
             # with a time limit each thread shares its time over a fixed set of worlds (thread
             # t: worlds t, t + N, ...); run_threads, not run_claimed: a max^n share takes
@@ -875,10 +897,24 @@ def take_claim_helpers(count: int) -> list[ClaimHelper]:
 
 
 def give_claim_helpers(helpers: Sequence[ClaimHelper]) -> None:
-    """Keep ``helpers`` (from ``take_claim_helpers``) for a later search."""
+    """Keep ``helpers`` (from ``take_claim_helpers``) for a later search, in reverse
+    (``_give_back``): the next search takes them in the same order."""
     with _idle_lock:
         if _helpers_pid == os.getpid():
-            _idle_helpers.extend(helpers)
+            _idle_helpers.extend(reversed(helpers))
+
+
+def _give_back(items: Sequence[Any], give: Callable[[Any], None]) -> None:
+    """Give back one search's kept solvers (taken in thread order from a stack) last first,
+    so that the next search takes them in the same order and each thread gets the solver it
+    had: its table is then still in the cache of the core that thread ran on. Given back in
+    taking order, the solvers swapped threads at every search, and 2 threads began each
+    search on tables the other core held (16-bit tables, Mate's forced-card-hidden opening,
+    alternated with one thread: 2 threads 16,200-16,700 worlds a second given back in
+    taking order, 17,100-17,600 in reverse; the one thread 7,500-8,000 against 9,300-9,400,
+    its table evicted by the swapped ones)."""
+    for item in reversed(items):
+        give(item)
 
 
 def _keep(key: tuple, solver: Any) -> None:

@@ -25,16 +25,34 @@ def test_the_root_split_row_has_no_target_and_the_others_keep_theirs():
 
 def test_short_searches_are_measured_more_times_within_the_bounds():
     """``_interleaved_walls`` runs each thread count once unmeasured (rep -1), then alternates
-    them: at least ``reps`` times, more when runs are short (about ``seconds`` of them), at most
-    ``max_reps``; it reports how many."""
+    them in blocks of consecutive runs: at least ``reps`` runs each, more when runs are short
+    (about ``seconds`` of them), at most ``max_reps``; it reports how many."""
     from tournaments.bench.search import _interleaved_walls
 
     calls: list[tuple[int, int]] = []
     walls, reps = _interleaved_walls(lambda k, rep: calls.append((k, rep)), 2, reps=3,
-                                     seconds=10.0, max_reps=7)
+                                     seconds=10.0, max_reps=7, lead_in_below=0.0)
     assert reps == 7 and set(walls) == {1, 2}
-    assert calls == [(1, -1), (2, -1)] + [(k, r) for r in range(7) for k in (1, 2)]
+    # 3 blocks of at most ceil(7 / 3) = 3 runs, the counts alternating block by block
+    blocks = [range(0, 3), range(3, 6), range(6, 7)]
+    assert calls == [(1, -1), (2, -1)] + [(k, r) for b in blocks for k in (1, 2) for r in b]
     calls.clear()
     _, reps = _interleaved_walls(lambda k, rep: calls.append((k, rep)), 2, reps=3,
-                                 seconds=0.0, max_reps=7)
-    assert reps == 3 and len(calls) == 2 + 2 * 3
+                                 seconds=0.0, max_reps=7, lead_in_below=0.0)
+    assert reps == 3 and calls == [(1, -1), (2, -1), (1, 0), (2, 0), (1, 1), (2, 1), (1, 2),
+                                   (2, 2)]
+
+
+def test_short_runs_start_each_block_with_an_unmeasured_run():
+    """Runs shorter than ``lead_in_below`` (here every run) start each block with one
+    unmeasured run (rep -1), so that each thread count is measured in its own steady state;
+    the measured reps are the same."""
+    from tournaments.bench.search import _interleaved_walls
+
+    calls: list[tuple[int, int]] = []
+    _, reps = _interleaved_walls(lambda k, rep: calls.append((k, rep)), 2, reps=4,
+                                 seconds=0.0, max_reps=7, blocks=2, lead_in_below=1e9)
+    assert reps == 4
+    assert calls == [(1, -1), (2, -1),
+                     (1, -1), (1, 0), (1, 1), (2, -1), (2, 0), (2, 1),
+                     (1, -1), (1, 2), (1, 3), (2, -1), (2, 2), (2, 3)]

@@ -195,3 +195,88 @@ def test_pimc_alphabeta_answers_alike_on_one_two_and_three_threads(tt_bits):
             a.to_json() for a in answers[1].actions]
         assert answers[k].chosen == answers[1].chosen
     assert answers[2].nodes > 0 and answers[3].nodes > 0
+
+
+@pytest.mark.parametrize("seed,fraction", [(1, 0.0), (2, 0.3)])
+def test_repeated_worlds_are_searched_once(seed, fraction):
+    """WorldClaims groups the worlds by position: only the distinct ones are searched (one
+    thread: each exactly as a cleared solver's solve_values), and a repeat takes its first
+    occurrence's values at 0 nodes, in the order the worlds were given."""
+    game = load_game(MATE_HIDDEN)
+    state = opening_state(game, seed) if fraction == 0.0 else mid_state(game, seed,
+                                                                          fraction=fraction)
+    view = state.view(state.current_player())
+    worlds = [view.determinize(i) for i in range(14)]
+    keys = [w.state_hash() for w in worlds]
+    job = WorldClaims(worlds)
+    assert job.distinct == len(set(keys)) < len(worlds)
+    firsts = [keys.index(k) for k in dict.fromkeys(keys)]
+    assert job.actions == sum(len(worlds[i].legal_actions()) for i in firsts)
+    AlphaBeta(game, 13).solve_claimed(job)
+    ref = AlphaBeta(game, 13)
+    got = job.result()
+    assert len(got) == len(worlds)
+    for wi, world in enumerate(worlds):
+        first = keys.index(keys[wi])
+        if first == wi:
+            assert got[wi] == _cleared(ref).solve_values([world])[0]
+        else:
+            assert got[wi] == (got[first][0], 0)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_the_merge_of_a_claims_job_is_the_merge_of_its_values_to_the_bit(threads):
+    """RootMerge.add_claims (PIMC's alpha-beta worlds, one thread or several) adds exactly what
+    add_solved adds world by world from the job's result: the same sums, best counts, visits,
+    worlds and nodes, hence the same rows to the last bit."""
+    from solver.search._pimc import RootMerge
+    from solver.search.parallel import claim_worlds
+
+    game = load_game(MATE_HIDDEN)
+    state = opening_state(game, 7)
+    view = state.view(state.current_player())
+    worlds = [view.determinize(i) for i in range(16)]
+    job = claim_worlds(worlds, [AlphaBeta(game, 13) for _ in range(threads)])
+    assert isinstance(job, WorldClaims)
+    fast, slow = RootMerge(game, view.legal_actions()), RootMerge(game, view.legal_actions())
+    fast.add_claims(job)
+    for values, nodes in job.result():
+        slow.add_solved(values, nodes)
+    assert (fast.worlds, fast.nodes, fast.iterations, fast.exact) == (
+        slow.worlds, slow.nodes, slow.iterations, slow.exact) == (16, fast.nodes, 16, True)
+    assert fast.rows(str) == slow.rows(str)
+
+
+def test_an_unfinished_claims_job_is_not_merged():
+    """A job whose actions were not all valued cannot be read (result) nor merged."""
+    from solver.search._pimc import RootMerge
+
+    worlds = _distinct_worlds(1, 0.0)
+    job = WorldClaims(worlds)
+    with pytest.raises(RuntimeError, match="not valued"):
+        RootMerge(worlds[0].game, worlds[0].legal_actions()).add_claims(job)
+
+
+def test_kept_solvers_go_back_to_the_same_threads():
+    """The solvers of a threaded search are given back last first (parallel._give_back), so
+    that the next search takes them in the same order: each thread gets the solver whose
+    table its core still caches (given back in taking order, they swapped at every search)."""
+    from solver.search.parallel import _give_back, give_alphabeta, take_alphabeta
+
+    game = load_game(MATE_HIDDEN)
+    taken = [take_alphabeta(game, 11) for _ in range(3)]
+    _give_back(taken, lambda ab: give_alphabeta(ab, 11))
+    again = [take_alphabeta(game, 11) for _ in range(3)]
+    assert [id(ab) for ab in again] == [id(ab) for ab in taken]
+    _give_back(again, lambda ab: give_alphabeta(ab, 11))
+
+
+def test_claim_helpers_go_back_in_the_order_they_were_taken():
+    """Claim helpers (a thread each) come back in the order they were taken, as the solvers."""
+    from solver.search.parallel import give_claim_helpers, take_claim_helpers
+
+    helpers = take_claim_helpers(2)
+    give_claim_helpers(helpers)
+    again = take_claim_helpers(2)
+    assert [id(h) for h in again] == [id(h) for h in helpers]
+    give_claim_helpers(again)

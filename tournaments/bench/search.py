@@ -222,13 +222,22 @@ def ismcts_tree_size_row(view: View, config: str, small: int = TREE_SMALL,
 #: the iterations (or worlds) per wall second of one thread.
 THREADS_TARGET = 1.8
 THREADS = 2
-#: Alternated runs of each thread count a row takes the medians of: at least THREAD_REPS, more
-#: for short searches, up to about THREAD_REP_SECONDS of measured runs (at most
-#: THREAD_REPS_MAX): one decision of Mate's forced-card-hidden PIMC lasts ~1.6 ms, and a
-#: median of 3 such runs moved its ratio by +-0.06 from one bench to the next.
+#: Runs of each thread count a row takes the medians of: at least THREAD_REPS, more for short
+#: searches, up to about THREAD_REP_SECONDS of measured runs (at most THREAD_REPS_MAX): one
+#: decision of Mate's forced-card-hidden PIMC lasts ~0.9-1.6 ms, and a median of 3 such runs
+#: moved its ratio by +-0.06 from one bench to the next. The two counts alternate in
+#: THREAD_BLOCKS blocks of consecutive runs (a change in the machine's load hits both).
 THREAD_REPS = 3
 THREAD_REPS_MAX = 25
 THREAD_REP_SECONDS = 0.3
+THREAD_BLOCKS = 3
+#: Runs shorter than this (the pair of unmeasured first runs, both counts) start each block with
+#: one more unmeasured run: a search of a millisecond pays for the state the other thread
+#: count left behind (its tables in the cores' caches, the lines of a shared solver's table
+#: the other core wrote last), which a bot deciding with one thread count never meets. Single
+#: runs alternated (session 14's bench) made Mate's forced-card-hidden one-thread search 2-3%
+#: slower after 2 threads with 16-bit tables than in a block of its own (session 15).
+THREAD_LEAD_IN_BELOW_S = 0.05
 #: The root split's row has no target: issue 18's is ">= 1.8x the iterations (or worlds)", and
 #: one perfect-information position solved exactly has neither to multiply.
 NO_TARGET_ROOT_SPLIT = ("no target: one exact position has no iterations or worlds to multiply;"
@@ -237,23 +246,33 @@ NO_TARGET_ROOT_SPLIT = ("no target: one exact position has no iterations or worl
 
 def _interleaved_walls(run: Callable[[int, int], object], threads: int,
                        reps: int = THREAD_REPS, seconds: float = THREAD_REP_SECONDS,
-                       max_reps: int = THREAD_REPS_MAX) -> tuple[dict[int, float], int]:
+                       max_reps: int = THREAD_REPS_MAX, blocks: int = THREAD_BLOCKS,
+                       lead_in_below: float = THREAD_LEAD_IN_BELOW_S
+                       ) -> tuple[dict[int, float], int]:
     """Median wall seconds of ``run(thread_count, rep)`` with 1 and with ``threads`` threads,
-    the two alternated (so that a change in the machine's load hits both), after one
-    unmeasured run of each (thread pool start-up, first policy instances); and how many times:
-    ``reps`` at least, as many as about ``seconds`` of runs take (the unmeasured pair's wall
-    time tells), ``max_reps`` at most."""
+    and how many runs of each the medians are of, after one unmeasured run of each (thread
+    pool start-up, first policy instances and solvers): ``reps`` at least, as many as about
+    ``seconds`` of runs take (the unmeasured pair's wall time tells), ``max_reps`` at most.
+    The counts alternate in ``blocks`` blocks of consecutive runs (reps 0, 1, ... in order);
+    where the unmeasured pair took less than ``lead_in_below`` seconds, each block starts with
+    one more unmeasured run (rep -1), so that each count is measured in its own steady state,
+    as a bot deciding with one thread count runs, not in the caches the other count left."""
     t0 = time.perf_counter()
     run(1, -1)
     run(threads, -1)
     pair = time.perf_counter() - t0
     reps = max(reps, min(max_reps, int(seconds / max(pair, 1e-9))))
+    lead_in = pair < lead_in_below
+    per_block = -(-reps // max(1, blocks))
     walls: dict[int, list[float]] = {1: [], threads: []}
-    for rep in range(reps):
+    for first in range(0, reps, per_block):
         for k in (1, threads):
-            t0 = time.perf_counter()
-            run(k, rep)
-            walls[k].append(time.perf_counter() - t0)
+            if lead_in:
+                run(k, -1)
+            for rep in range(first, min(first + per_block, reps)):
+                t0 = time.perf_counter()
+                run(k, rep)
+                walls[k].append(time.perf_counter() - t0)
     return {k: statistics.median(v) for k, v in walls.items()}, reps
 
 
@@ -309,7 +328,7 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         one_solver = AlphaBeta(game, 18)
         thread_solvers = [AlphaBeta(game, 18) for _ in range(threads)]
         openings = {rep: [SB.opening_state(game, 1000 + 8 * (rep + 1) + i) for i in range(8)]
-                    for rep in range(-1, THREAD_REPS_MAX)}  # rep -1: the unmeasured run
+                    for rep in range(-1, THREAD_REPS_MAX)}  # rep -1: the unmeasured runs
 
         def roots(k: int, rep: int) -> object:
             states = openings[rep]
