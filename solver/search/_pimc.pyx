@@ -25,6 +25,7 @@ interval, or zero width for the solver), visits, and robustness = the fraction o
 which the action was best. The recommendation is the best mean (then robustness, then action
 id). Reproducible for a seed and an iteration/world-bound limit.
 """
+from libc.math cimport sqrt
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -41,7 +42,7 @@ from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX
                                   DEFAULT_WORLDS, as_limit, check_c, check_cutoff, check_endgame,
                                   check_endgame_budget, check_rollout, check_max_nodes,
                                   check_scale, check_to_act, objective_code, seed_int)
-from solver.search.result import build_result, mean_interval
+from solver.search.result import Z95, build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
 from solver.rng import Random, derive_seed
 
@@ -58,6 +59,25 @@ def uct_world_seed(seed, int world):
 # A world's best actions: every action within BEST_EPS of its best value (the solvers' values
 # are sums of points: far below any difference of two values, far above rounding error).
 cdef double BEST_EPS = 1e-9
+
+
+cdef double _Z95 = Z95
+
+
+cdef tuple _mean_interval(double total, double total_sq, long long n):
+    """``result.mean_interval`` (the same operations in the same order, hence the same floats)
+    without a Python call: once per legal action of every PIMC search."""
+    cdef double mean, var, h
+    if n <= 0:
+        return None, None, None
+    mean = total / n
+    if n == 1:
+        return mean, None, None
+    var = (total_sq - total * total / n) / (n - 1)
+    if not var > 0.0:
+        var = 0.0
+    h = _Z95 * sqrt(var / n)
+    return mean, mean - h, mean + h
 
 
 cdef class RootMerge:
@@ -230,7 +250,7 @@ cdef class RootMerge:
                 k, tot, sq = tree_stats.get(a, (0, 0.0, 0.0))
                 mean, lo, hi = mean_interval(tot, sq, k)
             else:
-                mean, lo, hi = mean_interval(self.sums[i], self.squares[i], self.valued[i])
+                mean, lo, hi = _mean_interval(self.sums[i], self.squares[i], self.valued[i])
             rows.append({"action": a, "text": text(a), "mean": mean, "ci_low": lo,
                          "ci_high": hi, "visits": self.visit_sums[i],
                          "robustness": (<double>self.best_in[i] / self.worlds) if self.worlds
