@@ -224,12 +224,13 @@ THREADS_TARGET = 1.8
 THREADS = 2
 #: Runs of each thread count a row takes the medians of: at least THREAD_REPS, more for short
 #: searches, up to about THREAD_REP_SECONDS of measured runs (at most THREAD_REPS_MAX): one
-#: decision of Mate's forced-card-hidden PIMC lasts ~0.9-1.6 ms, and a median of 3 such runs
-#: moved its ratio by +-0.06 from one bench to the next. The two counts alternate in
+#: decision of Mate's forced-card-hidden PIMC lasts ~0.8-1.6 ms, and its ratio moved by +-0.06
+#: from one bench to the next over medians of 3 runs, by 1.76-1.84 over 25 (each run another
+#: seed's worlds), by 1.83-1.83 over 100 (session 15). The two counts alternate in
 #: THREAD_BLOCKS blocks of consecutive runs (a change in the machine's load hits both).
 THREAD_REPS = 3
-THREAD_REPS_MAX = 25
-THREAD_REP_SECONDS = 0.3
+THREAD_REPS_MAX = 100
+THREAD_REP_SECONDS = 0.5
 THREAD_BLOCKS = 3
 #: Runs shorter than this (the pair of unmeasured first runs, both counts) start each block with
 #: one more unmeasured run: a search of a millisecond pays for the state the other thread
@@ -367,7 +368,8 @@ def threads_rows(config: str, game: Game, view: View, seconds: float,
         rows.append({"name": f"{name} {config}, {threads} threads vs 1", "value": ratio,
                      "unit": "x",
                      "note": f"{one:,.0f} -> {many:,.0f} {unit} wall (opening, median of "
-                             f"{reps} interleaved, load {load:.1f} on "
+                             f"{reps} a side in {THREAD_BLOCKS} alternated blocks, load "
+                             f"{load:.1f} on "
                              f"{os.cpu_count()} cores){target}"})
     return rows
 
