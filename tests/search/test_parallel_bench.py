@@ -56,3 +56,20 @@ def test_short_runs_start_each_block_with_an_unmeasured_run():
     assert calls == [(1, -1), (2, -1),
                      (1, -1), (1, 0), (1, 1), (2, -1), (2, 0), (2, 1),
                      (1, -1), (1, 2), (1, 3), (2, -1), (2, 2), (2, 3)]
+
+
+def test_the_tree_size_row_alternates_several_small_searches_with_each_large_one(monkeypatch):
+    """``ismcts_tree_size_row`` warms up with one small search, then ``repeats`` times runs
+    ``small_runs`` small searches and one large one, and says how many of each its medians
+    are of (no timing asserted)."""
+    from tournaments.bench import search as bench_search
+
+    sizes: list[int] = []
+    monkeypatch.setattr(bench_search.SB, "bench_ismcts",
+                        lambda view, iterations, seed: sizes.append(iterations))
+    times = iter(range(1000))
+    monkeypatch.setattr(bench_search.time, "process_time", lambda: float(next(times)))
+    row = bench_search.ismcts_tree_size_row(None, "x", small=10, large=1000, repeats=2,
+                                            small_runs=3)
+    assert sizes == [10] + [10, 10, 10, 1000] * 2
+    assert "medians of 6 and 2, alternated" in row["note"]
