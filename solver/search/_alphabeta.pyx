@@ -230,7 +230,7 @@ cdef class WorldClaims:
     """The worlds of one PIMC search (perfect-information states of a game with an exact
     kernel), every legal action of each to be valued exactly, by one thread or shared by
     several threads' ``AlphaBeta.solve_claimed`` (solver/search/parallel.py
-    ``alphabeta_world_values``). Sampled worlds repeat (Mate with the forced card hidden: 16
+    ``claim_worlds``). Sampled worlds repeat (Mate with the forced card hidden: 16
     draws of a handful of possible forced cards), so the worlds are grouped by position (the
     64-bit key the solvers' own tables trust) and only the distinct ones are searched: a
     repeat takes its first occurrence's values, at 0 nodes.
