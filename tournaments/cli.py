@@ -256,6 +256,9 @@ def Count(low: int = 1, high: Optional[int] = None) -> Bounded:
 #: number is a usage error (one line, exit 2) before anything runs.
 COUNT = Count(1)
 SEED = Count(0, 2 ** 64 - 1)      # seeds are 64-bit: a larger one would wrap to a smaller seed
+#: solver.search.parallel.MAX_THREADS (tests/test_newcomer_findings_12.py keeps them equal:
+#: importing the search package here would slow every command's start)
+THREADS = Count(1, 256)
 ITERATIONS = Count(1, MAX_ITERATIONS)
 WORLDS = Count(1, MAX_WORLDS)
 POSITIVE_SECONDS = Seconds(0.0, MAX_SECONDS, min_open=True)
@@ -664,10 +667,11 @@ DEFAULT_PARTICLES = 64
 @click.option("--particles", type=WORLDS, default=None,
               help=f"Candidate worlds weighed with --inference policy (default "
                    f"{DEFAULT_PARTICLES}; an error without --inference policy).")
-@click.option("--threads", type=COUNT, default=1, show_default=True,
+@click.option("--threads", type=THREADS, default=1, show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same moves and "
-                   "values; the independent ISMCTS check behind \"how sure\" pools them too, "
+                   "values; with exact alpha-beta worlds the node count varies from run to "
+                   "run; the independent ISMCTS check behind \"how sure\" pools the trees too, "
                    "so its verdict may differ from one core's).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
@@ -874,7 +878,9 @@ def _missing_game(path: str) -> NoReturn:
               help="Rough time per measurement (a bound on each, except the tournament "
                    "rows: a 1-worker run there takes at least 2 s, so that a run's fixed "
                    "costs stay about 1% of it).")
-@click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
+@click.option("--game", "games_", multiple=True,
+              help="Only these games, by name (repeatable): each runs its bench "
+                   "configurations (mate includes Mate with the forced card hidden).")
 @click.option("--limits", type=click.Path(exists=True, file_okay=False), default=None,
               help="A built copy of the C yardstick (the hand-written C programs that play "
                    "and solve these games, outside this repository; build them with their "
@@ -903,7 +909,10 @@ def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Option
         raise UserError("--o2 compares with the C programs' -O2 build: it needs --limits DIR")
     for g in games_:
         if g not in available_games():
-            raise UserError(f"unknown game {g!r}; available: {', '.join(available_games())}")
+            hint = (f" (bench --game takes a game's name: {g.split('(')[0].strip()!r} runs "
+                    "its bench configurations)" if "(" in g else "")
+            raise UserError(f"unknown game {g!r}{hint}; available: "
+                            f"{', '.join(available_games())}")
     if save:
         # refused before minutes of measuring, not after them (tester 10: a traceback at the end)
         from tournaments.config import check_writable

@@ -176,8 +176,9 @@ def format_report(r: dict) -> str:
         # names pushed their values out of line)
         width = max(44, *(len(row["name"]) for row in r["search"]))
         for row in r["search"]:
+            # (four significant digits: with three, 1.796 printed as "1.8 x ... BELOW")
             value = (f"{row['value']:>12,.0f}" if abs(row["value"]) >= 100
-                     else f"{row['value']:>12.3g}")
+                     else f"{row['value']:>12.4g}")
             lines.append(f"  {row['name']:{width}s} {value} {row['unit']}"
                          + (f"   ({row['note']})" if row.get("note") else ""))
     lines.extend(format_limits(r))
