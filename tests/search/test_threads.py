@@ -302,8 +302,8 @@ def test_recommend_threads_on_the_command_line():
         assert two[key] == one[key]
 
 
-@pytest.mark.parametrize("bad, message", [("0", "must be at least 1"),
-                                          ("1000", "threads must be in 1..256")])
+@pytest.mark.parametrize("bad, message", [("0", "must be between 1 and 256, got 0"),
+                                          ("1000", "must be between 1 and 256, got 1000")])
 def test_recommend_bad_threads_is_one_line_and_exit_2(bad, message):
     result = CliRunner().invoke(main, ["recommend", "--game", "mattis", "--seed", "3",
                                        "--seat", "3", "--threads", bad])
