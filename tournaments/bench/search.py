@@ -234,7 +234,8 @@ THREADS = 2
 #: searches, up to about THREAD_REP_SECONDS of measured runs (at most THREAD_REPS_MAX): one
 #: decision of Mate's forced-card-hidden PIMC lasts ~0.8-1.6 ms, and its ratio moved by +-0.06
 #: from one bench to the next over medians of 3 runs, by 1.76-1.84 over 25 (each run another
-#: seed's worlds), by 1.83-1.83 over 100 (session 15). The two counts alternate in
+#: seed's worlds); over 100, four benches in a row read 1.83 (session 15; through the day the
+#: machine's own speed moved it by more, 1.77-1.85). The two counts alternate in
 #: THREAD_BLOCKS blocks of consecutive runs (a change in the machine's load hits both).
 THREAD_REPS = 3
 THREAD_REPS_MAX = 100
