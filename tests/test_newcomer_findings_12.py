@@ -18,6 +18,9 @@ from tournaments.cli import THREADS, main
 def test_bench_game_with_options_says_it_takes_a_name():
     r = run(["bench", "--game", "mate(forced_visibility=hidden)"])
     assert_one_line_error(r, "unknown game", "takes a game's name", "'mate'")
+    r = run(["bench", "--game", "chess(players=2)"])           # no game of that name either
+    assert_one_line_error(r, "unknown game")
+    assert "takes a game's name" not in r.output
 
 
 def test_bench_values_keep_four_digits_so_a_ratio_never_rounds_onto_its_target():

@@ -909,8 +909,9 @@ def bench(as_json: bool, seconds: float, games_: tuple[str, ...], limits: Option
         raise UserError("--o2 compares with the C programs' -O2 build: it needs --limits DIR")
     for g in games_:
         if g not in available_games():
-            hint = (f" (bench --game takes a game's name: {g.split('(')[0].strip()!r} runs "
-                    "its bench configurations)" if "(" in g else "")
+            name = g.split("(")[0].strip()
+            hint = (f" (bench --game takes a game's name: {name!r} runs its bench "
+                    "configurations)" if "(" in g and name in available_games() else "")
             raise UserError(f"unknown game {g!r}{hint}; available: "
                             f"{', '.join(available_games())}")
     if save:
