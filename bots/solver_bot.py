@@ -289,7 +289,7 @@ class SolverBot(Bot[View]):
             # decision (the same exact values as alphabeta() world by world, whose result
             # object cost ~25 us a world against ~1 us here: a third of a decision in Mate
             # with the forced card hidden)
-            per_world = [values for values, _ in self._solver.solve_values(list(worlds))]
+            per_world = [values for values, _ in self._solver.solve_values(worlds)]
         for world_values in per_world:                        # merged in world order
             for a, v in world_values.items():
                 assert v is not None  # alpha-beta values every legal move exactly

@@ -159,23 +159,28 @@ cdef class RootMerge:
             self.squares[i] += v * v
             self.valued[i] += 1
 
+    cdef inline void _solved_value(self, long a, double v, double top):
+        """A solved world's value ``v`` of action ``a`` (``top``: the world's best value):
+        one value, one visit, and best where within BEST_EPS of the top."""
+        cdef int i = self.slot[a] if 0 <= a < self.n_ids else -1
+        if i >= 0:
+            self.sums[i] += v
+            self.squares[i] += v * v
+            self.valued[i] += 1
+            self.visit_sums[i] += 1
+            if v >= top - BEST_EPS:
+                self.best_in[i] += 1
+
     cpdef add_solved(self, dict values, long long nodes, bint exact=True):
         """Add the next world (world order), solved by an exact solver (or max^n within a node
         budget, ``exact`` False): ``values`` {action: value}; its best actions are every one
         within BEST_EPS of its best value; one visit and one iteration a world."""
         cdef double v, top = -1e308
-        cdef int i
         for v in values.values():
             if v > top:
                 top = v
         for a, x in values.items():
-            v = x
-            self._value(a, v)
-            i = self._slot(a)
-            if i >= 0:
-                self.visit_sums[i] += 1
-                if v >= top - BEST_EPS:
-                    self.best_in[i] += 1
+            self._solved_value(a, x, top)
         self.worlds += 1
         self.nodes += nodes
         self.iterations += 1
@@ -187,8 +192,8 @@ cdef class RootMerge:
         repeated world: its first occurrence's values, 0 nodes): the same sums to the bit,
         without a Python object per value (at Mate's forced-card-hidden opening the dicts and
         the calls cost ~15 us of a 0.9 ms search on 2 threads)."""
-        cdef int g, w, i, j, a, base
-        cdef double v, top
+        cdef int g, w, i, base
+        cdef double top
         job.check_valued()
         for g in range(job.given):
             w = job.src[g]
@@ -198,16 +203,7 @@ cdef class RootMerge:
                 if job.vals[base + i] > top:
                     top = job.vals[base + i]
             for i in range(job.counts[w]):
-                a = job.acts[base + i]
-                v = job.vals[base + i]
-                j = self.slot[a] if 0 <= a < self.n_ids else -1
-                if j >= 0:
-                    self.sums[j] += v
-                    self.squares[j] += v * v
-                    self.valued[j] += 1
-                    self.visit_sums[j] += 1
-                    if v >= top - BEST_EPS:
-                        self.best_in[j] += 1
+                self._solved_value(job.acts[base + i], job.vals[base + i], top)
                 if job.first[g]:
                     self.nodes += job.nodes[base + i]
             self.worlds += 1
@@ -279,17 +275,25 @@ def uct_world_answer(list children, dict exact):
     return values, {min(visited, key=lambda ch: (-ch[1], -(ch[2] / ch[1]), ch[0]))[0]}
 
 
+def world_solver(Game game, solver):
+    """The exact solver PIMC's solver evaluator runs in each world: ``solver``, with "auto"
+    resolved (alpha-beta for two players in a constant-sum game, else max^n); a ValueError
+    names an unknown one."""
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
+    if solver == "auto":
+        return ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
+                else "maxn")
+    return solver
+
+
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
     """(name, callable (state, seconds or None) -> (actions {a: value}, nodes, exact), callable
     to call when done with it): max^n deepens within ``node_budget`` nodes and, when given, the
     seconds (alpha-beta is exact). The solver is a kept one when one is idle, cleared
     (parallel.take_alphabeta) or reset to ``seed`` (parallel.take_maxn): the same search as a
     new one, without a new one's set-up."""
-    if solver not in SOLVERS:
-        raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
-    if solver == "auto":
-        solver = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
-                  else "maxn")
+    solver = world_solver(game, solver)
     from solver.search.parallel import give_alphabeta, give_maxn, take_alphabeta, take_maxn
     if solver == "alphabeta":
         # a kept solver, cleared (a new one's tables are fresh pages the search faults in)
@@ -359,9 +363,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
         if objective != "score":
             raise ValueError("the exact solvers maximise the round's score (objective=score)")
         kind = "round_gain"
-        if solver == "auto":
-            solver = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
-                      else "maxn")
+        solver = world_solver(game, solver)
         if solver == "alphabeta" and limit.time_s is None:
             # exact values, no time to share: the distinct worlds valued in one call without
             # the GIL, as the threads share them (parallel.claim_worlds), a repeated world at

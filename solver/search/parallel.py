@@ -79,6 +79,7 @@ from solver.search._pimc import (
     pimc_search,
     uct_world_answer,
     uct_world_seed,
+    world_solver,
 )
 from solver.search.limits import SearchLimit
 from solver.search.params import (
@@ -582,8 +583,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         worlds = 1
     solver_used = solver
     if evaluator == "solver" and solver == "auto":
-        solver_used = ("alphabeta" if game.num_players == 2 and game.utility_sum() is not None
-                       else "maxn")
+        solver_used = world_solver(game, solver)
     if threads == 1 or worlds == 1:
         return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                            horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
