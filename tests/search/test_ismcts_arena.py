@@ -108,3 +108,50 @@ def test_initial_edges_beyond_the_index_range_is_refused():
     """Edge offsets are 32-bit: an arena of 2^31 edges or more cannot be indexed."""
     with pytest.raises(ValueError, match="initial_edges"):
         ISMCTS(load_game("mate"), initial_edges=1 << 31)
+
+
+@pytest.fixture
+def region_cache() -> Iterator[None]:
+    """Empties the process-wide cache of mappings before and after a test, and restores its
+    limit."""
+    _ismcts.release_cached_memory()
+    old = _ismcts.set_cache_limit(512 << 20)
+    yield
+    _ismcts.set_cache_limit(old)
+    _ismcts.release_cached_memory()
+
+
+def test_an_ended_searchers_mappings_serve_the_next_search(map_threshold, region_cache):
+    """A searcher that ends gives its mapped arrays to the process-wide cache, and the next
+    searcher's arrays grow into them (the first growth past the threshold copies into the
+    largest cached mapping of the same array): its search is the one from fresh memory bit for
+    bit, though that memory still holds another position's tree (Mate Vic Village 4p,
+    docs/rules/mate-vic-village.md §10)."""
+    game = load_game("mate-vic-village(players=4)")
+    s = mid_state(game, 3, fraction=0.1)
+    view = s.view(s.current_player())
+    other = opening_state(game, 8)
+    params = dict(c=0.7, **codes("score", "game"))
+    _ismcts.set_cache_limit(0)
+    fresh = _search(game, view, 4000, 11, -1, 16, **params)      # aligned malloc, no cache
+    assert _ismcts.cached_memory() == 0
+    _ismcts.set_cache_limit(512 << 20)
+    _search(game, other.view(other.current_player()), 4000, 3, 4096, 16, **params)
+    held = _ismcts.cached_memory()
+    assert held >= 2 * (2 << 20)               # the edges' and the keys' 2 MiB mappings
+    assert _search(game, view, 4000, 11, 4096, 16, **params) == fresh
+    assert _ismcts.cached_memory() == held     # taken, and given back when it ended
+    assert _ismcts.release_cached_memory() == held
+    assert _ismcts.cached_memory() == 0
+
+
+def test_the_cache_keeps_no_more_than_its_limit(map_threshold, region_cache):
+    """With a limit below one mapping nothing is kept: the arrays are unmapped when their
+    searcher ends; a negative limit is refused. set_cache_limit returns the limit it replaces."""
+    game = load_game("mate-vic-village(players=4)")
+    view = opening_state(game).view(opening_state(game).current_player())
+    assert _ismcts.set_cache_limit((2 << 20) - 1) == 512 << 20
+    _search(game, view, 2000, 1, 0, 16, c=0.7, **codes("score", "game"))
+    assert _ismcts.cached_memory() == 0
+    with pytest.raises(ValueError, match="cache limit"):
+        _ismcts.set_cache_limit(-1)
