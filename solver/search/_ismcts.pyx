@@ -356,6 +356,7 @@ def set_map_threshold(long long min_bytes):
     th_map_min = <size_t>-1 if min_bytes < 0 else <size_t>min_bytes
     return -1 if old == <size_t>-1 else <long long>old
 
+
 def set_cache_limit(long long max_bytes):
     """How many bytes of ended searchers' mappings this process keeps for its next big
     searches (see the comment above th_region; default 512 MiB; 0 keeps none). Cached
@@ -402,10 +403,50 @@ cdef void _init_log_table():
 _init_log_table()
 
 
+# Counts past the table: the root's availability count is the iteration number, and the
+# nodes below it count on into the hundreds of thousands, so a big search called libm's log
+# once or twice an iteration (1.5% of a 1M-iteration search, almost nothing at 10k). Their logs
+# are kept in a second, lazily filled table of TH_LOG_LAZY counts: a block of 4096 computed by
+# libm the first time a count in it is asked for (under a lock: searchers run in parallel), the
+# same values as ever. Its 16 MB are untouched bytes of the process until a search gets there
+# (8 MB at 1M iterations).
+cdef extern from *:
+    """
+    #include <math.h>
+    #include <stdint.h>
+    #include <pthread.h>
+    #define TH_LOG_BLOCK_BITS 12
+    #define TH_LOG_LAZY ((int32_t)1 << 21)
+    static double th_log_lazy[1 << 21];
+    static unsigned char th_log_ready[(1 << 21) >> TH_LOG_BLOCK_BITS];
+    static pthread_mutex_t th_log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+    /* log(n) for 0 <= n < TH_LOG_LAZY, from the table (its block filled on first use). */
+    static double th_log_lazy_get(int32_t n) {
+        int b = n >> TH_LOG_BLOCK_BITS;
+        if (!__atomic_load_n(&th_log_ready[b], __ATOMIC_ACQUIRE)) {
+            pthread_mutex_lock(&th_log_lock);
+            if (!th_log_ready[b]) {
+                int32_t i, lo = (int32_t)b << TH_LOG_BLOCK_BITS;
+                for (i = 0; i < ((int32_t)1 << TH_LOG_BLOCK_BITS); i++)
+                    th_log_lazy[lo + i] = log((double)(lo + i));
+                __atomic_store_n(&th_log_ready[b], 1, __ATOMIC_RELEASE);
+            }
+            pthread_mutex_unlock(&th_log_lock);
+        }
+        return th_log_lazy[n];
+    }
+    """
+    int32_t TH_LOG_LAZY
+    double th_log_lazy_get(int32_t n) noexcept nogil
+
+
 cdef inline double log_count(int32_t n) noexcept nogil:
-    """log(n) for a positive count (a table for small n: the same values libm gives)."""
+    """log(n) for a positive count (tables up to TH_LOG_LAZY: the same values libm gives)."""
     if n < LOG_TABLE_SIZE:
         return LOG_TABLE[n]
+    if n < TH_LOG_LAZY:
+        return th_log_lazy_get(n)
     return log(<double>n)
 
 
