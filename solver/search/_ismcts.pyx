@@ -148,10 +148,11 @@ cdef extern from *:
 # A searcher that ends gives its mappings to a process-wide cache (at most th_cache_max bytes,
 # TH_CACHE_SLOTS mappings), and the next big search of this process takes the largest cached
 # mapping of the same array instead of a fresh one: its pages are already there, so a bot's
-# every big decision no longer pays the kernel for faulting in and zeroing ~50 MB (a third of
-# a 1M-iteration search's system time was clear_page; 1.5-1.7 points of the bench's 10k -> 1M
-# drop in CPU time). A region never relies on its memory being zeroed (the malloc path
-# never was).
+# every big decision no longer pays the kernel for faulting in and zeroing ~70 MB (Mate Vic
+# Village 4p, 1M iterations: 0.04-0.05 s of system time in a 3 s search, nearly all of it
+# clear_page; 1.5-1.7 points of the bench's 10k -> 1M drop in CPU time). A region never
+# relies on its memory being zeroed (the malloc path never was). The process keeps what it
+# cached until release_cached_memory.
 cdef extern from *:
     """
     #include <stdlib.h>
