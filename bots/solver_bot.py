@@ -53,8 +53,11 @@ worlds run in parallel, each claimed world solved as by a new solver at the worl
 one answer for any thread count >= 2 (and, with the fitted frontier, the one-thread answer). With
 perfect information (one world: Mate's default rules) ``act`` solves best-only inline
 (parallel.alphabeta_root_best: its root split, the same optimal set, measured slower at
-Mate's 0.1-0.8 ms decisions, is off by default), and ``action_values`` splits the root's
-moves over the threads, each valued exactly (the same values).
+Mate's 0.1-0.8 ms decisions, is off by default), and ``action_values`` values a decision
+whose worlds are all one position (perfect information, or a view that hides nothing: most of
+the decisions of Mate with the forced card hidden) on the bot's own kept solver, as one thread
+does: split over the threads, those moves were valued on cleared tables, and 2 threads played
+whole games of that Mate 9-16% slower than one thread (the same moves).
 """
 from typing import Any, Optional
 
@@ -70,8 +73,8 @@ from solver.search import AlphaBeta, MaxN, SearchLimit, play_defaults, recommend
 from solver.search.parallel import (
     MAX_THREADS,
     alphabeta_root_best,
-    alphabeta_root_values,
     alphabeta_world_values,
+    one_position,
 )
 from solver.search.params import endgame_options, exploration_c, widening
 from solver.search.recommend import STRONGEST_SEARCH
@@ -275,12 +278,9 @@ class SolverBot(Bot[View]):
                                                       solver=self._solver)
             else:
                 worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
-        if len(worlds) == 1 and len(self._thread_solvers) > 1:
-            # one world (perfect information): split its root moves over the threads instead
-            return alphabeta_root_values(worlds[0], self._thread_solvers)
         totals = dict.fromkeys(legal, 0.0)
         per_world: list[dict[int, Optional[float]]]
-        if len(self._thread_solvers) > 1:
+        if len(self._thread_solvers) > 1 and not one_position(worlds):
             # the distinct worlds over the threads, each thread's in one call without the GIL
             per_world = [dict(values) for values, _ in
                          alphabeta_world_values(worlds, self._thread_solvers)]
@@ -288,7 +288,10 @@ class SolverBot(Bot[View]):
             # one call for every world, its table kept from world to world and decision to
             # decision (the same exact values as alphabeta() world by world, whose result
             # object cost ~25 us a world against ~1 us here: a third of a decision in Mate
-            # with the forced card hidden)
+            # with the forced card hidden). Also with threads where the worlds are one position
+            # (the view hides nothing: most of Mate's decisions): split over threads, its moves
+            # were valued on cleared tables, and 2 threads played whole games of Mate 9-16%
+            # slower than this one thread on its kept table
             per_world = [values for values, _ in self._solver.solve_values(worlds)]
         for world_values in per_world:                        # merged in world order
             for a, v in world_values.items():

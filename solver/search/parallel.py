@@ -336,6 +336,13 @@ def alphabeta_root_values(state: State, solvers: Sequence[AlphaBeta]) -> dict[in
     return {a: values[a] for a in legal}
 
 
+def one_position(worlds: Sequence[State]) -> bool:
+    """Whether ``worlds`` are all one position (by the 64-bit key the solvers' own tables
+    trust): nothing for threads to share but that position's moves."""
+    key = worlds[0].state_hash()
+    return all(world.state_hash() == key for world in worlds[1:])
+
+
 def alphabeta_world_values(worlds: Sequence[State], solvers: Sequence[AlphaBeta],
                            helpers: Sequence[ClaimHelper] | None = None
                            ) -> list[tuple[dict[int, float], int]]:

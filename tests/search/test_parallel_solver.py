@@ -188,6 +188,42 @@ def test_solver_bot_threads_play_the_one_thread_moves(config):
         assert lines[0] == lines[1]
 
 
+def test_solver_bot_threads_value_one_position_on_its_kept_solver(monkeypatch):
+    """With 2 threads the solver bot's action values share a decision's distinct worlds over
+    the threads (Mate with the forced card hidden at a round's first lead, docs/rules/mate.md
+    §9.2: a handful of possible forced cards), but a decision whose worlds are one position
+    (Mate's default rules, §9.1; or a hidden-card game where the view hides nothing) is valued
+    on the bot's own kept solver, as one thread does: split over threads, its moves were
+    valued on cleared tables, slower than one thread on its kept table. The values are one
+    thread's either way."""
+    import bots.solver_bot as solver_bot
+    calls = []
+    shared = solver_bot.alphabeta_world_values
+
+    def spy(worlds, solvers, helpers=None):
+        calls.append(len(worlds))
+        return shared(worlds, solvers, helpers)
+
+    monkeypatch.setattr(solver_bot, "alphabeta_world_values", spy)
+    hidden = load_game(MATE_HIDDEN)
+    cases = [(load_game("mate"), opening_state(load_game("mate"), 2), False),
+             (hidden, opening_state(hidden, 2), True),
+             (hidden, mid_state(hidden, 1, fraction=0.3), False)]
+    for game, state, distinct in cases:
+        view = state.view(state.current_player())
+        assert parallel.one_position([view.determinize(i) for i in range(16)]) is not distinct
+        values = []
+        for threads in (1, 2):
+            bot = make_bot(f"solver(threads={threads},inference=none)", seed=5)
+            bot.reset(game, view.player, 5)
+            calls.clear()
+            values.append(bot.action_values(view))
+            assert bool(calls) is (threads == 2 and distinct)
+            if threads == 2 and not distinct:           # the second thread's solver idle
+                assert bot._thread_solvers[1].nodes == 0
+        assert values[0] == values[1]
+
+
 def used_max_n(game, deal: int, evaluation: str, budget: int) -> tuple[list, MaxN]:
     """Three worlds of seat-to-act's view at opening ``deal``, and a MaxN (seed 7) that has
     solved them within ``budget`` nodes: its table filled, its stream drawn from."""
