@@ -190,7 +190,7 @@ TREE_DROP_TARGET = 0.15
 #: TREE_SMALL_RUNS of the small one: a 10,000-iteration search lasts ~30 ms and its rate moved
 #: by 10% from run to run (session 15: medians of 3 put the drop anywhere from 10% to 17% in
 #: one hour), where the 1M-iteration rate (3 s a run) moved by 3%. The first large search of a
-#: process maps its arrays fresh (the kernel zeroes ~70 MB); the later ones take them from the
+#: process maps its arrays fresh (the kernel zeroes ~56 MB); the later ones take them from the
 #: process's cache of mappings, as a bot's later decisions do (_ismcts: th_cache).
 TREE_REPEATS = 3
 TREE_SMALL_RUNS = 5
