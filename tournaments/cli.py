@@ -809,6 +809,9 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
         if k not in defaults:
             raise UserError(f"--param {k}: {algo} takes no parameter {k!r}; parameters: "
                             f"{', '.join(sorted(defaults))}")
+        if sum(1 for q in params if q.split("=", 1)[0].strip() == k) > 1:
+            # (the last one silently won: tester 13)
+            raise UserError(f"--param {k} is given more than once")
         v = _coerce(text)
         default = defaults[k]
         if isinstance(default, (int, float)) and not isinstance(default, bool):
@@ -1012,7 +1015,9 @@ def _echo_board(summary: Any, run_dir: str, title: Optional[str]) -> None:
                    "forfeit (default 60; 0: no limit).")
 @click.option("--worker-memory", type=Count(256), default=None, metavar="MIB",
               help="Address-space limit per worker process in MiB (a bot that runs out "
-                   "forfeits with reason `memory`).")
+                   "forfeits with reason `memory`). Under it, no search keeps memory for a "
+                   "later one (big ISMCTS searches otherwise cache their arrays, up to 512 MiB "
+                   "a process).")
 @click.option("--out", default=None, help="Run directory (default results/run-<time>).")
 @click.option("--quiet", is_flag=True, help="No progress line.")
 @click.option("--report", "with_report", is_flag=True,
@@ -1044,20 +1049,22 @@ def tournament(config_file: Optional[str], game: Optional[str], bots: Optional[s
     from tournaments.runner import run_tournament
     if config_file is None and game is None and bots is None:
         raise UserError("give a CONFIG.toml or at least --game and --bots")
-    if max_deals is not None:
-        from tournaments.adaptive import check_max_deals
-        _config_errors(check_max_deals, max_deals)      # before the run folder is made
-    cfg = _config_errors(load_config, config_file, game=game, bots=bots, candidates=candidates,
-                         format=fmt, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
-                         executor=executor, scheduler=scheduler, start_method=start_method,
-                         iterations=iterations, move_time=move_time, time_margin=time_margin,
-                         move_limit=move_limit, worker_memory=worker_memory, out=out)
+    # the flags' own checks before load_config, which makes the run folder (tester 13: a
+    # refused combination left an empty one behind)
     if max_deals is not None and not until_separated:
         raise UserError("--max-deals goes with --until-separated")
     if until_separated and max_deals is not None and deals is not None:
         # both would be its cap, and --deals was silently unused (tester 8)
         raise UserError("--until-separated takes its deal cap from --max-deals (or, without "
                         "it, from --deals): give one of them")
+    if max_deals is not None:
+        from tournaments.adaptive import check_max_deals
+        _config_errors(check_max_deals, max_deals)
+    cfg = _config_errors(load_config, config_file, game=game, bots=bots, candidates=candidates,
+                         format=fmt, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
+                         executor=executor, scheduler=scheduler, start_method=start_method,
+                         iterations=iterations, move_time=move_time, time_margin=time_margin,
+                         move_limit=move_limit, worker_memory=worker_memory, out=out)
     try:
         with _clean_shutdown():
             if until_separated:

@@ -307,10 +307,16 @@ def _quiet_stdout_fd() -> None:
 def limit_memory(mib: Optional[int]) -> None:
     """Cap this process's address space (RLIMIT_AS) at ``mib`` MiB: a bot that allocates
     beyond it gets a MemoryError (its ``memory`` forfeit) instead of driving the machine into
-    swap. None: no limit."""
+    swap. None: no limit. Under a cap, big ISMCTS searches keep no arrays for the next search
+    (solver.search._ismcts's cache of mappings is off): memory one bot's search left would
+    count against whichever bot plays next (tester 13)."""
     if not mib:
         return
     import resource
+
+    from solver.search._ismcts import release_cached_memory, set_cache_limit
+    set_cache_limit(0)
+    release_cached_memory()
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     want = int(mib) * 2 ** 20
     if hard != resource.RLIM_INFINITY:

@@ -22,7 +22,12 @@ from typing import Optional, Union
 
 from solver.game import State, View
 from solver.search._alphabeta import AlphaBeta
-from solver.search._ismcts import ismcts_search
+from solver.search._ismcts import (
+    cached_memory,
+    ismcts_search,
+    release_cached_memory,
+    set_cache_limit,
+)
 from solver.search._maxn import MaxN
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search
@@ -57,7 +62,8 @@ __all__ = ["SearchLimit", "SearchLimitError", "SearchResult", "ActionStats", "Se
            "recommend", "search_state", "play_defaults", "algorithm_params", "ALGORITHMS",
            "DEFAULT_LIMITS", "choose_algorithm", "perfect_information_for",
            "view_hides_nothing",
-           "view_from_moves", "replay", "split_moves"]
+           "view_from_moves", "replay", "split_moves",
+           "cached_memory", "release_cached_memory", "set_cache_limit"]
 
 Limit = Union[SearchLimit, str, dict]
 # The UCB value scale (params.check_scale): None (adaptive), a positive number or "bounds".

@@ -96,6 +96,7 @@ from solver.search.params import (
     check_endgame,
     check_endgame_budget,
     check_max_nodes,
+    check_node_budget,
     check_rollout,
     check_scale,
     check_to_act,
@@ -613,6 +614,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         check_future_endgame(game, future, endgame_)
     elif objective != "score":
         raise ValueError("the exact solvers maximise the round's score (objective=score)")
+    else:
+        check_node_budget(node_budget)
     check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout)
     check_to_act(view)

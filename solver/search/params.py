@@ -147,11 +147,23 @@ def check_endgame(endgame: int, horizon: str) -> int:
     return endgame
 
 
-def check_endgame_budget(budget: int) -> int:
-    """The node budget of one exact endgame solve (>= 1)."""
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise ValueError(f"endgame_budget must be an integer >= 1, got {budget!r}")
+#: The largest node budget a solve takes (node_budget, endgame_budget): far beyond any search
+#: this project runs (a trillion nodes), and within the C counters' range.
+MAX_NODE_BUDGET = 1 << 40
+
+
+def check_node_budget(budget: int, name: str = "node_budget") -> int:
+    """A node budget (the exact solvers' ``node_budget``, the endgames' ``endgame_budget``):
+    an integer in 1..MAX_NODE_BUDGET, else ValueError naming ``name``."""
+    if (isinstance(budget, bool) or not isinstance(budget, int)
+            or not 1 <= budget <= MAX_NODE_BUDGET):
+        raise ValueError(f"{name} must be an integer in 1..2**40, got {budget!r}")
     return budget
+
+
+def check_endgame_budget(budget: int) -> int:
+    """The node budget of one exact endgame solve (1..MAX_NODE_BUDGET)."""
+    return check_node_budget(budget, "endgame_budget")
 
 
 def check_cutoff(cutoff: int, horizon: str) -> int:

@@ -370,7 +370,7 @@ def strength_key(int action, int event, bint min_icon=False):
 
 def _players(v):
     if isinstance(v, bool) or not isinstance(v, int) or v not in (3, 4, 5):
-        raise ValueError("Dog Tag Trick is played by 3, 4 or 5 players (§3)")
+        raise ValueError(f"Dog Tag Trick is played by 3, 4 or 5 players (§3), not {v!r}")
     return v
 
 

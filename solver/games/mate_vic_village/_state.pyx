@@ -772,7 +772,7 @@ def _next_starter(MateVicVillageGame game, past, int start, uint64_t seed=0):
 def _players(v):
     if isinstance(v, bool) or v not in (3, 4):
         raise ValueError(f"Mate (Vic Village) is played by 3 or 4 players (rules §3, A21), "
-                         f"not {v}")
+                         f"not {v!r}")
     return v
 
 

@@ -502,7 +502,7 @@ cdef uint64_t public_key_d(MattisData* d) noexcept nogil:
 # -- options ------------------------------------------------------------------------------------
 def _players(v):
     if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= 8:
-        raise ValueError("Mattis is played by 3 to 8 players")
+        raise ValueError(f"Mattis is played by 3 to 8 players, not {v!r}")
     return v
 
 
