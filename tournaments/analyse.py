@@ -614,7 +614,8 @@ def review_text(review: Review) -> str:
     for d in review.decisions:
         seat = f"{d.seat}*" if is_stand_in(d.bot) else str(d.seat)
         if d.forced:
-            rows.append((str(d.ply + 1), seat, d.played, "forced", "", "", "", ""))
+            # (not "forced": in Mate that names a card set aside, §4; tester 14)
+            rows.append((str(d.ply + 1), seat, d.played, "only move", "", "", "", ""))
             continue
         best = d.best_exact if d.exact or not d.best_exact else f"({d.best_exact})"
         rows.append((str(d.ply + 1), seat, d.played, best or "-",

@@ -62,8 +62,9 @@ def plot_ratings(summary: Summary, path: str, title: str = "") -> None:
         x = [0] + [h[0] for h in hist]
         mu = [summary.ratings.env["mu"]] + [h[1] for h in hist]
         sg = [summary.ratings.env["sigma"]] + [h[2] for h in hist]
-        ax.plot(x, mu, color=color, lw=1.8,
-                label=f"{row.label}  ({row.mu:.1f} ± {row.sigma:.1f})")
+        ax.plot(x, mu, color=color, lw=1.8,      # an oracle (sees every hand) marked * as
+                label=f"{row.label}{' *' if row.oracle else ''}"   # on the other plots
+                      f"  ({row.mu:.1f} ± {row.sigma:.1f})")
         ax.fill_between(x, [m - s for m, s in zip(mu, sg)], [m + s for m, s in zip(mu, sg)],
                         color=color, alpha=0.15, lw=0)
     ax.set_xlabel("games rated (the first, online pass in game_id order; legend: converged)")

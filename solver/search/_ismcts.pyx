@@ -360,15 +360,18 @@ def set_map_threshold(long long min_bytes):
     return -1 if old == <size_t>-1 else <long long>old
 
 
-def set_cache_limit(long long max_bytes):
+def set_cache_limit(max_bytes):
     """How many bytes of ended searchers' mappings this process keeps for its next big
     searches (see the comment above th_region; default 512 MiB; 0 keeps none). Cached
     mappings beyond a smaller limit stay until the next ``release_cached_memory``. Returns the
     previous limit."""
     global th_cache_max
     cdef size_t old = th_cache_max
-    if max_bytes < 0:
-        raise ValueError("the cache limit must be >= 0 bytes")
+    if (isinstance(max_bytes, bool) or not isinstance(max_bytes, int)
+            or not 0 <= max_bytes < (1 << 62)):
+        # (a float was truncated: 1.5 set 1 byte; tester 14)
+        raise ValueError(f"the cache limit must be a whole number of bytes >= 0, "
+                         f"got {max_bytes!r}")
     th_cache_max = <size_t>max_bytes
     return <long long>old
 
