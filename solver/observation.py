@@ -11,10 +11,9 @@ moves of 40 random 4-player games were told as hidden, and Mate's game-ending le
 the secret moves all come at a round's start (tester 14).
 
 This decides what the referee tells the bots (``Bot.observe``) and what ``trickhound play`` and
-the browser print to the human, so that neither learns more than its view. MO-ISMCTS merges
-the moves an observer cannot tell apart into one "hidden" edge by the information-set test
-alone (solver/search/reference/ismcts.py and its Cython twin): there a round's last play is
-still merged, which only costs the other observers' trees that distinction.
+the browser print to the human, so that neither learns more than its view. The same test
+(the round's last move included) decides which moves MO-ISMCTS merges into one "hidden" edge
+of an observer's tree (solver/search/reference/ismcts.py and its Cython twin).
 """
 from __future__ import annotations
 

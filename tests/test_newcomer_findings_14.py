@@ -4,7 +4,8 @@
    and ``Bot.observe``) in Dog Tag Trick, whose rules make every play of the round public
    (docs/rules/dog-tag-trick.md §10), and at Mate's game-ending leads: the information set
    after it is the next round's, which no longer shows the round's plays. A round's last move
-   is now seen by every seat (solver/observation.py).
+   is now seen by every seat (solver/observation.py), and MO-ISMCTS follows it by its action
+   in the other seats' trees instead of merging it into a hidden edge.
 2. ``analyse`` named a decision with one legal move "forced", which in Mate names a card set
    aside (docs/rules/mate.md §4): it is now "only move".
 6. ``ratings.png`` did not mark an oracle bot with ``*`` as the other plots and boards do.
@@ -98,3 +99,36 @@ def test_the_cache_limit_is_a_whole_number_of_bytes():
         assert set_cache_limit(old) == 512 << 20
     finally:
         set_cache_limit(old)
+
+
+def test_mo_ismcts_follows_a_rounds_last_move_by_its_key():
+    """MO-ISMCTS (solver/search/reference/ismcts.py and its Cython twin) merges the moves an
+    observer cannot tell apart into one hidden edge, but a round's last move is public: from a
+    position whose root move ends the round (Dog Tag Trick, §10), every other seat's tree
+    follows it by its action, and the twins agree."""
+    from solver.rng import Random as SeededRandom
+    from solver.search._ismcts import ISMCTS as FastISMCTS
+    from solver.search.params import objective_code
+    from solver.search.reference.ismcts import HIDDEN, ISMCTS, ismcts_root
+    game = load_game("dog-tag-trick(players=4)")
+    checked = 0
+    for before, _ in _round_enders(game, 6):
+        view = before.view(before.current_player())
+        enders = [a for a in view.legal_actions()
+                  if (lambda t: t.is_terminal() or t.round() != before.round())(
+                      before.child(a))]
+        if len(enders) < 2 or len(enders) != len(view.legal_actions()):
+            continue
+        tree = ISMCTS(observers="multi", horizon="game")
+        tree.reset(view)
+        tree.run(60, SeededRandom(1))
+        for t, root in enumerate(tree.roots):
+            if t != view.player:
+                assert root.children and HIDDEN not in root.children
+        obj, hor, _ = objective_code("score", "game")
+        fast = FastISMCTS(game, objective=obj, horizon=hor, multi=True).search(view, 60, 1)
+        assert fast == ismcts_root(view, 60, 1, observers="multi", horizon="game")
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

@@ -938,7 +938,7 @@ cdef class ISMCTS:
         cdef int i, k, q, n, nu, nav, a, j, tj, t, ai, cnt, key, rt, pos, nn
         cdef int K = self.n_trees, P = self.n_players
         cdef long long stride = self.path_stride
-        cdef bint expanded, have_obs
+        cdef bint expanded, have_obs, ends_round = False
         cdef double r, ucb, best, x, m, log_avail = 0.0
         cdef int32_t logged
         cdef double prior[MAX_LEGAL]
@@ -1091,6 +1091,11 @@ cdef class ISMCTS:
                                     for q in range(K):
                                         if q != tj:
                                             self.obs[i * MAX_PLAYERS + q] = scratch.infoset_key_c(q)
+                                    if acts[i] == a:
+                                        # a round's last move is public (solver/observation.py:
+                                        # the next round's information set no longer shows it)
+                                        ends_round = (scratch.is_terminal_c()
+                                                      or scratch.round_c() != s.round_c())
                                 have_obs = True
                             ai = 0
                             while acts[ai] != a:
@@ -1099,7 +1104,7 @@ cdef class ISMCTS:
                             for i in range(n):
                                 if self.obs[i * MAX_PLAYERS + t] == self.obs[ai * MAX_PLAYERS + t]:
                                     cnt += 1
-                            if cnt > 1:
+                            if cnt > 1 and not ends_round:
                                 key = HIDDEN
                         self.follow(t, key, t, cur, plen, alive)
                 s.apply_action_c(a)

@@ -135,7 +135,12 @@ class ISMCTS:
                             if keys is None:
                                 keys = {b: [s.child(b).infoset_key(q) for q in range(K)]
                                         for b in acts}
-                            if sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1:
+                                after = s.child(a)
+                                # a round's last move is public (solver/observation.py: the
+                                # next round's information set no longer shows it)
+                                ends_round = after.is_terminal() or after.round() != s.round()
+                            if (sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1
+                                    and not ends_round):
                                 key = HIDDEN
                         nxt = cur[t].children.get(key)
                         if nxt is None:
