@@ -9,6 +9,7 @@
 2. ``analyse`` named a decision with one legal move "forced", which in Mate names a card set
    aside (docs/rules/mate.md §4): it is now "only move".
 6. ``ratings.png`` did not mark an oracle bot with ``*`` as the other plots and boards do.
+   report.md did not say how many deals each bot's score interval rests on.
 7. ``set_cache_limit(1.5)`` set a 1-byte cap: the limit is a whole number of bytes.
 """
 import random
@@ -132,3 +133,20 @@ def test_mo_ismcts_follows_a_rounds_last_move_by_its_key():
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_report_md_says_how_many_deals_each_score_rests_on(tmp_path):
+    """The board's score column is a mean with a 95% interval over deals: report.md names the
+    deals each bot's rests on (only ratings.json did)."""
+    import json
+    out = tmp_path / "run"
+    r = run(["tournament", "--game", "tiny-tricks", "--bots",
+             "random,heuristic,oracle(iterations=30)", "--deals", "3", "--out", str(out),
+             "--quiet", "--report"])
+    assert r.exit_code == 0, r.output
+    bots = json.loads((out / "ratings.json").read_text())["bots"]
+    line = next(ln for ln in (out / "report.md").read_text().splitlines()
+                if ln.startswith("Deals each bot's score interval rests on: "))
+    for b in bots:
+        star = " *" if b["oracle"] else ""
+        assert f"`{b['label']}{star}` {b['deals']}" in line

@@ -390,6 +390,9 @@ def report_markdown(run_dir: str, meta: dict, records: list[GameRecord], summary
     else:
         head, rows = leaderboard_rows(summary)
         lines.append(_md_table(head, rows))
+        # (tester 14: only ratings.json said how many deals each score's interval rests on)
+        lines += ["", "Deals each bot's score interval rests on: " + ", ".join(
+            f"`{names.get(r.spec, r.label)}` {r.deals}" for r in summary.bots) + "."]
     if has_oracle(summary) and not summary.candidates:   # a gauntlet's block has its own
         lines += ["", "\\" + ORACLE_NOTE + "; not a fair player."]
     if not summary.candidates:
