@@ -22,6 +22,12 @@ from collections.abc import Iterable
 from solver.game import State
 
 
+def ends_round(before: State, after: State) -> bool:
+    """Whether the move from ``before`` to ``after`` ended its round (or the game): a move
+    every seat sees (module docstring)."""
+    return after.is_terminal() or after.round() != before.round()
+
+
 def seen_by(before: State, action: int, observers: Iterable[int]) -> dict[int, int | None]:
     """``{observer: action as that seat sees it}`` for ``action`` played by the seat to act in
     ``before``: the action itself for the mover, for every seat when it ends the round, and for
@@ -35,8 +41,8 @@ def seen_by(before: State, action: int, observers: Iterable[int]) -> dict[int, i
         return out
     after = before.clone()
     after.apply_action(action)
-    if after.is_terminal() or after.round() != before.round():
-        return out                          # the round's last move: public (module docstring)
+    if ends_round(before, after):
+        return out
     keys = {s: after.infoset_key(s) for s in others}
     for other in before.legal_actions():
         if other == action or not others:

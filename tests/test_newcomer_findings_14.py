@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from solver.observation import move_text_for, seen_by
+from solver.observation import ends_round, move_text_for, seen_by
 from solver.registry import load_game
 from solver.search import set_cache_limit
 from tests.test_cli import run
@@ -32,7 +32,7 @@ def _round_enders(game, games: int):
             a = rng.choice(legal)
             after = s.clone()
             after.apply_action(a)
-            if len(legal) > 1 and (after.is_terminal() or after.round() != s.round()):
+            if len(legal) > 1 and ends_round(s, after):
                 yield s.clone(), a
             s = after
 
@@ -115,9 +115,7 @@ def test_mo_ismcts_follows_a_rounds_last_move_by_its_key():
     checked = 0
     for before, _ in _round_enders(game, 6):
         view = before.view(before.current_player())
-        enders = [a for a in view.legal_actions()
-                  if (lambda t: t.is_terminal() or t.round() != before.round())(
-                      before.child(a))]
+        enders = [a for a in view.legal_actions() if ends_round(before, before.child(a))]
         if len(enders) < 2 or len(enders) != len(view.legal_actions()):
             continue
         tree = ISMCTS(observers="multi", horizon="game")

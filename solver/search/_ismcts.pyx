@@ -396,26 +396,15 @@ cdef enum:
 # either way, so 1 only solves positions one ply bigger (Dog Tag Trick 4p, endgame=4: 9.1 ms
 # a 2000-iteration search against 6.2 ms with 0); UCT differs (_mcts.DEFAULT_SOLVE_AFTER).
 DEFAULT_SOLVE_AFTER = 0
-cdef int LOG_TABLE_SIZE = 8192
-cdef double LOG_TABLE[8192]
 
 
-cdef void _init_log_table():
-    cdef int i
-    LOG_TABLE[0] = -INFINITY
-    for i in range(1, LOG_TABLE_SIZE):
-        LOG_TABLE[i] = log(<double>i)
-
-_init_log_table()
-
-
-# Counts past the table: the root's availability count is the iteration number, and the
-# nodes below it count on into the hundreds of thousands, so a big search called libm's log
-# once or twice an iteration (1.5% of a 1M-iteration search, almost nothing at 10k). Their logs
-# are kept in a second, lazily filled table of TH_LOG_LAZY counts: a block of 4096 computed by
-# libm the first time a count in it is asked for (under a lock: searchers run in parallel), the
-# same values as ever. Its 16 MB are untouched bytes of the process until a search gets there
-# (8 MB at 1M iterations).
+# The logs of availability counts (UCB's ln avail) come from a lazily filled table of
+# TH_LOG_LAZY counts: a block of 4096 computed by libm the first time a count in it is asked
+# for (under a lock: searchers run in parallel), the same values libm gives. The root's count
+# is the iteration number and the nodes below it count on into the hundreds of thousands: with
+# a fixed table of 8192 a big search called libm's log once or twice an iteration (1.5% of a
+# 1M-iteration search). Its 16 MB are untouched bytes of the process until a search gets
+# there (8 MB at 1M iterations); past it, libm.
 cdef extern from *:
     """
     #include <math.h>
@@ -448,9 +437,7 @@ cdef extern from *:
 
 
 cdef inline double log_count(int32_t n) noexcept nogil:
-    """log(n) for a positive count (tables up to TH_LOG_LAZY: the same values libm gives)."""
-    if n < LOG_TABLE_SIZE:
-        return LOG_TABLE[n]
+    """log(n) for a positive count (the table up to TH_LOG_LAZY: the same values libm gives)."""
     if n < TH_LOG_LAZY:
         return th_log_lazy_get(n)
     return log(<double>n)
@@ -1050,8 +1037,7 @@ cdef class ISMCTS:
                     best = -INFINITY
                     best_e = avl[0]
                     # children available together mostly share their count (every root move
-                    # is available at each iteration): one log per count, not per child (past
-                    # LOG_TABLE_SIZE a libm call: ~1% of a 1M-iteration search)
+                    # is available at each iteration): one log per count, not per child
                     logged = -1
                     for i in range(nav):
                         ed = &edges[avl[i]]

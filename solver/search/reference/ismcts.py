@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from solver.observation import ends_round
 from solver.rng import Random
 from solver.search.reference.mcts import at_horizon, leaf_values, rollout, value_range
 
@@ -135,12 +136,9 @@ class ISMCTS:
                             if keys is None:
                                 keys = {b: [s.child(b).infoset_key(q) for q in range(K)]
                                         for b in acts}
-                                after = s.child(a)
-                                # a round's last move is public (solver/observation.py: the
-                                # next round's information set no longer shows it)
-                                ends_round = after.is_terminal() or after.round() != s.round()
-                            if (sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1
-                                    and not ends_round):
+                                # a round's last move is public (solver/observation.py)
+                                last = ends_round(s, s.child(a))
+                            if sum(1 for b in acts if keys[b][t] == keys[a][t]) > 1 and not last:
                                 key = HIDDEN
                         nxt = cur[t].children.get(key)
                         if nxt is None:
