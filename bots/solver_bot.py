@@ -82,7 +82,8 @@ from solver.search.result import SearchResult
 
 # The pimc and ismcts bots' defaults the sampling paths play with (the exploration constant,
 # rollouts, ISMCTS's observers and the width from which the heuristic takes a decision).
-PIMC_DEFAULTS: dict[str, Any] = {k: PIMCBot.PARAMS[k][0] for k in ("c", "rollout", "wide")}
+PIMC_DEFAULTS: dict[str, Any] = {k: PIMCBot.PARAMS[k][0]
+                                 for k in ("c", "rollout", "wide", "widen")}
 ISMCTS_DEFAULTS: dict[str, Any] = {k: ISMCTSBot.PARAMS[k][0]
                                    for k in ("c", "rollout", "observers", "widen")}
 # The searches of the path that does not solve exactly (``search``; auto = the game's strongest).
@@ -402,6 +403,7 @@ class SolverBot(Bot[View]):
                          c=exploration_c(game, PIMC_DEFAULTS["c"], "pimc"), objective="score",
                          horizon=horizon,
                          rollout=PIMC_DEFAULTS["rollout"],
+                         widen=widening(game, PIMC_DEFAULTS["widen"], "pimc"),
                          inference=bot_inference(self.inference, game, "pimc"),
                          particles=self.particles, threads=self.threads,
                          **endgame_options(game, horizon, -1, -1, "pimc"))

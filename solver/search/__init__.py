@@ -108,7 +108,7 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
          evaluation: str = "auto", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
          rollout: str = "random", inference: str = "none", particles: int = 64,
          threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-         cutoff: int = 0, future: str = "known") -> SearchResult:
+         cutoff: int = 0, future: str = "known", widen: float = 0.0) -> SearchResult:
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
     two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
@@ -116,20 +116,22 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
     ``threads=N``: the same worlds split over N threads, the same answer (parallel.py).
     With UCT, ``endgame`` and ``cutoff`` as for :func:`uct` (0 = off); ``future="sampled"``:
     each world keeps its hands and re-draws its future chance every iteration (chance nodes in
-    its tree, solver/search/_mcts.pyx), "known" searches the world's own future."""
+    its tree, solver/search/_mcts.pyx), "known" searches the world's own future. ``widen`` > 0:
+    each world's UCT widens progressively below its root (solver/search/_mcts.pyx)."""
     if threads != 1:
         return pimc_threads(view, limit, seed, threads, evaluator=evaluator, c=c,
                             objective=objective, horizon=horizon, scale=scale, solver=solver,
                             node_budget=node_budget, tt_bits=tt_bits, evaluation=evaluation,
                             rollouts=rollouts, max_nodes=max_nodes, rollout=rollout,
                             inference=inference, particles=particles, endgame=endgame,
-                            endgame_budget=endgame_budget, cutoff=cutoff, future=future)
+                            endgame_budget=endgame_budget, cutoff=cutoff, future=future,
+                            widen=widen)
     return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                        horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                        tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                        max_nodes=max_nodes, rollout=rollout, inference=inference,
                        particles=particles, endgame=endgame, endgame_budget=endgame_budget,
-                       cutoff=cutoff, future=future)
+                       cutoff=cutoff, future=future, widen=widen)
 
 
 def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,

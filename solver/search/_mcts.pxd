@@ -31,6 +31,7 @@ cdef class UCT:
     cdef readonly Game game
     cdef int n_players, objective, horizon, root_round
     cdef double c, scale, lo, hi
+    cdef readonly double widen  # progressive widening exponent (0: try every child first)
     cdef Policy policy          # None: uniformly random rollouts
     cdef double base[MAX_PLAYERS]
     cdef State root, s

@@ -66,6 +66,7 @@ def pimc_search(
     endgame_budget: int = ...,
     cutoff: int = 0,
     future: str = "known",
+    widen: float = 0.0,
 ) -> SearchResult: ...
 def pimc_chance_search(
     state: State,
@@ -87,6 +88,7 @@ def pimc_chance_search(
     endgame_budget: int = ...,
     cutoff: int = 0,
     chance: str = "sampled",
+    widen: float = 0.0,
 ) -> SearchResult: ...
 def solve_state(
     state: State,

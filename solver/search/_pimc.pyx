@@ -42,7 +42,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX
                                   DEFAULT_WORLDS, as_limit, check_c, check_cutoff, check_endgame,
                                   check_endgame_budget, check_rollout, check_max_nodes,
                                   check_node_budget,
-                                  check_scale, check_to_act, objective_code, seed_int)
+                                  check_scale, check_to_act, check_widen, objective_code,
+                                  seed_int)
 from solver.search.result import Z95, build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
 from solver.rng import Random, derive_seed
@@ -320,7 +321,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
                      int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
                      uint64_t seed, bint policy=False, int endgame=0,
                      long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
-                     str future="known"):
+                     str future="known", double widen=0.0):
     cdef State w0 = <State>worlds[0]
     cdef Game game = w0.game
     cdef UCT uct
@@ -334,7 +335,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     if evaluator == "uct":
         obj, hor, kind = objective_code(objective, horizon)
         uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy,
-                  endgame, endgame_budget, cutoff, future=future)
+                  endgame, endgame_budget, cutoff, future=future, widen=widen)
         start = monotonic()
         for wi in range(W):
             if limit.iterations is not None:
@@ -398,7 +399,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 
 
 def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
-                  endgame_budget, max_nodes, future="known", node_budget=200000):
+                  endgame_budget, max_nodes, future="known", node_budget=200000, widen=0.0):
     """The checks both PIMC entry points make of their arguments (ValueError naming the bad
     one); returns ``c`` as checked."""
     if evaluator not in EVALUATORS:
@@ -415,6 +416,7 @@ def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff
         check_cutoff(cutoff, horizon)
         check_endgame_budget(endgame_budget)
         check_future_endgame(game, future, endgame)
+        check_widen(widen)
     else:
         check_node_budget(node_budget)
     check_max_nodes(max_nodes)
@@ -423,12 +425,13 @@ def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff
 
 def _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout, endgame,
                    endgame_budget, cutoff, solver_used, node_budget, evaluation, rollouts,
-                   tt_bits):
+                   tt_bits, widen=0.0):
     """The SearchResult's params of a PIMC search: its evaluator's settings."""
     if evaluator == "uct":
         return {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
                 "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
-                "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff}
+                "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
+                "widen": widen}
     return {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
             "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
 
@@ -437,7 +440,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
                 evaluation="auto", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
                 inference="none", particles=DEFAULT_PARTICLES, endgame=0,
-                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, future="known"):
+                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, future="known", widen=0.0):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
     has perfect information): uniformly (``inference="none"``), or (``"policy"``) resampled
@@ -447,14 +450,16 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     (MCTS-solver, ``endgame_budget`` nodes a solve) and ``cutoff`` > 0 stops rollouts after
     that many plies (both horizon round; 0 = off). ``future``: a world's UCT knows the world's
     future chance (``"known"``) or re-draws it every iteration (``"sampled"``, ``_mcts``); the
-    solver evaluator always knows it."""
+    solver evaluator always knows it. ``widen`` > 0: each world's UCT widens progressively
+    below its root (``_mcts``)."""
     cdef Rng rng
     cdef State w
     cdef int W, i
     limit = as_limit(limit)
     seed = seed_int(seed)
     c = _checked_args(view.world.game, evaluator, c, objective, horizon, scale, endgame,
-                      cutoff, endgame_budget, max_nodes, future, node_budget)
+                      cutoff, endgame_budget, max_nodes, future, node_budget, widen)
+    widen = float(widen) if evaluator == "uct" else 0.0
     check_to_act(view)
     t0 = time.perf_counter()
     game = view.world.game
@@ -480,10 +485,10 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
         <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
         endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0,
-        future)
+        future, widen)
     params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
                             endgame, endgame_budget, cutoff, solver_used, node_budget,
-                            evaluation, rollouts, tt_bits)
+                            evaluation, rollouts, tt_bits, widen)
     if evaluator == "uct":
         params["future"] = future
     return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,
@@ -498,7 +503,8 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
                        objective="score", horizon="game", scale=None, solver="auto",
                        node_budget=200000, tt_bits=16, evaluation="auto", rollouts=4,
                        max_nodes=DEFAULT_MAX_NODES, rollout="random", endgame=0,
-                       endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance="sampled"):
+                       endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance="sampled",
+                       widen=0.0):
     """PIMC on a TRUE state whose worlds re-draw only the chance hidden from every seat
     (``State.resample_chance``: e.g. Vic Village's unrevealed instruction order and reward-pile
     order), keeping every hand: the oracle bot's ``chance="sampled"``, which knows the hands
@@ -506,7 +512,8 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
     are drawn from the search's seeded stream, then each is searched by ``evaluator``).
     ``chance="known"``: the worlds are plain copies of the state (the future known), the same
     search otherwise: the control that tells the search method's effect from the future's.
-    Returns a SearchResult (algorithm "pimc", params chance)."""
+    ``widen`` as in ``pimc_search``. Returns a SearchResult (algorithm "pimc", params
+    chance)."""
     cdef Rng rng
     cdef State w
     cdef int W, i
@@ -517,7 +524,8 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
     seed = seed_int(seed)
     game = state.game
     c = _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
-                      endgame_budget, max_nodes, node_budget=node_budget)
+                      endgame_budget, max_nodes, node_budget=node_budget, widen=widen)
+    widen = float(widen) if evaluator == "uct" else 0.0
     if chance not in ("sampled", "known"):
         raise ValueError(f"chance must be sampled or known, not {chance!r}")
     t0 = time.perf_counter()
@@ -534,10 +542,11 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
         worlds, player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
         <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
-        endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0)
+        endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0,
+        "known", widen)
     params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
                             endgame, endgame_budget, cutoff, solver_used, node_budget,
-                            evaluation, rollouts, tt_bits)
+                            evaluation, rollouts, tt_bits, widen)
     return build_result("pimc", player, rows, value=kind, nodes=nodes, iterations=iterations,
                         worlds=used, rank_by="mean", params=dict(params, chance=chance),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,

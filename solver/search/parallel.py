@@ -575,7 +575,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                  max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
                  inference: str = "none", particles: int = 64, endgame: int = 0,
                  endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0,
-                 future: str = "known") -> SearchResult:
+                 future: str = "known", widen: float = 0.0) -> SearchResult:
     """PIMC with the sampled worlds split over ``threads`` threads (module docstring); the
     parameters are :func:`~solver.search._pimc.pimc_search`'s. With one thread, or one world,
     it is ``pimc_search`` itself."""
@@ -598,7 +598,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                            tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                            max_nodes=max_nodes, rollout=rollout, inference=inference,
                            particles=particles, endgame=endgame, endgame_budget=endgame_budget,
-                           cutoff=cutoff, future=future)
+                           cutoff=cutoff, future=future, widen=widen)
     seed = seed_int(seed)
     if evaluator not in EVALUATORS:
         raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
@@ -612,6 +612,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         budget_ = check_endgame_budget(endgame_budget)
         cutoff_ = check_cutoff(cutoff, horizon)
         check_future_endgame(game, future, endgame_)
+        widen = check_widen(widen)
     elif objective != "score":
         raise ValueError("the exact solvers maximise the round's score (objective=score)")
     else:
@@ -666,7 +667,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
         def uct_job() -> None:
             uct = UCT(game, c, obj, hor, scale_, max_nodes, _policy_for(game, use_policy),
-                      endgame_, budget_, cutoff_, future=future)
+                      endgame_, budget_, cutoff_, future=future, widen=widen)
             while (wi := claims.next()) is not None:
                 iters = UNLIMITED
                 if limit.iterations is not None:
@@ -756,7 +757,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
                    "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
                    "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-                   "future": future}
+                   "widen": widen, "future": future}
                   if evaluator == "uct" else solver_params,
                   inference, particles)
 

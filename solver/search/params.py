@@ -233,15 +233,25 @@ CUTOFF_DEFAULTS: dict[str, dict[str, int]] = {}
 # The PIMC bot's (and so the solver bot's sampling path's) c, measured as the seat margin over
 # the heuristic at the calibrated 5 ms budget, iteration-limited, paired on the same deals
 # (candidate minus c = 0.7, mean [95% CI], deals; results/strength/pimc-tune/screen/):
-#   dog-tag-trick   0.7 kept: 3 players (3,096 iterations) c = 0.2 +0.31 [-0.62, +1.23], c = 0.1
-#                   +0.06 [-0.71, +0.83] (64 deals); 4 players (3,430) c = 0.2 +0.09 [-0.57,
-#                   +0.75], c = 0.35 +0.03 [-0.64, +0.69] (48). A world's tree gets
-#                   iterations/worlds (~150) iterations, too few for c to shape it.
+#   dog-tag-trick   2, with widening 0.3 (WIDEN_DEFAULTS; results/strength/pimc-widen): with
+#                   the world trees widened (their opponents answer with the rules of thumb's
+#                   favourite moves first), a high c spreads a node's visits over those few
+#                   moves instead of letting a world's clairvoyant opponents find the one reply
+#                   that beats us there. Screens (4 players, 96 deals each, minus widen 0.5 at
+#                   c = 0.7): c = 1.2 +0.65 [+0.14, +1.16] and +0.14, c = 2 +0.26, c = 3.5
+#                   +0.35; at c = 3.5 widen 0.3 +0.40 [+0.03, +0.78] over 0.5. Confirmed on
+#                   fresh deals (seed 78, 96 each, fixed before the runs), widen 0.3 and c = 2
+#                   minus widen 0 and c = 0.7, at equal CPU (5 ms): 3 players +0.34 [-0.34,
+#                   +1.02], 4 players +0.02 [-0.59, +0.63], 5 players +0.64 [+0.22, +1.05];
+#                   the 288 deals pooled +0.33 [+0.00, +0.67]. (Before widening, c alone: 3
+#                   players c = 0.2 +0.31 [-0.62, +1.23], 4 players c = 0.35 +0.03 [-0.64,
+#                   +0.69], results/strength/pimc-tune/screen/.)
 #   mate-vic-village 0.7 kept: 4 players (2,604) c = 0.2 +2.16 [-1.22, +5.55] (32 deals) and
 #                   -0.72 [-3.10, +1.65] (64 other deals); 3 players (2,843) +1.26 [-1.50,
 #                   +4.01] (48).
 # A game not listed uses DEFAULT_C.
-EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2}}
+EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.2,
+                                                                      "pimc": 2.0}}
 
 
 # The ISMCTS bots' progressive widening per game (``widen=-1``: widening(); results/strength/
@@ -250,16 +260,29 @@ EXPLORATION_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts":
 #   dog-tag-trick 4p +1.01 [+0.16, +1.85], 5p +0.71 [+0.21, +1.21] (and 4p at equal iterations,
 #                 seed 41: +0.76 [-0.15, +1.66]); with 23-45 moves a node, the tree without it
 #                 hardly reaches the second trick
-# A game not listed uses DEFAULT_WIDEN (off).
-WIDEN_DEFAULTS: dict[str, float] = {"dog-tag-trick": 0.3}
+# The PIMC bot's widening of each world's tree (solver/search/_mcts.pyx; results/strength/
+# pimc-widen, seat margins over the heuristic at 5 ms of CPU a decision, paired):
+#   dog-tag-trick   0.3 with c = 2 (EXPLORATION_DEFAULTS: the measurements are there); widening
+#                   alone at c = 0.7, 0.5 minus 0, fresh deals (seed 71, 64 each): 3 players
+#                   +0.16 [-0.59, +0.90], 4 players +0.29 [-0.38, +0.96], 5 players +0.14
+#                   [-0.36, +0.64] (the screens' +0.6 to +1.0 did not hold).
+#   mate-vic-village 0.3 (c = 0.7 kept: widen 0.3 with c = 2 was not better in the screens),
+#                   minus none, fresh deals (seed 80, 128 each, fixed before the runs): 3
+#                   players +0.96 [-0.81, +2.73], 4 players +1.46 [+0.08, +2.85]; the 256
+#                   deals pooled +1.21 [+0.10, +2.33]. The solver bot's sampling path and
+#                   `recommend --algo auto` (pimc there) search with it.
+# A game or search not listed uses DEFAULT_WIDEN (off).
+WIDEN_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.3, "pimc": 0.3},
+                                               "mate-vic-village": {"pimc": 0.3}}
 
 
-def widening(game: Game, widen: float = -1.0) -> float:
-    """ISMCTS's progressive widening exponent in ``game``: ``widen`` when it is >= 0, else (the
-    bots' -1) the measured default for the game (WIDEN_DEFAULTS), else DEFAULT_WIDEN."""
+def widening(game: Game, widen: float = -1.0, algorithm: str = "ismcts") -> float:
+    """The progressive widening exponent a search bot (``algorithm``: ISMCTS's tree, or each
+    of PIMC's world trees) uses in ``game``: ``widen`` when it is >= 0, else (the bots' -1) the
+    measured default for the game and search (WIDEN_DEFAULTS), else DEFAULT_WIDEN."""
     if widen >= 0:
         return float(widen)
-    return WIDEN_DEFAULTS.get(game.name, DEFAULT_WIDEN)
+    return WIDEN_DEFAULTS.get(game.name, {}).get(algorithm, DEFAULT_WIDEN)
 
 
 def exploration_c(game: Game, c: float = -1.0, algorithm: str = "ismcts") -> float:

@@ -124,7 +124,7 @@ def algorithm_params(algo: str) -> dict[str, Any]:
     skip = {"view", "state", "limit", "seed"} | set(fixed)
     if algo == "solver":
         skip |= {"c", "objective", "horizon", "scale", "max_nodes", "rollout", "endgame",
-                 "endgame_budget", "cutoff", "future"}
+                 "endgame_budget", "cutoff", "future", "widen"}
     return {name: p.default for name, p in inspect.signature(fn).parameters.items()
             if name not in skip}
 
@@ -184,12 +184,13 @@ def play_defaults(game: Game, algo: str,
     if algo in ("ismcts", "pimc"):
         # the exploration measured for the game and search (solver/search/params.py
         # EXPLORATION_DEFAULTS: ISMCTS 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly
-        # and more budget bought nothing; PIMC 0.7 everywhere, results/strength/pimc-tune)
+        # and more budget bought nothing; PIMC 2 there with widening, results/strength/
+        # pimc-widen, else 0.7, results/strength/pimc-tune)
         kw.setdefault("c", exploration_c(game, -1.0, algo))
-        if algo == "ismcts":
-            # ISMCTS's progressive widening measured for the game (params.WIDEN_DEFAULTS: 0.3
-            # in Dog Tag Trick, results/strength/widen)
-            kw.setdefault("widen", widening(game))
+        # the progressive widening measured for the game and search (params.WIDEN_DEFAULTS:
+        # 0.3 in Dog Tag Trick for both, and for PIMC in Vic Village, results/strength/widen
+        # and pimc-widen)
+        kw.setdefault("widen", widening(game, -1.0, algo))
         kw.setdefault("rollout", "policy")
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")

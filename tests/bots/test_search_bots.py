@@ -102,6 +102,6 @@ def test_exploration_default_is_the_table_else_the_search_default():
     from solver.search.params import DEFAULT_C, EXPLORATION_DEFAULTS, exploration_c
     dtt, vic = load_game("dog-tag-trick"), load_game("mate-vic-village")
     assert exploration_c(dtt) == EXPLORATION_DEFAULTS["dog-tag-trick"]["ismcts"]
-    assert exploration_c(dtt, algorithm="pimc") == DEFAULT_C
-    assert exploration_c(vic) == DEFAULT_C
+    assert exploration_c(dtt, algorithm="pimc") == EXPLORATION_DEFAULTS["dog-tag-trick"]["pimc"]
+    assert exploration_c(vic) == exploration_c(vic, algorithm="pimc") == DEFAULT_C
     assert exploration_c(vic, 0.0) == 0.0 and exploration_c(dtt, 3.0) == 3.0

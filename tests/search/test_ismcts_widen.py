@@ -131,14 +131,17 @@ def test_the_bot_takes_the_widen_parameter():
 
 def test_the_games_measured_widening_is_the_default():
     """-1 (the bots' default) means the game's measured value: 0.3 in Dog Tag Trick (results/
-    strength/widen), off elsewhere; an explicit value is used as given. ``recommend`` and the
-    hint search with the same default."""
+    strength/widen; PIMC's world trees there and in Vic Village, results/strength/pimc-widen),
+    off elsewhere; an explicit value is used as given. ``recommend`` and the hint search with
+    the same default."""
     dtt, vic = load_game("dog-tag-trick"), load_game("mate-vic-village")
     assert widening(dtt) == 0.3 and widening(vic) == 0.0
     assert widening(dtt, 0.0) == 0.0 and widening(vic, 0.5) == 0.5
     assert play_defaults(dtt, "ismcts", {})["widen"] == 0.3
     assert play_defaults(dtt, "ismcts", {"widen": 0.1})["widen"] == 0.1
-    assert "widen" not in play_defaults(dtt, "pimc", {})
+    assert play_defaults(dtt, "pimc", {})["widen"] == 0.3     # PIMC's own measured value
+    assert play_defaults(vic, "pimc", {})["widen"] == 0.3
+    assert play_defaults(vic, "ismcts", {})["widen"] == 0.0
     s = mid_state(dtt, 4, fraction=0.3)
     view = s.view(s.current_player())
     bot = make_bot("ismcts(iterations=300)")

@@ -128,7 +128,7 @@ def test_play_defaults_are_the_search_bots_defaults():
     assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round", "c": 0.2,
                                             "widen": 0.3}
     assert play_defaults(mattis, "ismcts") == {"rollout": "policy", "c": 0.7, "widen": 0.0}
-    assert play_defaults(mattis, "pimc") == {"rollout": "policy", "c": 0.7}
+    assert play_defaults(mattis, "pimc") == {"rollout": "policy", "c": 0.7, "widen": 0.0}
     assert play_defaults(dtt, "ismcts", {"objective": "win"}) == {
         "objective": "win", "rollout": "policy", "c": 0.2, "widen": 0.3}
     assert play_defaults(dtt, "ismcts", {"horizon": "game", "rollout": "random", "c": 1.5}) == {

@@ -77,7 +77,7 @@ class UCT:
 
     def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
                  scale: float | None = None, max_nodes: int = 1 << 21,
-                 future: str = "known") -> None:
+                 future: str = "known", widen: float = 0.0) -> None:
         if future not in FUTURES:
             raise ValueError(f"future must be one of {', '.join(FUTURES)}, not {future!r}")
         self.c, self.objective, self.horizon = c, objective, horizon
@@ -85,6 +85,7 @@ class UCT:
         self.max_nodes = max_nodes
         self.sampled = future == "sampled"
         self.chance_mismatches = 0
+        self.widen = widen          # progressive widening below the root (0: off)
 
     def reset(self, state: State) -> None:
         self.rootstate = state.clone()
@@ -139,8 +140,17 @@ class UCT:
                     self.count += len(acts)
                 children = node.children
                 unvisited = [ch for ch in children if ch.visits == 0]
+                widening = self.widen > 0 and node.parent is not None
+                if (unvisited and widening and len(unvisited) < len(children)
+                        and len(children) - len(unvisited)
+                        >= math.ceil(float(node.visits) ** self.widen)):
+                    unvisited = []      # widening: enough tried children for its visits
                 if unvisited:
-                    ch = unvisited[rng.randbelow(len(unvisited))]
+                    if widening:
+                        scores = s.game.policy.scores(s, [ch.action for ch in unvisited])
+                        ch = unvisited[max(range(len(unvisited)), key=lambda i: (scores[i], -i))]
+                    else:
+                        ch = unvisited[rng.randbelow(len(unvisited))]
                     s.apply_action(ch.action)
                     node = ch
                     break
@@ -148,6 +158,8 @@ class UCT:
                 logn = math.log(node.visits)
                 best, best_ch = -math.inf, children[0]
                 for ch in children:
+                    if ch.visits == 0:
+                        continue        # widening: not tried yet
                     ucb = (ch.sum / ch.visits) / r + self.c * math.sqrt(logn / ch.visits)
                     if ucb > best:
                         best, best_ch = ucb, ch
