@@ -371,7 +371,7 @@ class OracleBot(_SearchBot):
       future as well as of the hands;
     * ``sampled``: PIMC over ``worlds`` copies of the true state whose hidden-from-everyone
       chance is re-drawn (``State.resample_chance``), each searched as the pimc bot searches a
-      world (the same worlds/iterations split, c, horizon, rollouts, endgame options; the
+      world (the same worlds/iterations split, c, widening, horizon, rollouts, endgame options; the
       solver per world where ``algo`` resolves to solver). It knows every hand but never reads
       the future, so the gap between the two oracles is what knowing the future is worth, and
       between ``sampled`` and ``pimc`` what knowing the hands is worth (still a cheater);
@@ -441,4 +441,5 @@ class OracleBot(_SearchBot):
         return pimc_chance_search(state, self.limit(self.worlds), self.next_seed(),
                                   c=exploration_c(game, -1.0, "pimc"), horizon=horizon,
                                   rollout=self.rollout, endgame=ends["endgame"],
-                                  cutoff=ends["cutoff"], chance=chance)
+                                  cutoff=ends["cutoff"], chance=chance,
+                                  widen=widening(game, -1.0, "pimc"))

@@ -102,6 +102,8 @@ def test_sampled_oracle_is_a_pimc_search_reproducible_for_its_seed():
     r2 = make_bot(f"oracle(chance=sampled,{BUDGET})", seed=5).search_sampled(s, "uct")
     assert r1.algorithm == "pimc" and r1.worlds == 20 and r1.iterations == 400
     assert r1.params["chance"] == "sampled"
+    # each world searched as the pimc bot searches it: its c and widening for the game
+    assert r1.params["widen"] == 0.3 and r1.params["c"] == 0.7
     assert _values(r1) == _values(r2)
     r3 = make_bot(f"oracle(chance=sampled,worlds=4,{BUDGET})", seed=5).search_sampled(s, "uct")
     assert r3.worlds == 4 and r3.iterations == 400
