@@ -1255,9 +1255,11 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
         if not 0 < v < 0.5:
             raise UserError(f"--{name} must be between 0 and 0.5, got {v}")
     source = click.get_current_context().get_parameter_source("leaderboards")
-    if source == click.core.ParameterSource.COMMANDLINE and not os.path.isdir(leaderboards):
+    if (pool is None and source == click.core.ParameterSource.COMMANDLINE
+            and not os.path.isdir(leaderboards)):
         # a folder the user named: a typo there would rate against another pool unnoticed
-        # (tester 10); the default folder may be absent (the built-in pool then)
+        # (tester 10); the default folder may be absent (the built-in pool then); with --pool
+        # the boards are not read
         raise UserError(f"--leaderboards {leaderboards}: no such folder")
     game = _load_game(game_text)
     try:
