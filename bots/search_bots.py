@@ -69,6 +69,7 @@ from solver.search.params import (
     CHANCES,
     MAX_CUTOFF,
     MAX_ENDGAME,
+    MAX_WIDEN,
     endgame_options,
     exploration_c,
     widening,
@@ -240,7 +241,7 @@ class ISMCTSBot(_SearchBot):
                "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": _sentinel_or(100.0), "wide": (0, None), "particles": (1, MAX_WORLDS),
-              "threads": (1, MAX_THREADS), "widen": _sentinel_or(0.95),
+              "threads": (1, MAX_THREADS), "widen": _sentinel_or(MAX_WIDEN),
               **_ENDGAME_RANGES}
     c: float
     scale: str
@@ -272,16 +273,17 @@ class PIMCBot(_SearchBot):
     ``c`` and ``widen`` are -1 by default, the game's measured values
     (``solver.search.params.exploration_c(game, c, "pimc")`` and ``widening(game, widen,
     "pimc")``). Unlike ISMCTS's one deep tree, each world's tree here gets iterations/worlds
-    (~150) iterations. In Dog Tag Trick (nodes of 20-45 moves) each world's tree widens
+    (~100 at the default 2,000 and 20 worlds). In Dog Tag Trick (nodes of 20-45 moves) each
+    world's tree widens
     progressively (0.3: a node answers first with the rules of thumb's favourite moves) with
     c = 2, which spreads a node's visits over those moves rather than letting the world's
     clairvoyant opponents find the one reply that beats the bot there: +0.33 [+0.00, +0.67]
     points a game over c = 0.7 without widening at equal CPU time (288 fresh deals, 3-5
     players; results/strength/pimc-widen/). In Vic Village the same widening with c = 0.7:
-    +1.21 [+0.10, +2.33] over none (256 fresh deals, 3-4 players). Elsewhere c = 0.7 and no
-    widening (Mattis not measured): c = 0.2, 0.35
-    or 0.1 separated from 0.7 nowhere, nor did 8 to 160 worlds (8 is worse) or the
-    fitted-evaluation rollout cut-off (worse in Dog Tag Trick) at equal CPU time
+    +1.21 [+0.10, +2.33] over none (256 fresh deals, 3-4 players). In Mattis and Mate c = 0.7
+    and no widening (neither measured there). Before widening, in Dog Tag Trick and Vic
+    Village, c = 0.2, 0.35 or 0.1 separated from 0.7 nowhere, nor did 8 to 160 worlds (8 is
+    worse) or the fitted-evaluation rollout cut-off (worse in Dog Tag Trick) at equal CPU time
     (results/strength/pimc-tune/).
 
     ``future=sampled``: each world's UCT re-draws the chance hidden from every seat every
@@ -328,7 +330,7 @@ class PIMCBot(_SearchBot):
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": _sentinel_or(100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
               "particles": (1, MAX_WORLDS), "threads": (1, MAX_THREADS),
-              "widen": _sentinel_or(0.95), **_ENDGAME_RANGES}
+              "widen": _sentinel_or(MAX_WIDEN), **_ENDGAME_RANGES}
     worlds: int
     evaluator: str
     c: float
@@ -342,6 +344,9 @@ class PIMCBot(_SearchBot):
         if self.future != "known" and self.evaluator != "uct":
             raise BotSpecError(f"bot {self.name}: future={self.future} needs evaluator=uct "
                                "(the solver evaluator knows each world's future)")
+        if self.widen != -1 and self.evaluator != "uct":
+            raise BotSpecError(f"bot {self.name}: widen={self.widen:g} needs evaluator=uct "
+                               "(it widens each world's UCT tree; the solver has none)")
 
     def search(self, view: View) -> SearchResult:
         uct = self.evaluator == "uct"

@@ -419,6 +419,9 @@ def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff
         check_widen(widen)
     else:
         check_node_budget(node_budget)
+        if widen != 0:
+            raise ValueError(f"widen={widen!r} needs evaluator=uct (it widens each world's UCT "
+                             "tree; the solver has none)")
     check_max_nodes(max_nodes)
     return c
 

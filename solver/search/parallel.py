@@ -617,6 +617,9 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         raise ValueError("the exact solvers maximise the round's score (objective=score)")
     else:
         check_node_budget(node_budget)
+        if widen != 0:
+            raise ValueError(f"widen={widen!r} needs evaluator=uct (it widens each world's UCT "
+                             "tree; the solver has none)")
     check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout)
     check_to_act(view)

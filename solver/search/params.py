@@ -51,18 +51,25 @@ def check_chance(chance: str) -> bool:
     return chance == "split"
 
 
-# ISMCTS's progressive widening (solver/search/_ismcts.pyx): below the root a node seen N times
-# holds ceil(N ** widen) available children before it adds another, in the policy's order;
-# 0 expands every move before choosing among them (the search before widening). The bots use
-# the game's measured value (WIDEN_DEFAULTS, below).
+# Progressive widening (ISMCTS's tree, solver/search/_ismcts.pyx, and each PIMC world's UCT
+# tree, _mcts.pyx): below the root a node seen N times holds ceil(N ** widen) children before
+# it adds another, in the policy's order; 0 expands every move before choosing among them (the
+# search before widening). The bots use the game's measured value (WIDEN_DEFAULTS, below).
 DEFAULT_WIDEN = 0.0
+# The largest exponent the searches take (the bots' range too): past it ceil(N ** widen) is
+# nearly N, a node adds a move at almost every visit, and widening is all but off.
+MAX_WIDEN = 0.95
 
 
 def check_widen(widen: float) -> float:
-    """``widen`` as a float in [0, 1) (ISMCTS's progressive widening exponent)."""
-    w = float(widen)
-    if not 0.0 <= w < 1.0:
-        raise ValueError(f"widen must be in [0, 1), not {widen!r}")
+    """``widen`` as a float in [0, MAX_WIDEN] (the progressive widening exponent of ISMCTS and
+    of PIMC's world trees); ValueError naming it otherwise (a non-number included)."""
+    try:
+        w = float(widen)
+    except (TypeError, ValueError):
+        raise ValueError(f"widen must be in [0, {MAX_WIDEN}], not {widen!r}") from None
+    if not 0.0 <= w <= MAX_WIDEN:
+        raise ValueError(f"widen must be in [0, {MAX_WIDEN}], not {widen!r}")
     return w
 
 

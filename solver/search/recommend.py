@@ -190,7 +190,8 @@ def play_defaults(game: Game, algo: str,
         # the progressive widening measured for the game and search (params.WIDEN_DEFAULTS:
         # 0.3 in Dog Tag Trick for both, and for PIMC in Vic Village, results/strength/widen
         # and pimc-widen)
-        kw.setdefault("widen", widening(game, -1.0, algo))
+        if kw.get("evaluator", "uct") == "uct":     # the solver evaluator has no tree to widen
+            kw.setdefault("widen", widening(game, -1.0, algo))
         kw.setdefault("rollout", "policy")
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")

@@ -2,7 +2,7 @@
 below the root a node reached N times holds at most ceil(N ** widen) tried children, the next
 one the untried move the rules of thumb score highest; the Cython tree agrees with its Python
 twin (solver/search/reference/mcts.py) bit for bit, in every game, and the pimc bot, the solver
-bot's PIMC path and ``recommend`` pass the game's measured value on."""
+bot's PIMC path, the sampled oracle and ``recommend`` pass the game's measured value on."""
 import math
 
 import pytest
@@ -132,19 +132,41 @@ def test_widen_is_checked():
     game = load_game("dog-tag-trick(players=3)")
     s = mid_state(game, 3, fraction=0.3)
     view = s.view(s.current_player())
+    for bad in (-0.1, 0.99, 1.0, 2.0, "abc", None):     # the bots' range: [0, 0.95]
+        for threads in (1, 2):
+            with pytest.raises(ValueError, match="widen must be in"):
+                pimc(view, limit=SearchLimit(iterations=10, worlds=2), widen=bad,
+                     threads=threads)
     for bad in (-0.1, 1.0, 2.0):
         with pytest.raises(ValueError, match="widen must be in"):
-            pimc(view, limit=SearchLimit(iterations=10, worlds=2), widen=bad)
-        with pytest.raises(ValueError, match="widen must be in"):
             UCT(game, widen=bad)
+    # tester 15: the solver evaluator has no tree to widen
+    for threads in (1, 2):
+        with pytest.raises(ValueError, match="widen=0.3 needs evaluator=uct"):
+            pimc(view, limit=SearchLimit(iterations=1, worlds=2), evaluator="solver",
+                 widen=0.3, threads=threads)
 
 
 def test_the_pimc_bot_takes_the_widen_parameter():
     assert bot_class("pimc").PARAMS["widen"][0] == -1.0
     assert make_bot("pimc(widen=0.5,iterations=50)").widen == 0.5
-    for bad in ("pimc(widen=1.5)", "pimc(widen=-0.5)"):
+    for bad in ("pimc(widen=1.5)", "pimc(widen=-0.5)", "pimc(widen=0.99)"):
         with pytest.raises(BotSpecError):
             make_bot(bad)
+    # tester 15: the solver evaluator has no tree to widen; the option was silently ignored
+    with pytest.raises(BotSpecError, match="widen=0.3 needs evaluator=uct"):
+        make_bot("pimc(evaluator=solver,widen=0.3)")
+    assert make_bot("pimc(evaluator=solver)").widen == -1.0
+
+
+def test_the_solver_bots_pimc_path_widens_as_the_pimc_bot():
+    game = load_game("mate-vic-village(players=3)")
+    s = mid_state(game, 5, fraction=0.2)
+    view = s.view(s.current_player())
+    bot = make_bot("solver(iterations=200,worlds=4)")
+    bot.reset(game, view.player, 3)
+    r = bot.pimc_search(view, 11)
+    assert r.params["widen"] == 0.3 and r.params["c"] == 0.7
 
 
 def test_the_games_measured_widening_per_search():
@@ -168,6 +190,8 @@ def test_the_pimc_bot_and_recommend_search_with_the_games_values():
     assert r.params["widen"] == 0.3 and r.params["c"] == 2.0
     kw = play_defaults(game, "pimc")
     assert kw["widen"] == 0.3 and kw["c"] == 2.0
+    # the solver evaluator has no tree: `recommend --algo pimc --param evaluator=solver` works
+    assert "widen" not in play_defaults(game, "pimc", {"evaluator": "solver"})
     vic = load_game("mate-vic-village(players=3)")
     assert play_defaults(vic, "pimc")["widen"] == 0.3
     assert play_defaults(vic, "pimc")["c"] == 0.7
