@@ -274,17 +274,16 @@ class PIMCBot(_SearchBot):
     (``solver.search.params.exploration_c(game, c, "pimc")`` and ``widening(game, widen,
     "pimc")``). Unlike ISMCTS's one deep tree, each world's tree here gets iterations/worlds
     (~100 at the default 2,000 and 20 worlds). In Dog Tag Trick (nodes of 20-45 moves) each
-    world's tree widens
-    progressively (0.3: a node answers first with the rules of thumb's favourite moves) with
-    c = 2, which spreads a node's visits over those moves rather than letting the world's
-    clairvoyant opponents find the one reply that beats the bot there: +0.33 [+0.00, +0.67]
-    points a game over c = 0.7 without widening at equal CPU time (288 fresh deals, 3-5
-    players; results/strength/pimc-widen/). In Vic Village the same widening with c = 0.7:
-    +1.21 [+0.10, +2.33] over none (256 fresh deals, 3-4 players). In Mattis and Mate c = 0.7
-    and no widening (neither measured there). Before widening, in Dog Tag Trick and Vic
-    Village, c = 0.2, 0.35 or 0.1 separated from 0.7 nowhere, nor did 8 to 160 worlds (8 is
-    worse) or the fitted-evaluation rollout cut-off (worse in Dog Tag Trick) at equal CPU time
-    (results/strength/pimc-tune/).
+    world's tree widens progressively (0.3: a node answers first with the rules of thumb's
+    favourite moves) with c = 2, which spreads a node's visits over those moves rather than
+    letting the world's clairvoyant opponents find the one reply that beats the bot there:
+    +0.33 [+0.00, +0.67] points a game over c = 0.7 without widening at equal CPU time (288
+    fresh deals, 3-5 players; results/strength/pimc-widen/). In Vic Village the same widening
+    with c = 0.7: +1.21 [+0.10, +2.33] over none (256 fresh deals, 3-4 players). In Mattis and
+    Mate c = 0.7 and no widening (neither measured there). Before widening, in Dog Tag Trick
+    and Vic Village, c = 0.2, 0.35 or 0.1 separated from 0.7 nowhere, nor did 8 to 160 worlds
+    (8 is worse) or the fitted-evaluation rollout cut-off (worse in Dog Tag Trick) at equal CPU
+    time (results/strength/pimc-tune/).
 
     ``future=sampled``: each world's UCT re-draws the chance hidden from every seat every
     iteration (Vic Village's instruction order and reward pile, Mattis's stock order) and splits

@@ -13,7 +13,7 @@ world search of PIMC, and the search of oracle bots that see the true state.
   root, a node reached N times holds at most ceil(N ** w) tried children before it tries
   another, and the one it tries is the untried move the game's rules of thumb score highest
   (``Policy.scores_c``; the first of equals), not a random one; UCB chooses among the tried.
-  A PIMC world's tree gets ~150 iterations over nodes of 20-45 moves (Dog Tag Trick), so
+  A PIMC world's tree gets ~100 iterations over nodes of 20-45 moves (Dog Tag Trick), so
   without it the replies below a root move are uniformly random moves followed by rollouts;
   with it they are the moves play makes. The root always tries every move. As ISMCTS's
   ``widen`` (_ismcts.pyx), on a perfect-information tree.
