@@ -1,5 +1,5 @@
 # Inline helpers shared by the Cython searches (_mcts, _ismcts, _pimc, _maxn): objectives,
-# horizons, rollouts and the clock. Header-only (no .pyx), so nothing extra to build.
+# horizons, rollouts, progressive widening's choice and the clock. Header-only (no .pyx), so nothing extra to build.
 #
 # Objective ``score``: a leaf is worth returns_c (horizon ``game``) or, with horizon ``round``,
 # the score gained from the search root to the end of the current round
@@ -32,6 +32,19 @@ cdef inline bint at_horizon(State s, int horizon, int root_round) noexcept nogil
     if s.is_terminal_c():
         return True
     return horizon == HORIZON_ROUND and s.round_c() != root_round
+
+
+cdef inline int policy_favourite(Policy policy, State s, int* acts, int n,
+                                 double* scores) noexcept nogil:
+    """The index in acts[0..n) (n >= 1) of the move the rules of thumb score highest at ``s``,
+    the first of equals: the move progressive widening adds next (ISMCTS and UCT).
+    ``scores`` is scratch room for n doubles."""
+    cdef int i, k = 0
+    policy.scores_c(s, acts, n, scores)
+    for i in range(1, n):
+        if scores[i] > scores[k]:
+            k = i
+    return k
 
 
 cdef inline void rollout(State s, Rng* rng, int horizon, int root_round,

@@ -80,7 +80,7 @@ from solver.game cimport Policy, Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
                                     at_horizon, rollout, leaf_values, rollout_cut, cut_values,
-                                    endgame_values)
+                                    endgame_values, policy_favourite)
 from solver.search._endgame cimport Endgame
 
 from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUDGET,
@@ -1016,11 +1016,7 @@ cdef class ISMCTS:
                     if widening and node >= 0:
                         # the untried move the policy likes best (the first of equals), so that
                         # a narrow node holds the moves play makes
-                        self.evaluator.scores_c(s, untried, nu, prior)
-                        k = 0
-                        for i in range(1, nu):
-                            if prior[i] > prior[k]:
-                                k = i
+                        k = policy_favourite(self.evaluator, s, untried, nu, prior)
                     else:
                         k = <int>rng_below(rng, <unsigned int>nu)
                     if self.count >= self.max_nodes:

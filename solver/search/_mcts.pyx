@@ -74,7 +74,7 @@ from solver.game cimport Policy, Game, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
                                     at_horizon, rollout, leaf_values, rollout_cut, cut_values,
-                                    endgame_values)
+                                    endgame_values, policy_favourite)
 from solver.search._endgame cimport Endgame
 
 from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES, as_limit,
@@ -419,11 +419,7 @@ cdef class UCT:
                             if nodes[first + i].visits == 0:
                                 untried[k] = nodes[first + i].action
                                 k += 1
-                        self.evaluator.scores_c(s, untried, nu, prior)
-                        k = 0
-                        for i in range(1, nu):
-                            if prior[i] > prior[k]:
-                                k = i
+                        k = policy_favourite(self.evaluator, s, untried, nu, prior)
                     else:
                         k = <int>rng_below(rng, <unsigned int>nu)
                     ch = first
