@@ -42,7 +42,7 @@ from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX
                                   DEFAULT_WORLDS, as_limit, check_c, check_cutoff, check_endgame,
                                   check_endgame_budget, check_rollout, check_max_nodes,
                                   check_node_budget,
-                                  check_scale, check_to_act, check_widen, objective_code,
+                                  check_pimc_widen, check_scale, check_to_act, objective_code,
                                   seed_int)
 from solver.search.result import Z95, build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
@@ -399,7 +399,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
 
 
 def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
-                  endgame_budget, max_nodes, future="known", node_budget=200000, widen=0.0):
+                  endgame_budget, max_nodes, future="known", node_budget=200000):
     """The checks both PIMC entry points make of their arguments (ValueError naming the bad
     one); returns ``c`` as checked."""
     if evaluator not in EVALUATORS:
@@ -416,12 +416,8 @@ def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff
         check_cutoff(cutoff, horizon)
         check_endgame_budget(endgame_budget)
         check_future_endgame(game, future, endgame)
-        check_widen(widen)
     else:
         check_node_budget(node_budget)
-        if widen != 0:
-            raise ValueError(f"widen={widen!r} needs evaluator=uct (it widens each world's UCT "
-                             "tree; the solver has none)")
     check_max_nodes(max_nodes)
     return c
 
@@ -461,8 +457,8 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     limit = as_limit(limit)
     seed = seed_int(seed)
     c = _checked_args(view.world.game, evaluator, c, objective, horizon, scale, endgame,
-                      cutoff, endgame_budget, max_nodes, future, node_budget, widen)
-    widen = float(widen) if evaluator == "uct" else 0.0
+                      cutoff, endgame_budget, max_nodes, future, node_budget)
+    widen = check_pimc_widen(evaluator, widen)
     check_to_act(view)
     t0 = time.perf_counter()
     game = view.world.game
@@ -527,8 +523,8 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
     seed = seed_int(seed)
     game = state.game
     c = _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff,
-                      endgame_budget, max_nodes, node_budget=node_budget, widen=widen)
-    widen = float(widen) if evaluator == "uct" else 0.0
+                      endgame_budget, max_nodes, node_budget=node_budget)
+    widen = check_pimc_widen(evaluator, widen)
     if chance not in ("sampled", "known"):
         raise ValueError(f"chance must be sampled or known, not {chance!r}")
     t0 = time.perf_counter()

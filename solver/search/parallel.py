@@ -97,6 +97,7 @@ from solver.search.params import (
     check_endgame_budget,
     check_max_nodes,
     check_node_budget,
+    check_pimc_widen,
     check_rollout,
     check_scale,
     check_to_act,
@@ -612,14 +613,11 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         budget_ = check_endgame_budget(endgame_budget)
         cutoff_ = check_cutoff(cutoff, horizon)
         check_future_endgame(game, future, endgame_)
-        widen = check_widen(widen)
     elif objective != "score":
         raise ValueError("the exact solvers maximise the round's score (objective=score)")
     else:
         check_node_budget(node_budget)
-        if widen != 0:
-            raise ValueError(f"widen={widen!r} needs evaluator=uct (it widens each world's UCT "
-                             "tree; the solver has none)")
+    widen = check_pimc_widen(evaluator, widen)
     check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout)
     check_to_act(view)

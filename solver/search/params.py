@@ -73,6 +73,17 @@ def check_widen(widen: float) -> float:
     return w
 
 
+def check_pimc_widen(evaluator: str, widen: float) -> float:
+    """PIMC's ``widen`` for its ``evaluator``, checked: check_widen's with ``"uct"``; with the
+    exact solver 0.0 (ValueError for any other value: the solver has no tree to widen)."""
+    if evaluator == "uct":
+        return check_widen(widen)
+    if widen != 0:
+        raise ValueError(f"widen={widen!r} needs evaluator=uct (it widens each world's UCT "
+                         "tree; the solver has none)")
+    return 0.0
+
+
 def check_rollout(rollout: str) -> bool:
     """True for the game's rollout policy, False for uniformly random rollouts."""
     if rollout not in ROLLOUTS:

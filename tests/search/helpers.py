@@ -69,3 +69,16 @@ def trick_completing_position(game, seed):
                 and len(ref.plays) // n < 5):
             return s
         s.apply_action(rnd.choice(s.legal_actions()))
+
+
+def assert_pimc_matches_twin(res, view, iterations, worlds, seed, **params):
+    """``res`` (a Cython PIMC SearchResult for ``view``) agrees with the pure-Python twin's
+    search of the same worlds (solver/search/reference/mcts.py pimc_uct with ``params``): each
+    action's mean over the worlds that valued it, and its share of the worlds where it was
+    best."""
+    from solver.search.reference.mcts import pimc_uct
+    per_world, best = pimc_uct(view, iterations, worlds, seed, **params)
+    for a in res.actions:
+        vs = [pw[a.action] for pw in per_world if pw.get(a.action) is not None]
+        assert a.mean == (sum(vs) / len(vs) if vs else None)
+        assert a.robustness == sum(1 for b in best if b == a.action) / worlds

@@ -19,8 +19,8 @@ from solver.search._mcts import UCT
 from solver.search._pimc import pimc_search
 from solver.search.parallel import pimc_threads
 from solver.search.params import objective_code
-from solver.search.reference.mcts import pimc_uct, uct_root, uct_tree
-from tests.search.helpers import mid_state, trick_completing_position
+from solver.search.reference.mcts import uct_root, uct_tree
+from tests.search.helpers import assert_pimc_matches_twin, mid_state, trick_completing_position
 
 VIC = ["mate-vic-village", "mate-vic-village(players=3)"]
 MATTIS_PHASE1 = 1   # solver/games/mattis/rules.py
@@ -169,12 +169,8 @@ def test_pimc_sampled_matches_twin(config):
     view = s.view(s.current_player())
     res = pimc_search(view, SearchLimit(iterations=300, worlds=3), 13, horizon="round",
                       future="sampled")
-    per_world, best = pimc_uct(view, 300, 3, 13, horizon="round", future="sampled")
     assert res.params["future"] == "sampled"
-    for a in res.actions:
-        vs = [pw[a.action] for pw in per_world if pw.get(a.action) is not None]
-        assert a.mean == (sum(vs) / len(vs) if vs else None)
-        assert a.robustness == sum(1 for b in best if b == a.action) / 3
+    assert_pimc_matches_twin(res, view, 300, 3, 13, horizon="round", future="sampled")
     known = pimc_search(view, SearchLimit(iterations=300, worlds=3), 13, horizon="round")
     assert known.params["future"] == "known"
     assert [a.mean for a in known.actions] != [a.mean for a in res.actions]

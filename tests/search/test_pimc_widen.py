@@ -15,8 +15,8 @@ from solver.search._mcts import UCT
 from solver.search.parallel import pimc_threads
 from solver.search.params import exploration_c, objective_code, widening
 from solver.search.recommend import play_defaults
-from solver.search.reference.mcts import pimc_uct, uct_root, uct_tree
-from tests.search.helpers import mid_state, one_config_per_game
+from solver.search.reference.mcts import uct_root, uct_tree
+from tests.search.helpers import assert_pimc_matches_twin, mid_state, one_config_per_game
 
 
 def codes(objective="score", horizon="round"):
@@ -47,11 +47,7 @@ def test_widening_pimc_matches_twin(config):
     worlds, n = 3, 2 * _iters(game)
     res = pimc(view, limit=SearchLimit(iterations=n, worlds=worlds), seed=13, horizon="round",
                widen=0.3)
-    per_world, best = pimc_uct(view, n, worlds, 13, horizon="round", widen=0.3)
-    for a in res.actions:
-        vs = [pw[a.action] for pw in per_world if pw.get(a.action) is not None]
-        assert a.mean == (sum(vs) / len(vs) if vs else None)
-        assert a.robustness == sum(1 for b in best if b == a.action) / worlds
+    assert_pimc_matches_twin(res, view, n, worlds, 13, horizon="round", widen=0.3)
     assert res.params["widen"] == 0.3
 
 

@@ -12,8 +12,14 @@ from solver.search._mcts import UCT
 from solver.search.params import objective_code
 from solver.search.reference.ismcts import ismcts_root
 from solver.search.reference.maxn import TooLarge, maxn_values, paranoid_values
-from solver.search.reference.mcts import pimc_uct, uct_root
-from tests.search.helpers import all_configs, mid_state, one_config_per_game, round_endgames
+from solver.search.reference.mcts import uct_root
+from tests.search.helpers import (
+    all_configs,
+    assert_pimc_matches_twin,
+    mid_state,
+    one_config_per_game,
+    round_endgames,
+)
 
 
 def codes(objective, horizon):
@@ -95,11 +101,7 @@ def test_pimc_matches_twin(config):
     view = s.view(s.current_player())
     worlds, n = 3, 2 * _iters(game)
     res = pimc(view, limit=SearchLimit(iterations=n, worlds=worlds), seed=13, horizon="round")
-    per_world, best = pimc_uct(view, n, worlds, 13, horizon="round")
-    for a in res.actions:
-        vs = [pw[a.action] for pw in per_world if pw.get(a.action) is not None]
-        assert a.mean == (sum(vs) / len(vs) if vs else None)
-        assert a.robustness == sum(1 for b in best if b == a.action) / worlds
+    assert_pimc_matches_twin(res, view, n, worlds, 13, horizon="round")
 
 
 def _endgames(config, per_config=3, max_nodes=4000):
