@@ -350,21 +350,51 @@ cdef void init_threats() noexcept nogil:
 init_threats()
 
 
-cdef inline int stronger_pairs(int mi, int e, int key, uint64_t unseen) noexcept nogil:
+# Where an action's key falls in each event's threat list: THREAT_POS[mi][e][a] threats of
+# event e are stronger than action a's key in e (ACT_KEY[mi][e][a] >= 0; keys descend).
+cdef int THREAT_POS[2][4][NUM_ALL]
+
+
+cdef void init_threat_pos() noexcept nogil:
+    cdef int mi, e, a, key, pos
+    for mi in range(2):
+        for e in range(4):
+            for a in range(NUM_ALL):
+                key = ACT_KEY[mi][e][a] if EV_SET <= e <= EV_FIVE else -1
+                pos = 0
+                if key >= 0:
+                    while pos < THREAT_N[mi][e] and THREAT_KEY[mi][e][pos] > key:
+                        pos += 1
+                THREAT_POS[mi][e][a] = pos
+
+
+init_threat_pos()
+
+
+ctypedef struct ThreatCounts:
+    # One scoring's counts of the threats wholly among its unseen cards, so that each event's
+    # threat list is walked once per scoring, not once per key. Invariant: for i <= walked[e],
+    # held[e][i] is how many of threats 0..i-1 of event e are wholly unseen.
+    int walked[4]
+    int held[4][NUM_PAIRS + 1]
+
+
+cdef inline int stronger_pairs(ThreatCounts* tc, int mi, int e, int a,
+                               uint64_t unseen) noexcept nogil:
     """How many card pairs wholly among ``unseen`` form a pair of event ``e`` stronger than
-    ``key``."""
-    cdef int i, cnt = 0
+    action ``a``'s key in ``e`` (``unseen`` the same for every call on one ``tc``)."""
+    cdef int pos = THREAT_POS[mi][e][a], i = tc.walked[e]
     cdef uint64_t m
-    for i in range(THREAT_N[mi][e]):
-        if THREAT_KEY[mi][e][i] <= key:
-            break
+    while i < pos:
         m = THREAT_MASK[mi][e][i]
-        if m & unseen == m:
-            cnt += 1
-    return cnt
+        tc.held[e][i + 1] = tc.held[e][i] + (1 if m & unseen == m else 0)
+        i += 1
+    if i > tc.walked[e]:
+        tc.walked[e] = i
+    return tc.held[e][pos]
 
 
-cdef inline double none_held(int beaters, int unseen, int held) noexcept nogil:
+cdef double none_held_loop(int beaters, int unseen, int held) noexcept nogil:
     """The chance that none of ``beaters`` particular unseen cards is among ``held`` cards dealt
     uniformly from ``unseen`` (hypergeometric)."""
     cdef double p = 1.0, x
@@ -377,6 +407,50 @@ cdef inline double none_held(int beaters, int unseen, int held) noexcept nogil:
         if p == 0.0:
             break
     return p
+
+
+# none_held for every (beaters, unseen, held) of 0..36, computed once at import by the loop
+# above (the same doubles): the scores ask for it per card and per single, on every rollout ply.
+cdef double NONE_HELD[NUM_CARDS + 1][NUM_CARDS + 1][NUM_CARDS + 1]
+
+
+cdef void init_none_held() noexcept nogil:
+    cdef int b, u, k
+    for b in range(NUM_CARDS + 1):
+        for u in range(NUM_CARDS + 1):
+            for k in range(NUM_CARDS + 1):
+                NONE_HELD[b][u][k] = none_held_loop(b, u, k)
+
+
+init_none_held()
+
+
+cdef inline double none_held(int beaters, int unseen, int held) noexcept nogil:
+    """none_held_loop from the table (every argument within 0..36)."""
+    return NONE_HELD[beaters][unseen][held]
+
+
+ctypedef struct Powers:
+    # (1 - q) ** k memoised for one scoring's q and k < 64 (pow is a fifth of a heuristic
+    # rollout's cost): value[k] is set where bit k of known is.
+    double base
+    uint64_t known
+    double value[64]
+
+
+cdef inline void powers_init(Powers* pw, double base) noexcept nogil:
+    pw.base = base
+    pw.known = 0
+
+
+cdef inline double power(Powers* pw, int k) noexcept nogil:
+    """pow(pw.base, k), the same double, computed once per k below 64."""
+    if k >= 64:
+        return pow(pw.base, k)
+    if not (pw.known >> k) & 1:
+        pw.value[k] = pow(pw.base, k)
+        pw.known |= 1ULL << k
+    return pw.value[k]
 
 
 cdef inline double pair_q(int sum_hh, int unseen) noexcept nogil:
@@ -402,6 +476,12 @@ cdef void scores_d(DttData* d, int* acts, int n_acts, double* out) noexcept nogi
     cdef double q_later, q_all, v, m1, m2, gain, cost, hold, once, spent
     cdef bint final, fin
     cdef Trick t
+    cdef ThreatCounts tc
+    cdef Powers pw_later, pw_all
+    for e in range(4):
+        tc.walked[e] = 0
+        tc.held[e][0] = 0
+    e = 0
     trick_so_far(d, &t)
     final = surely_final(d, me)
     for j in range(n):                                    # public hand sizes
@@ -419,6 +499,8 @@ cdef void scores_d(DttData* d, int* acts, int n_acts, double* out) noexcept nogi
         later_hh += size * (size - 1)
     q_later = pair_q(later_hh, n_unseen)
     q_all = pair_q(other_hh, n_unseen)
+    powers_init(&pw_later, 1.0 - q_later)
+    powers_init(&pw_all, 1.0 - q_all)
     # S3: keep values of the hand's cards (as a single against every other hand; as half of a
     # pair's lead value)
     m = h
@@ -438,8 +520,7 @@ cdef void scores_d(DttData* d, int* acts, int n_acts, double* out) noexcept nogi
             for s in range(blk[7]):
                 a = blk[s]
                 e = ACT_EV[a]
-                v = PT_MAIN_FIRST * pow(1.0 - q_all,
-                                        stronger_pairs(mi, e, ACT_KEY[mi][e][a], unseen)) / 2
+                v = PT_MAIN_FIRST * power(&pw_all, stronger_pairs(&tc, mi, e, a, unseen)) / 2
                 if v > keep[c]:
                     keep[c] = v
                 if v > keep[c2]:
@@ -458,10 +539,10 @@ cdef void scores_d(DttData* d, int* acts, int n_acts, double* out) noexcept nogi
         else:                                             # S2
             key = main_key(d, t.main_ev, a, &e)
             if key >= 0:
-                beaters = stronger_pairs(mi, e, key, unseen)
-                hold = pow(1.0 - q_later, beaters)
+                beaters = stronger_pairs(&tc, mi, e, a, unseen)
+                hold = power(&pw_later, beaters)
                 if key > t.k1:                            # main #1 so far
-                    once = (beaters * q_later * pow(1.0 - q_later, beaters - 1)
+                    once = (beaters * q_later * power(&pw_later, beaters - 1)
                             if beaters else 0.0)          # beaten once: still main #2
                     gain = hold * m1 + once * m2
                 elif key > t.k2:                          # main #2 so far

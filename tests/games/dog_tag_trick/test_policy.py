@@ -233,3 +233,22 @@ def test_main_second_is_worth_nothing_in_a_final_trick():
     sc = scores_by_text(s)
     assert sc["2B+2F SET"] == 0.0
     assert {sc[t] for t in ("2F ONE", "2B ONE", "9F ONE", "4B ONE")} == {1.0}
+
+
+@pytest.mark.parametrize("rec", golden("score_digests.json"), ids=lambda r: f"{r['game']}-{r['seed']}")
+def test_scores_match_the_recorded_digests(rec):
+    """The heuristic's scores, to the last bit, at every decision of seeded random games, as
+    recorded before scores_d memoised its threat counts, hypergeometric chances and powers
+    (the memoisation is for speed only: heuristic rollouts score every ply)."""
+    import hashlib
+    g = load_game(rec["game"])
+    s = g.new_initial_state(rec["seed"])
+    rnd = random.Random(rec["seed"])
+    h = hashlib.sha256()
+    n = 0
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        h.update(",".join(x.hex() for x in g.policy.scores(s, legal)).encode() + b";")
+        n += 1
+        s.apply_action(rnd.choice(legal))
+    assert (n, h.hexdigest()) == (rec["decisions"], rec["sha256"])
