@@ -70,6 +70,7 @@ from solver.search.params import (
     MAX_CUTOFF,
     MAX_ENDGAME,
     MAX_WIDEN,
+    ROLLOUTS,
     endgame_options,
     exploration_c,
     widening,
@@ -225,7 +226,10 @@ class ISMCTSBot(_SearchBot):
                             " else game), game or round"),
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
-        "rollout": ("policy", "policy (the game's rollout rules of thumb) or random"),
+        "rollout": ("policy", "policy (the game's rollout rules of thumb, which may read the"
+                              " whole sampled world), heuristic (every seat plays as the"
+                              " heuristic bot, from its own hand: slower, weaker at equal"
+                              " CPU so far) or random"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
@@ -236,7 +240,7 @@ class ISMCTSBot(_SearchBot):
         **_ENDGAME_PARAMS,
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
-               "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
+               "horizon": ("auto", "game", "round"), "rollout": ROLLOUTS,
                "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread"),
                "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
@@ -306,7 +310,7 @@ class PIMCBot(_SearchBot):
                             " else game), game or round"),
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
-        "rollout": ("policy", "policy or random (UCT rollouts)"),
+        "rollout": ("policy", "policy, heuristic or random (UCT rollouts; as for ismcts)"),
         "widen": (-1.0, "progressive widening below each world tree's root: a node seen N"
                         " times holds ceil(N^widen) moves, added in the rules of thumb's order"
                         " (0: every move is tried before any is chosen again; -1: the game's"
@@ -324,7 +328,7 @@ class PIMCBot(_SearchBot):
                             " iteration, keeping the hands (sampled; evaluator uct)"),
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
-               "horizon": ("auto", "game", "round"), "rollout": ("policy", "random"),
+               "horizon": ("auto", "game", "round"), "rollout": ROLLOUTS,
                "inference": BOT_INFERENCE_MODES, "future": FUTURES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": _sentinel_or(100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
@@ -397,7 +401,7 @@ class OracleBot(_SearchBot):
                              " worlds)"),
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
         "algo": ("auto", "auto, uct or solver"),
-        "rollout": ("policy", "policy or random (UCT rollouts)"),
+        "rollout": ("policy", "policy, heuristic or random (UCT rollouts; as for ismcts)"),
         "horizon": ("auto", "auto (round where the game's rounds add up, else game), game or"
                             " round (UCT)"),
         "chance": ("known", "known (the true future chance outcomes), sampled (PIMC over"
@@ -406,7 +410,7 @@ class OracleBot(_SearchBot):
                             " true state: the control)"),
         "worlds": (20, "worlds per decision with chance=sampled or known_worlds"),
     }
-    CHOICES = {"algo": ("auto", "uct", "solver"), "rollout": ("policy", "random"),
+    CHOICES = {"algo": ("auto", "uct", "solver"), "rollout": ROLLOUTS,
                "horizon": ("auto", "game", "round"), "chance": ("known", "sampled", "known_worlds")}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "worlds": (1, MAX_WORLDS)}

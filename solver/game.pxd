@@ -35,6 +35,15 @@ cdef class Policy:
     cdef void evaluate_c(self, State state, double* out) noexcept nogil
 
 
+
+cdef class HeuristicRollout(Policy):
+    # Rollouts that play as the heuristic bot does (rollout="heuristic"): each seat the best of
+    # its own scores_c, which read only that seat's hand and public facts, so nobody in the
+    # rollout sees another hand; a uniformly random legal action with probability EPS. Scores
+    # and the position estimate are the wrapped policy's.
+    cdef readonly Policy inner
+
+
 cdef class ExactSolver:
     # A game's own exact solver of the current round, for two-player zero-sum play: the hook
     # (Game.EXACT_SOLVER = "module:Class", made by Game.exact_solver) through which a game plugs

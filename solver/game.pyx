@@ -130,6 +130,60 @@ cdef class Policy:
         return f"<{type(self).__name__} of {self.game.spec() if self.game is not None else '?'}>"
 
 
+
+# The heuristic rollout's share of uniformly random moves, in thousandths: rollouts stay diverse
+# (the same share as Dog Tag Trick's policy rollout, ROLLOUT_EPS there).
+cdef int HEURISTIC_ROLLOUT_EPS = 150
+# Scores this close to the best are tied (bots/heuristic: sums of products of chances).
+cdef double HEURISTIC_TIE = 1e-9
+
+
+cdef class HeuristicRollout(Policy):
+    """The heuristic bot as a rollout policy (``rollout="heuristic"``).
+
+    A game's own rollout (``Policy.rollout_action_c``, ``rollout="policy"``) is a cheap stand-in
+    that may read the whole determinized world: in Dog Tag Trick and Vic Village each seat sees
+    the hands still to play. This one plays each seat's best ``scores_c`` action, ties at
+    random, as the heuristic bot does: the scores read only the seat's own hand and public
+    facts, so a rollout's seats play as fair players who model the others' cards by chance.
+    It costs a full scoring per ply. With probability ``HEURISTIC_ROLLOUT_EPS`` / 1000 it plays
+    a uniformly random legal action instead. Scores and the position estimate (widening's
+    favourite, a cut-off's value) are the wrapped policy's."""
+
+    def __init__(self, Policy inner):
+        Policy.__init__(self, inner.game)
+        self.inner = inner
+
+    cdef void scores_c(self, State state, int* acts, int n, double* out) noexcept nogil:
+        self.inner.scores_c(state, acts, n, out)
+
+    cdef void evaluate_c(self, State state, double* out) noexcept nogil:
+        self.inner.evaluate_c(state, out)
+
+    cdef int rollout_action_c(self, State state, int* acts, int n, Rng* rng) noexcept nogil:
+        cdef double sc[MAX_LEGAL]
+        cdef double best
+        cdef int i, ties = 0, choice = acts[0]
+        if n == 1:
+            return acts[0]
+        if <int>rng_below(rng, 1000) < HEURISTIC_ROLLOUT_EPS:
+            return acts[rng_below(rng, <unsigned int>n)]
+        self.inner.scores_c(state, acts, n, sc)
+        best = sc[0]
+        for i in range(1, n):
+            if sc[i] > best:
+                best = sc[i]
+        for i in range(n):                       # uniformly among the tied best (reservoir)
+            if sc[i] >= best - HEURISTIC_TIE:
+                ties += 1
+                if rng_below(rng, <unsigned int>ties) == 0:
+                    choice = acts[i]
+        return choice
+
+    def __repr__(self):
+        return f"<HeuristicRollout of {self.inner!r}>"
+
+
 cdef class ExactSolver:
     """A game's own exact solver of the current round (declared in game.pxd): the hook behind
     ``Game.EXACT_SOLVER``. Subclasses implement ``value_c`` and ``clear_c``; the generic

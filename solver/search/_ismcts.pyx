@@ -1301,7 +1301,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     check_to_act(view)
     tree = ISMCTS(view.world.game, check_c(c), obj, hor,
                   _fixed_scale(scale, view.world.game, objective, horizon), observers == "multi",
-                  check_max_nodes(max_nodes), check_rollout(rollout),
+                  check_max_nodes(max_nodes), check_rollout(rollout, view.world.game),
                   check_endgame(endgame, horizon), check_endgame_budget(endgame_budget),
                   check_cutoff(cutoff, horizon), spread=scale == SPREAD,
                   chance=check_chance(chance), widen=check_widen(widen))
@@ -1357,7 +1357,7 @@ def bench_ismcts(View view, long long iterations, seed=1, **params):
                                params.get("objective", "score"), params.get("horizon", "game")),
                   params.get("observers", "single") == "multi",
                   check_max_nodes(params.get("max_nodes", DEFAULT_MAX_NODES)),
-                  check_rollout(params.get("rollout", "random")),
+                  check_rollout(params.get("rollout", "random"), view.world.game),
                   check_endgame(params.get("endgame", 0), params.get("horizon", "game")),
                   check_endgame_budget(params.get("endgame_budget", DEFAULT_ENDGAME_BUDGET)),
                   check_cutoff(params.get("cutoff", 0), params.get("horizon", "game")),

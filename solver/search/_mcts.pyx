@@ -604,7 +604,7 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
     obj, hor, kind = objective_code(objective, horizon)
     seed = seed_int(seed)
     uct = UCT(state.game, check_c(c), obj, hor, check_scale(scale, state.game, objective, horizon),
-              check_max_nodes(max_nodes), check_rollout(rollout), check_endgame(endgame, horizon),
+              check_max_nodes(max_nodes), check_rollout(rollout, state.game), check_endgame(endgame, horizon),
               check_endgame_budget(endgame_budget), check_cutoff(cutoff, horizon))
     t0 = time.perf_counter()
     uct.reset(state)

@@ -319,7 +319,7 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
 cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evaluator, double c,
                      str objective, str horizon, object scale, str solver, long long node_budget,
                      int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
-                     uint64_t seed, bint policy=False, int endgame=0,
+                     uint64_t seed, object policy=False, int endgame=0,
                      long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
                      str future="known", double widen=0.0):
     cdef State w0 = <State>worlds[0]
@@ -482,7 +482,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
         worlds, view.player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
-        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout, game),
         endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0,
         future, widen)
     params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
@@ -540,7 +540,7 @@ def pimc_chance_search(State state, limit, seed=0, evaluator="uct", c=DEFAULT_C,
     rows, kind, nodes, iterations, used, exact, solver_used = _evaluate(
         worlds, player, limit, &rng, evaluator, c, objective, horizon, scale, solver,
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
-        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout),
+        <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout, state.game),
         endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0,
         "known", widen)
     params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,

@@ -65,7 +65,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar, Union
 
-from solver.game import Game, State, View
+from solver.game import Game, HeuristicRollout, State, View
 from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta, ClaimHelper, RootSplit, WorldClaims
@@ -457,9 +457,12 @@ def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta],
     return job.result()
 
 
-def _policy_for(game: Game, use_policy: bool) -> Any:
-    """The ``policy`` constructor argument of one thread's searcher: a fresh instance of the
-    game's policy when rollouts use it, else False (random rollouts)."""
+def _policy_for(game: Game, use_policy: Any) -> Any:
+    """The ``policy`` constructor argument of one thread's searcher (``use_policy`` as
+    params.check_rollout returns it): a fresh instance of the game's policy when rollouts use
+    it, wrapped again for heuristic rollouts, else False (random rollouts)."""
+    if isinstance(use_policy, HeuristicRollout):
+        return HeuristicRollout(game.new_policy())
     return game.new_policy() if use_policy else False
 
 
@@ -498,7 +501,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     spread = scale == SPREAD            # UCB on the values' standard deviation (_ismcts.pyx)
     scale_ = 0.0 if spread else check_scale(scale, game, objective, horizon)
     nodes_ = check_max_nodes(max_nodes)
-    use_policy = check_rollout(rollout)
+    use_policy = check_rollout(rollout, game)
     endgame_ = check_endgame(endgame, horizon)
     budget_ = check_endgame_budget(endgame_budget)
     cutoff_ = check_cutoff(cutoff, horizon)
@@ -619,7 +622,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         check_node_budget(node_budget)
     widen = check_pimc_widen(evaluator, widen)
     check_max_nodes(max_nodes)
-    use_policy = check_rollout(rollout)
+    use_policy = check_rollout(rollout, game)
     check_to_act(view)
     check_inference(inference)
     if particles < 1:

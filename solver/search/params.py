@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from solver.game import Game, View
 
 OBJECTIVES = ("score", "win")
-ROLLOUTS = ("random", "policy")
+ROLLOUTS = ("random", "policy", "heuristic")
 HORIZONS = ("game", "round")
 DEFAULT_WORLDS = 20
 DEFAULT_C = 0.7
@@ -84,10 +84,18 @@ def check_pimc_widen(evaluator: str, widen: float) -> float:
     return 0.0
 
 
-def check_rollout(rollout: str) -> bool:
-    """True for the game's rollout policy, False for uniformly random rollouts."""
+def check_rollout(rollout: str, game: Game | None = None) -> Any:
+    """A searcher's ``policy`` argument for ``rollout``: False (uniformly random rollouts), True
+    (the game's own rollout policy, ``game.policy``) or, for ``"heuristic"``, a
+    ``HeuristicRollout`` over a fresh instance of ``game``'s policy (solver/game.pyx: every seat
+    plays the heuristic bot's choice, from its own hand and public facts)."""
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+    if rollout == "heuristic":
+        if game is None:
+            raise ValueError("rollout=heuristic needs the game")
+        from solver.game import HeuristicRollout
+        return HeuristicRollout(game.new_policy())
     return rollout == "policy"
 
 

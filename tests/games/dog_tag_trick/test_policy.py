@@ -235,7 +235,8 @@ def test_main_second_is_worth_nothing_in_a_final_trick():
     assert {sc[t] for t in ("2F ONE", "2B ONE", "9F ONE", "4B ONE")} == {1.0}
 
 
-@pytest.mark.parametrize("rec", golden("score_digests.json"), ids=lambda r: f"{r['game']}-{r['seed']}")
+@pytest.mark.parametrize("rec", golden("score_digests.json"),
+                         ids=lambda r: f"{r['game']}-{r['seed']}")
 def test_scores_match_the_recorded_digests(rec):
     """The heuristic's scores, to the last bit, at every decision of seeded random games, as
     recorded before scores_d memoised its threat counts, hypergeometric chances and powers
