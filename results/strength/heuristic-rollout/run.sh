@@ -21,6 +21,12 @@ trickhound evaluate mate-vic-village --mode seat --candidate 'ismcts(rollout=pol
   --candidate 'ismcts(rollout=heuristic)' --candidate 'pimc(rollout=policy)' \
   --candidate 'pimc(rollout=heuristic)' --deals 48 --seed 93 --cpu-ms 5 --workers "$W" --quiet \
   --out "$OUT" --name mate-vic-village-4p-screen
+# After them, a dropped idea: heuristic rollouts cut after 4 or 8 plies (the game's fitted
+# evaluation then), so that fewer plies pay a scoring (seed 95).
+trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate 'ismcts(rollout=policy)' \
+  --candidate 'ismcts(rollout=heuristic,cutoff=4)' --candidate 'ismcts(rollout=heuristic,cutoff=8)' \
+  --candidate 'pimc(rollout=heuristic,cutoff=4)' --candidate 'pimc(rollout=policy)' --deals 64 \
+  --seed 95 --cpu-ms 5 --workers "$W" --quiet --out "$OUT" --name dog-tag-trick-4p-cutoff-screen
 # Preregistered (the deal counts, seed and claims fixed before the runs): Dog Tag Trick 3, 4 and
 # 5 players, seed 92, 96 deals each. Claims: heuristic - policy rollouts for ismcts and pimc per
 # player count and pooled over the 288 deals; the oracle likewise; the searches' share of the

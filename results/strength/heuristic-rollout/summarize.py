@@ -84,13 +84,16 @@ def main() -> None:
             ("dog-tag-trick-5p-iterations", "Dog Tag Trick 5p, 2,000 iterations (seed 90)",
              ((1, 0),)),
             ("dog-tag-trick-5p-screen", "Dog Tag Trick 5p, 5 ms (seed 91)", ((1, 0), (3, 2))),
-            ("mate-vic-village-4p-screen", "Vic Village 4p, 5 ms (seed 93)", ((1, 0), (3, 2)))):
+            ("mate-vic-village-4p-screen", "Vic Village 4p, 5 ms (seed 93)", ((1, 0), (3, 2))),
+            ("dog-tag-trick-4p-cutoff-screen",
+             "Dog Tag Trick 4p, 5 ms, heuristic rollouts cut at 4 / 8 plies (seed 95)",
+             ((1, 0), (2, 0), (3, 4)))):
         with open(os.path.join(HERE, file + ".json"), encoding="utf-8") as f:
             margins = json.load(f)["margins"]
         for new, old in pairs:
             d = [a - b for a, b in zip(margins[new]["per_deal"], margins[old]["per_deal"],
                                        strict=True)]
-            name = margins[new]["candidate"].split("(")[0]
+            name = short(margins[new]["candidate"])
             print(f"| {what} | {name} | {cell(d)[0]} | {len(d)} |")
 
 
