@@ -35,12 +35,11 @@ cdef class Policy:
     cdef void evaluate_c(self, State state, double* out) noexcept nogil
 
 
-
 cdef class HeuristicRollout(Policy):
     # Rollouts that play as the heuristic bot does (rollout="heuristic"): each seat the best of
-    # its own scores_c, which read only that seat's hand and public facts, so nobody in the
-    # rollout sees another hand; a uniformly random legal action with probability EPS. Scores
-    # and the position estimate are the wrapped policy's.
+    # its own scores_c (which in Dog Tag Trick, Vic Village and Mattis read only that seat's
+    # hand and public facts), now and then a uniformly random legal action. Scores and the
+    # position estimate are the wrapped policy's (game.pyx).
     cdef readonly Policy inner
 
 

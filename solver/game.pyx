@@ -130,7 +130,6 @@ cdef class Policy:
         return f"<{type(self).__name__} of {self.game.spec() if self.game is not None else '?'}>"
 
 
-
 # The heuristic rollout's share of uniformly random moves, in thousandths: rollouts stay diverse
 # (the same share as Dog Tag Trick's policy rollout, ROLLOUT_EPS there).
 cdef int HEURISTIC_ROLLOUT_EPS = 150
@@ -144,9 +143,10 @@ cdef class HeuristicRollout(Policy):
     A game's own rollout (``Policy.rollout_action_c``, ``rollout="policy"``) is a cheap stand-in
     that may read the whole determinized world: in Dog Tag Trick and Vic Village each seat sees
     the hands still to play. This one plays each seat's best ``scores_c`` action, ties at
-    random, as the heuristic bot does: the scores read only the seat's own hand and public
-    facts, so a rollout's seats play as fair players who model the others' cards by chance.
-    It costs a full scoring per ply. With probability ``HEURISTIC_ROLLOUT_EPS`` / 1000 it plays
+    random, as the heuristic bot does. In Dog Tag Trick, Vic Village and Mattis the scores read
+    only the seat's own hand and public facts, so a rollout's seats play as fair players who
+    model the others' cards by chance (Mate's read the other hand, which its default rules
+    show). It costs a full scoring per ply. With probability ``HEURISTIC_ROLLOUT_EPS`` / 1000 it plays
     a uniformly random legal action instead. Scores and the position estimate (widening's
     favourite, a cut-off's value) are the wrapped policy's."""
 

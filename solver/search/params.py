@@ -5,6 +5,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from solver.errors import IllegalActionError
+from solver.game import HeuristicRollout
 from solver.search.limits import SearchLimit, SearchLimitError
 
 if TYPE_CHECKING:
@@ -88,13 +89,12 @@ def check_rollout(rollout: str, game: Game | None = None) -> Any:
     """A searcher's ``policy`` argument for ``rollout``: False (uniformly random rollouts), True
     (the game's own rollout policy, ``game.policy``) or, for ``"heuristic"``, a
     ``HeuristicRollout`` over a fresh instance of ``game``'s policy (solver/game.pyx: every seat
-    plays the heuristic bot's choice, from its own hand and public facts)."""
+    plays the heuristic bot's choice)."""
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     if rollout == "heuristic":
         if game is None:
             raise ValueError("rollout=heuristic needs the game")
-        from solver.game import HeuristicRollout
         return HeuristicRollout(game.new_policy())
     return rollout == "policy"
 
