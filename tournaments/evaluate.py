@@ -436,7 +436,9 @@ class Calibration:
     calibrated: str             # as played
     parameter: str | None    # the budget parameter set, None when the bot has none here
     value: int | None
-    cpu_ms: float               # measured mean CPU ms per decision at ``calibrated``
+    # mean CPU ms per decision at ``calibrated``: measured, or where the budget was fitted, the
+    # cost per budget pooled over the trials near the target (calibrate) times the budget
+    cpu_ms: float
     trials: list[tuple[int, float]]   # (value, ms) tried, in order
 
     def to_json(self) -> dict[str, Any]:
@@ -461,10 +463,10 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
     Time per decision grows about in proportion to the budget, and each measurement is noisy
     (a busy machine moves it by 10% or more). So ``max_trials`` budgets are measured, each
     aimed at the target from all the measurements so far (``budget_for``), and the budget
-    played is the one all of them point to, measured once more: one noisy measurement near the
-    target does not decide it (a simulation with 12% noise: the played budget's true cost
-    4-5% from the target on average, against 7-8% when the first measurement within 10% was
-    kept). A
+    played is the one all of them point to, measured once more and reported at the cost all
+    the measurements near the target give it: no single noisy measurement decides either. (A
+    simulation with 12% noise: the played budget's true cost is 4-5% from the target on
+    average, against 7-8% when the first measurement within 10% of it was kept.) A
     bot without a budget parameter in this game is measured and kept as it is. The budget
     stays within the bot's range for it, and the search stops when a larger budget no longer
     costs more: a bot that cannot spend the time (Mate's PIMC proves its worlds exactly and
@@ -500,8 +502,9 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
         value, ms = min(trials, key=lambda vt: (abs(vt[1] - cpu_ms), vt[0]))
     else:
         value = clamp(budget_for(trials, cpu_ms), max(v for v, _ in trials))
-        ms = cpu_ms_per_decision(with_budget(spec, parameter, value), game, positions, seed)
-        trials.append((value, ms))
+        trials.append((value, cpu_ms_per_decision(with_budget(spec, parameter, value), game,
+                                                  positions, seed)))
+        ms = value * cpu_ms / budget_for(trials, cpu_ms)   # the trials' pooled cost at value
     return Calibration(canonical, with_budget(spec, parameter, value), parameter, value, ms,
                        trials)
 
