@@ -228,8 +228,8 @@ class ISMCTSBot(_SearchBot):
                       " (0: search all)"),
         "rollout": ("policy", "policy (the game's rollout rules of thumb, which may read the"
                               " whole sampled world), heuristic (every seat plays as the"
-                              " heuristic bot, from its own hand: slower, weaker at equal"
-                              " CPU so far) or random"),
+                              " heuristic bot, from its own hand except in Mate: slower,"
+                              " weaker at equal CPU so far) or random"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"

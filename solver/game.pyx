@@ -150,7 +150,7 @@ cdef class HeuristicRollout(Policy):
     a uniformly random legal action instead. Scores and the position estimate (widening's
     favourite, a cut-off's value) are the wrapped policy's."""
 
-    def __init__(self, Policy inner):
+    def __init__(self, Policy inner not None):
         Policy.__init__(self, inner.game)
         self.inner = inner
 

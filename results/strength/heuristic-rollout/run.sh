@@ -9,7 +9,8 @@ set -e
 OUT=results/strength/heuristic-rollout
 W="${WORKERS:-2}"
 # The screens that led to the preregistered runs: equal iterations (seed 90), then equal CPU
-# (seed 91) at Dog Tag Trick 5p; Vic Village 4p at equal CPU (seed 93).
+# (seed 91) at Dog Tag Trick 5p; and, run after the preregistered runs, Vic Village 4p at equal
+# CPU (seed 93).
 trickhound evaluate 'dog-tag-trick(players=5)' --mode seat --candidate 'ismcts(iterations=2000)' \
   --candidate 'ismcts(iterations=2000,rollout=heuristic)' --deals 64 --seed 90 --workers "$W" \
   --quiet --out "$OUT" --name dog-tag-trick-5p-iterations
