@@ -70,9 +70,11 @@ from solver.search.params import (
     MAX_CUTOFF,
     MAX_ENDGAME,
     MAX_WIDEN,
+    ROLLOUT_CHOICES,
     ROLLOUTS,
     endgame_options,
     exploration_c,
+    rollout_policy,
     widening,
 )
 
@@ -226,10 +228,11 @@ class ISMCTSBot(_SearchBot):
                             " else game), game or round"),
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
-        "rollout": ("policy", "policy (the game's rollout rules of thumb, which may read the"
-                              " whole sampled world), heuristic (every seat plays as the"
-                              " heuristic bot, from its own hand except in Mate: slower,"
-                              " weaker at equal CPU so far) or random"),
+        "rollout": ("auto", "policy (the game's rollout rules of thumb, which may read the"
+                            " whole sampled world), heuristic (every seat plays as the"
+                            " heuristic bot, from its own hand except in Mate: slower), random,"
+                            " or auto (the measured choice: heuristic in Dog Tag Trick with 5"
+                            " players, else policy)"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
@@ -240,7 +243,7 @@ class ISMCTSBot(_SearchBot):
         **_ENDGAME_PARAMS,
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
-               "horizon": ("auto", "game", "round"), "rollout": ROLLOUTS,
+               "horizon": ("auto", "game", "round"), "rollout": ROLLOUT_CHOICES,
                "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread"),
                "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
@@ -262,7 +265,8 @@ class ISMCTSBot(_SearchBot):
                          observers=self.observers, chance=self.chance,
                          widen=widening(view.game, self.widen),
                          objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         horizon=self.search_horizon(view.game),
+                         rollout=rollout_policy(view.game, self.rollout, "ismcts"),
                          inference=bot_inference(self.inference, view.game, self.name),
                          particles=self.particles, threads=self.threads,
                          **endgame_options(view.game, self.search_horizon(view.game),
@@ -310,7 +314,8 @@ class PIMCBot(_SearchBot):
                             " else game), game or round"),
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
-        "rollout": ("policy", "policy, heuristic or random (UCT rollouts; as for ismcts)"),
+        "rollout": ("auto", "policy, heuristic, random or auto (UCT rollouts, as for ismcts;"
+                            " auto: policy in every game so far)"),
         "widen": (-1.0, "progressive widening below each world tree's root: a node seen N"
                         " times holds ceil(N^widen) moves, added in the rules of thumb's order"
                         " (0: every move is tried before any is chosen again; -1: the game's"
@@ -328,7 +333,7 @@ class PIMCBot(_SearchBot):
                             " iteration, keeping the hands (sampled; evaluator uct)"),
     }
     CHOICES = {"evaluator": ("uct", "solver"), "objective": ("score", "win"),
-               "horizon": ("auto", "game", "round"), "rollout": ROLLOUTS,
+               "horizon": ("auto", "game", "round"), "rollout": ROLLOUT_CHOICES,
                "inference": BOT_INFERENCE_MODES, "future": FUTURES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
               "c": _sentinel_or(100.0), "wide": (0, None), "worlds": (1, MAX_WORLDS),
@@ -356,7 +361,8 @@ class PIMCBot(_SearchBot):
         return recommend(view, "pimc", self.limit(self.worlds), self.next_seed(), check=False,
                          evaluator=self.evaluator,
                          c=exploration_c(view.game, self.c, "pimc"), objective=self.objective,
-                         horizon=self.search_horizon(view.game), rollout=self.rollout,
+                         horizon=self.search_horizon(view.game),
+                         rollout=rollout_policy(view.game, self.rollout, "pimc"),
                          inference=bot_inference(self.inference, view.game, self.name),
                          particles=self.particles, threads=self.threads,
                          **(dict(endgame_options(view.game, self.search_horizon(view.game),

@@ -76,7 +76,7 @@ from solver.search.parallel import (
     alphabeta_world_values,
     one_position,
 )
-from solver.search.params import endgame_options, exploration_c, widening
+from solver.search.params import endgame_options, exploration_c, rollout_policy, widening
 from solver.search.recommend import STRONGEST_SEARCH
 from solver.search.result import SearchResult
 
@@ -374,7 +374,7 @@ class SolverBot(Bot[View]):
 
     def ismcts_search(self, view: View, seed: int) -> SearchResult:
         """The ISMCTS path: the search the ``ismcts`` bot runs at its defaults (one tree over
-        worlds sampled per iteration, the game's rollout policy, horizon and exact endgames,
+        worlds sampled per iteration, the measured rollouts, horizon and exact endgames,
         bots/search_bots.py) with this bot's ``iterations``, ``time_s``, ``inference`` and
         ``threads``."""
         game = view.game
@@ -385,14 +385,15 @@ class SolverBot(Bot[View]):
                          c=exploration_c(game, ISMCTS_DEFAULTS["c"], "ismcts"),
                          widen=widening(game, ISMCTS_DEFAULTS["widen"]),
                          observers=ISMCTS_DEFAULTS["observers"], objective="score",
-                         horizon=horizon, rollout=ISMCTS_DEFAULTS["rollout"],
+                         horizon=horizon,
+                         rollout=rollout_policy(game, ISMCTS_DEFAULTS["rollout"], "ismcts"),
                          inference=bot_inference(self.inference, game, "ismcts"),
                          particles=self.particles, threads=self.threads,
                          **endgame_options(game, horizon, -1, -1, "ismcts"))
 
     def pimc_search(self, view: View, seed: int) -> SearchResult:
         """The PIMC path: the search the ``pimc`` bot runs at its defaults (UCT over ``worlds``
-        worlds with the game's rollout policy, horizon and exact endgames, bots/search_bots.py)
+        worlds with the measured rollouts, horizon and exact endgames, bots/search_bots.py)
         with this bot's ``iterations``, ``time_s``, ``inference`` and ``threads``."""
         game = view.game
         horizon = play_defaults(game, "pimc", {"objective": "score"}).get("horizon", "game")
@@ -402,7 +403,7 @@ class SolverBot(Bot[View]):
         return recommend(view, "pimc", limit, seed, check=False, evaluator="uct",
                          c=exploration_c(game, PIMC_DEFAULTS["c"], "pimc"), objective="score",
                          horizon=horizon,
-                         rollout=PIMC_DEFAULTS["rollout"],
+                         rollout=rollout_policy(game, PIMC_DEFAULTS["rollout"], "pimc"),
                          widen=widening(game, PIMC_DEFAULTS["widen"], "pimc"),
                          inference=bot_inference(self.inference, game, "pimc"),
                          particles=self.particles, threads=self.threads,

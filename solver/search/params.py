@@ -304,6 +304,29 @@ WIDEN_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.3, 
                                                "mate-vic-village": {"pimc": 0.3}}
 
 
+# The search bots' rollouts where measured otherwise than "policy" (``rollout=auto``:
+# rollout_policy()), per game slug, search and player count. Dog Tag Trick, ISMCTS, 5 players:
+# heuristic rollouts (every seat plays as the heuristic bot, from its own hand; the policy
+# rollout reads the hands still to play) at equal CPU, preregistered, +0.50 [+0.14, +0.86]
+# points a game on 128 deals (seed 96), +0.39 [-0.02, +0.80] on 96 (seed 92); at 3 and 4
+# players -0.34 and -0.33 (not separated), and PIMC nowhere ahead (pooled over 3-5 players
+# -0.48 [-0.84, -0.12]); Vic Village -5.7 (results/strength/heuristic-rollout).
+ROLLOUT_DEFAULTS: dict[str, dict[str, dict[int, str]]] = {
+    "dog-tag-trick": {"ismcts": {5: "heuristic"}}}
+# What a bot's ``rollout`` takes: a search's rollouts, or auto (the measured default).
+ROLLOUT_CHOICES = ("auto",) + ROLLOUTS
+
+
+def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts") -> str:
+    """The rollouts a search bot (``algorithm``) plays in ``game``: ``rollout`` unless it is
+    ``"auto"`` (the ismcts and pimc bots' default), then the measured default for the game,
+    search and player count (ROLLOUT_DEFAULTS), else ``"policy"``."""
+    if rollout != "auto":
+        return rollout
+    return ROLLOUT_DEFAULTS.get(game.name, {}).get(algorithm, {}).get(game.num_players,
+                                                                      "policy")
+
+
 def widening(game: Game, widen: float = -1.0, algorithm: str = "ismcts") -> float:
     """The progressive widening exponent a search bot (``algorithm``: ISMCTS's tree, or each
     of PIMC's world trees) uses in ``game``: ``widen`` when it is >= 0, else (the bots' -1) the

@@ -38,7 +38,7 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
 from solver.search.parallel import check_threads, ismcts_threads, pimc_threads
-from solver.search.params import exploration_c, widening
+from solver.search.params import exploration_c, rollout_policy, widening
 from solver.search.result import SearchResult
 
 ALGORITHMS = ("ismcts", "pimc", "solver")
@@ -176,8 +176,9 @@ def choose_algorithm(view: View) -> "tuple[str, str]":
 def play_defaults(game: Game, algo: str,
                   params: dict[str, Any] | None = None) -> dict[str, Any]:
     """``params`` completed with what the search bots play with unless told otherwise (the
-    measurements are in bots/search_bots.py): the game's rollout policy and, for the score
-    where the game's rounds add up (``Game.rounds_add_up``), the round's points as the value;
+    measurements are in bots/search_bots.py): the measured rollouts (``rollout_policy``) and,
+    for the score where the game's rounds add up (``Game.rounds_add_up``), the round's points
+    as the value;
     for ISMCTS and PIMC the game's measured exploration constant.
     ``trickhound recommend`` and the human player's hint search with them."""
     kw = dict(params or {})
@@ -192,7 +193,9 @@ def play_defaults(game: Game, algo: str,
         # and pimc-widen)
         if kw.get("evaluator", "uct") == "uct":     # the solver evaluator has no tree to widen
             kw.setdefault("widen", widening(game, -1.0, algo))
-        kw.setdefault("rollout", "policy")
+        # the rollouts measured for the game, search and player count (params.ROLLOUT_DEFAULTS:
+        # heuristic for ISMCTS in Dog Tag Trick with 5 players, else the game's policy)
+        kw.setdefault("rollout", rollout_policy(game, "auto", algo))
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")
     return kw

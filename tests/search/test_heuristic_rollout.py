@@ -157,3 +157,32 @@ def test_bots_take_it_and_refuse_unknown_rollouts():
     with pytest.raises(ValueError, match="heuristic"):
         s = load_game("mate").new_initial_state(1)
         ismcts(s.view(s.current_player()), limit="iterations=10", rollout="fair")
+
+
+def test_the_measured_default_is_heuristic_only_for_ismcts_in_five_player_dog_tag_trick():
+    """rollout=auto (the ismcts and pimc bots' default): heuristic rollouts where they were
+    measured stronger at equal CPU (ISMCTS, Dog Tag Trick, 5 players), else the game's policy;
+    an explicit rollout is kept. The bots, the solver bot's ISMCTS path and recommend's
+    defaults all resolve it alike."""
+    from bots.solver_bot import SolverBot
+    from solver.search.params import rollout_policy
+    from solver.search.recommend import play_defaults
+    five, four = load_game("dog-tag-trick(players=5)"), load_game("dog-tag-trick(players=4)")
+    assert rollout_policy(five, "auto", "ismcts") == "heuristic"
+    assert rollout_policy(five, "auto", "pimc") == "policy"
+    assert rollout_policy(four, "auto", "ismcts") == "policy"
+    assert rollout_policy(load_game("mate-vic-village"), "auto", "ismcts") == "policy"
+    assert rollout_policy(five, "random", "ismcts") == "random"
+    assert play_defaults(five, "ismcts")["rollout"] == "heuristic"
+    assert play_defaults(four, "ismcts")["rollout"] == "policy"
+    s = five.new_initial_state(4)
+    view = s.view(s.current_player())
+    for spec, want in (("ismcts(iterations=30)", "heuristic"), ("pimc(iterations=30)", "policy"),
+                       ("ismcts(iterations=30,rollout=policy)", "policy")):
+        bot = make_bot(spec, seed=1)
+        bot.reset(five, view.player, 2)
+        assert bot.search(view).params["rollout"] == want, spec
+    solver = make_bot("solver(iterations=30)", seed=1)
+    assert isinstance(solver, SolverBot)
+    solver.reset(five, view.player, 2)
+    assert solver.ismcts_search(view, 3).params["rollout"] == "heuristic"

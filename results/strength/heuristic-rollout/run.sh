@@ -42,3 +42,15 @@ for p in 3 4 5; do
     --deals 96 --seed 92 --cpu-ms 5 --workers "$W" --quiet --out "$OUT" \
     --name "dog-tag-trick-${p}p-seat"
 done
+# Preregistered after those (and after two handicaps of the heuristic side were mended: a fresh
+# policy instance per search, and a calibration one noisy measurement could set): Dog Tag Trick
+# 5 players, seed 96, 128 deals, heuristic - policy rollouts for ismcts and pimc; then, at the
+# new defaults (ismcts with heuristic rollouts at 5 players), seed 97, 128 deals, the share of
+# the oracle's margin against either oracle.
+trickhound evaluate 'dog-tag-trick(players=5)' --mode seat --candidate 'ismcts(rollout=policy)' \
+  --candidate 'ismcts(rollout=heuristic)' --candidate 'pimc(rollout=policy)' \
+  --candidate 'pimc(rollout=heuristic)' --deals 128 --seed 96 --cpu-ms 5 --workers "$W" --quiet \
+  --out "$OUT" --name dog-tag-trick-5p-confirm
+trickhound evaluate 'dog-tag-trick(players=5)' --mode seat --candidate ismcts --candidate pimc \
+  --candidate solver --candidate oracle --candidate 'oracle(rollout=heuristic)' --deals 128 \
+  --seed 97 --cpu-ms 5 --workers "$W" --quiet --out "$OUT" --name dog-tag-trick-5p-share

@@ -96,6 +96,39 @@ def main() -> None:
             name = short(margins[new]["candidate"])
             print(f"| {what} | {name} | {cell(d)[0]} | {len(d)} |")
 
+    print()
+    confirm = load("dog-tag-trick-5p-confirm")
+    print("| the 5-player default (seed 96, preregistered) | heuristic − policy rollouts | deals |")
+    print("|---|---|---|")
+    for name in ("ismcts", "pimc"):
+        d = [a - b for a, b in zip(confirm[f"{name}(rollout=heuristic)"]["per_deal"],
+                                   confirm[f"{name}(rollout=policy)"]["per_deal"], strict=True)]
+        print(f"| {name} | {cell(d)[0]} | {len(d)} |")
+    print()
+    share = load("dog-tag-trick-5p-share")
+    print("| at the new defaults, 5 players (seed 97, preregistered) | over the heuristic | share "
+          "of oracle | − 0.7 × oracle | share of oracle(rollout=heuristic) | − 0.7 × that "
+          "oracle | deals |")
+    print("|---|---|---|---|---|---|---|")
+    for name in ("ismcts", "pimc", "solver", "oracle", "oracle(rollout=heuristic)"):
+        c = share[name]["per_deal"]
+        row = [f"`{share[name]['candidate']}`", cell(c)[0]]
+        for orc in ("oracle", "oracle(rollout=heuristic)"):
+            if name.startswith("oracle"):
+                row += ["–", "–"]
+                continue
+            o = share[orc]["per_deal"]
+            diff, lo, hi = cell([x - 0.7 * y for x, y in zip(c, o, strict=True)])
+            verdict = "met" if lo > 0 else "missed" if hi < 0 else "not resolved"
+            row += [f"{100 * sum(c) / sum(o):.0f}%", f"{diff} ({verdict})"]
+        print("| " + " | ".join(row) + f" | {len(c)} |")
+
+
+def load(name: str) -> dict[str, dict]:
+    """{candidate spec without its budget: margin record} of one evaluation file here."""
+    with open(os.path.join(HERE, name + ".json"), encoding="utf-8") as f:
+        return {short(m["candidate"]): m for m in json.load(f)["margins"]}
+
 
 if __name__ == "__main__":
     main()
