@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import time
@@ -440,9 +441,51 @@ class Calibration:
     # cost per budget pooled over the trials near the target (calibrate) times the budget
     cpu_ms: float
     trials: list[tuple[int, float]]   # (value, ms) tried, in order
+    # the CPUs other processes kept busy, on average, while this bot was calibrated (Linux;
+    # None where the machine does not say): see machine_busy_seconds
+    others_busy: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def machine_busy_seconds() -> float | None:
+    """CPU seconds every core of the machine has spent busy since boot (Linux's /proc/stat:
+    all but idle and iowait time), or None where it cannot be read.
+
+    Calibration measures process CPU time, which a busy machine inflates even when no process
+    waits for a core: two processes on the two hardware threads of one core, or sharing its
+    caches, each run slower per CPU second (a 3-player Dog Tag Trick calibration with another
+    job building beside it gave pimc 1,226 iterations for 5 ms, a quiet machine 2,000:
+    results/strength/share-pimc). So the evaluation records how busy the rest of the machine
+    was, and says so when it was."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+        ticks = [int(x) for x in fields[1:9]]   # user nice system idle iowait irq softirq steal
+        hz = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    if fields[0] != "cpu" or len(ticks) < 8 or hz <= 0:
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / hz
+
+
+class BusyMeter:
+    """How many CPUs other processes kept busy, on average, between ``start`` and ``others``:
+    the machine's busy CPU time less this process's, over the wall time."""
+
+    def start(self) -> None:
+        self.wall = time.monotonic()
+        self.own = time.process_time()
+        self.busy = machine_busy_seconds()
+
+    def others(self) -> float | None:
+        busy = machine_busy_seconds()
+        wall = time.monotonic() - self.wall
+        if busy is None or self.busy is None or wall <= 0:
+            return None
+        return max(0.0, (busy - self.busy - (time.process_time() - self.own)) / wall)
 
 
 def budget_for(trials: Sequence[tuple[int, float]], cpu_ms: float) -> float:
@@ -603,8 +646,11 @@ def evaluate(game_text: str, mode: str, candidates: Sequence[str], baseline: str
         positions = calibration_positions(game, calibration_positions_count, seed)
         played: dict[str, str] = {}
         bots = candidates if mode == "budget" else [*candidates, baseline]
+        meter = BusyMeter()
         for spec in dict.fromkeys(bots):
+            meter.start()
             cal = calibrate(spec, game, positions, cpu_ms, seed)
+            cal.others_busy = meter.others()
             calibration.append(cal)
             played[spec] = cal.calibrated
             if on_calibrated is not None:
@@ -665,11 +711,13 @@ def table_rows(ev: Evaluation) -> list[list[str]]:
 
 def calibration_rows(ev: Evaluation) -> list[list[str]]:
     """Header and rows of the calibration table."""
-    rows = [["bot", "plays as", "budget", "CPU ms/decision", "trials (value: ms)"]]
+    rows = [["bot", "plays as", "budget", "CPU ms/decision", "others busy (CPUs)",
+             "trials (value: ms)"]]
     for c in ev.calibration:
         trials = ", ".join(f"{v}: {ms:.2f}" for v, ms in c.trials) or "-"
         budget = f"{c.parameter}={c.value}" if c.parameter else "none (fixed)"
-        rows.append([c.spec, c.calibrated, budget, f"{c.cpu_ms:.2f}", trials])
+        busy = "-" if c.others_busy is None else f"{c.others_busy:.1f}"
+        rows.append([c.spec, c.calibrated, budget, f"{c.cpu_ms:.2f}", busy, trials])
     return rows
 
 
@@ -681,7 +729,7 @@ def format_text(ev: Evaluation) -> str:
     if ev.calibration:
         lines += ["", "Calibration (mean process CPU time per decision):"]
         lines += _aligned(calibration_rows(ev))
-        lines += off_target_notes(ev)
+        lines += off_target_notes(ev) + busy_notes(ev)
     lines += [""] + _aligned(table_rows(ev)) + oracle_notes(ev)
     lines += ["", f"{ev.games} games, {ev.cpu_seconds:.1f} s CPU of play"]
     return "\n".join(lines)
@@ -703,6 +751,27 @@ def off_target_notes(ev: Evaluation) -> list[str]:
             f"from {ev.cpu_ms:g} ms (its cost does not follow its {c.parameter} here): it is "
             f"not compared at equal CPU time" for c in ev.calibration
             if c.parameter is not None and c.cpu_ms < OFF_TARGET_SHARE * ev.cpu_ms]
+
+
+#: Other processes keeping at least this many CPUs busy on average while a bot was calibrated
+#: make its budget a busy machine's (a quarter of a core: more than a quiet machine's background).
+BUSY_NOTE_CPUS = 0.25
+
+
+def busy_notes(ev: Evaluation) -> list[str]:
+    """A line naming the bots calibrated while other processes kept the machine busy: their
+    budgets are lower than a quiet machine's (machine_busy_seconds), so a result calibrated on
+    another day may differ by more than its interval; the ``reproduce`` line replays these."""
+    busy = [c for c in ev.calibration
+            if c.parameter is not None and (c.others_busy or 0.0) >= BUSY_NOTE_CPUS]
+    if not busy:
+        return []
+    worst = max(c.others_busy or 0.0 for c in busy)
+    names = ", ".join(c.spec for c in busy)
+    return [f"note: other processes kept up to {worst:.1f} CPUs busy while {names} "
+            f"{'was' if len(busy) == 1 else 'were'} calibrated: a busy machine makes the same "
+            f"work cost more CPU time, so these budgets may be lower than a quiet machine's "
+            f"(compare runs calibrated alike, or replay budgets with the reproduce line)"]
 
 
 def _aligned(rows: list[list[str]]) -> list[str]:
@@ -735,5 +804,5 @@ def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
         lines += ["", "Calibration (mean process CPU time per decision on positions from "
                       "seeded play):", ""]
         lines += table(calibration_rows(ev))
-        lines += off_target_notes(ev)
+        lines += off_target_notes(ev) + busy_notes(ev)
     return "\n".join(lines) + "\n"

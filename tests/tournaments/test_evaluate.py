@@ -319,3 +319,44 @@ def test_a_bot_its_budget_cannot_bring_to_the_target_is_named():
     assert note.startswith("note: pimc takes 0.73 ms a decision at every budget tried")
     assert "not compared at equal CPU time" in note
     assert E.off_target_notes(SimpleNamespace(cpu_ms=None, calibration=[far])) == []
+
+
+# -- how busy the machine was while calibrating ----------------------------------------------------
+
+def test_busy_meter_counts_another_process_not_its_own():
+    """A calibration's ``others_busy``: the machine's busy CPU time (Linux /proc/stat) less
+    this process's, over the wall time. A child that spins for half a second of its own CPU
+    while this process waits is someone else's work (at least half a CPU over that time, since
+    whenever it did not run something else did); this process's own work is not."""
+    import subprocess
+    import sys
+    if E.machine_busy_seconds() is None:
+        pytest.skip("the machine's busy time is not readable here (no /proc/stat)")
+    meter = E.BusyMeter()
+    meter.start()
+    subprocess.run([sys.executable, "-c",
+                    "import time\nt = time.process_time()\n"
+                    "while time.process_time() - t < 0.5: pass"], check=True)
+    assert meter.others() >= 0.5
+    meter.start()
+    assert meter.others() is not None and meter.others() >= 0.0
+
+
+def test_bots_calibrated_on_a_busy_machine_are_named():
+    # a busy machine inflates process CPU time: the budgets are lower than a quiet machine's
+    # (results/strength/share-pimc), so the tables say so; a bot without a budget is not named
+    from types import SimpleNamespace
+    busy = E.Calibration("pimc", "pimc(iterations=1226)", "iterations", 1226, 4.95,
+                         [(2000, 7.97), (1226, 4.64)], others_busy=1.3)
+    quiet = E.Calibration("ismcts", "ismcts(iterations=900)", "iterations", 900, 5.0,
+                          [(2000, 11.1), (900, 5.0)], others_busy=0.1)
+    unknown = E.Calibration("oracle", "oracle(iterations=2500)", "iterations", 2500, 5.0,
+                            [(2500, 5.0)])
+    fixed = E.Calibration("heuristic", "heuristic", None, None, 0.01, [], others_busy=1.9)
+    [note] = E.busy_notes(SimpleNamespace(calibration=[busy, quiet, unknown, fixed]))
+    assert note.startswith("note: other processes kept up to 1.3 CPUs busy while pimc was "
+                           "calibrated")
+    assert E.busy_notes(SimpleNamespace(calibration=[quiet, unknown, fixed])) == []
+    ev = SimpleNamespace(calibration=[busy, quiet, unknown, fixed])
+    assert [r[4] for r in E.calibration_rows(ev)] == ["others busy (CPUs)", "1.3", "0.1", "-",
+                                                      "1.9"]
