@@ -21,7 +21,8 @@ from tournaments.records import read_records
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 #: Bots that misbehave in every way issue 17 lists. Slowpoke plays like `random` but sleeps
-#: SLOWPOKE_DELAY seconds a move (0 for the undisturbed reference runs: the same records).
+#: SLOWPOKE_DELAY seconds a move (0 for the undisturbed reference runs: the same records), and
+#: while the file SLOWPOKE_GATE names exists it waits (a test holds a run still: same records).
 BAD_BOTS = """
     import os, sys, time
     from bots.base import Bot
@@ -29,6 +30,9 @@ BAD_BOTS = """
     class Slowpoke(Bot):
         name = "slowpoke"
         def act(self, view):
+            gate = os.environ.get("SLOWPOKE_GATE")
+            while gate and os.path.exists(gate):
+                time.sleep(0.01)
             time.sleep(float(os.environ.get("SLOWPOKE_DELAY", "0.015")))
             legal = view.legal_actions()
             return legal[self.rng.randbelow(len(legal))]

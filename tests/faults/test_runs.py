@@ -70,11 +70,23 @@ def test_second_writer_on_a_running_folder_is_refused(tmp_path, monkeypatch, cli
     """Issue 17.3: resume (or a tournament) while the run is going used to write the games
     twice (38–39 lines for 24 games); now the folder is locked by its writer."""
     out = str(tmp_path / "run")
+    # the run is held at its next move while the three checks run (on a loaded machine they
+    # took longer than the 7 games left: the run had ended and let go of its lock)
+    gate = tmp_path / "hold"
+    cli.env["SLOWPOKE_GATE"] = str(gate)
+    cli.env["SLOWPOKE_DELAY"] = "0.05"       # 7 games left take seconds: time to shut the gate
     proc = start_run(cli, bad_bots, out, workers=1)
     wait_for_records(out, 1, proc)
-    for args in (("resume", out), ("resume", out, "--repair"),
-                 ("tournament", "--game", "mate", "--bots", "random,heuristic", "--out", out)):
-        one_line_error(*cli.run(*args), "in use by another trickhound process", f"pid {proc.pid}")
+    gate.touch()
+    try:
+        assert len(lines_of(out)) < 8, "the run ended before it could be held"
+        for args in (("resume", out), ("resume", out, "--repair"),
+                     ("tournament", "--game", "mate", "--bots", "random,heuristic", "--out",
+                      out)):
+            one_line_error(*cli.run(*args), "in use by another trickhound process",
+                           f"pid {proc.pid}")
+    finally:
+        gate.unlink()
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 0, stderr
     assert stdout.startswith(f"8 of 8 games in {out}")
