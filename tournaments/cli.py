@@ -489,9 +489,10 @@ def match(game_text: str, bots: str, seed: int, n_games: int, move_limit: Option
     else:
         click.echo(f"Totals over {n_games} game(s):")
     cheats = [spec_cheats(sp) for sp in specs]
-    for i, sp in enumerate(specs):
-        name = _short(sp) + (ORACLE_MARK if cheats[i] else "")
-        click.echo(f"  seat {i} {name:30s} return {totals[i]:+10.1f}   "
+    names = [_short(sp) + (ORACLE_MARK if cheats[i] else "") for i, sp in enumerate(specs)]
+    width = max(30, *(len(n) for n in names))       # a long spec widens the column
+    for i, name in enumerate(names):
+        click.echo(f"  seat {i} {name:{width}s} return {totals[i]:+10.1f}   "
                    + (f"matches won {wins[i]}" if mate else f"first places {wins[i]}")
                    + (f"   (unscored in {_plural(unscored[i], 'game', 'games')}: not played "
                       "out)" if unscored[i] else ""))
@@ -761,7 +762,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         time_s=time_s, worlds=(worlds if worlds is not None and chosen != "ismcts"
                                else default.worlds))
     if algo == "auto":
-        kw = _search_params_auto(chosen, params)
+        kw, ignored_params = _search_params_auto(chosen, params)
+        ignored += [f"parameter {k!r}" for k in ignored_params]
     else:
         kw = _search_params(chosen, params)
     kw = play_defaults(game, chosen, kw)
@@ -852,24 +854,25 @@ def _search_params(algo: str, params: "tuple[str, ...]") -> dict:
 GAME_DEFAULT_PARAMS = ("c", "widen")
 
 
-def _search_params_auto(chosen: str, params: "tuple[str, ...]") -> dict[str, Any]:
-    """``--param`` options with ``--algo auto``: each checked as a parameter of any search,
-    then against the one auto chose for the position (naming that choice)."""
+def _search_params_auto(chosen: str,
+                        params: "tuple[str, ...]") -> "tuple[dict[str, Any], list[str]]":
+    """``--param`` options with ``--algo auto``: each checked as a parameter of any search
+    (an error names it otherwise), and those of the search auto chose for the position kept.
+    Returns the keywords and the parameters the chosen search does not take, which are
+    ignored with a note, as ``--iterations`` and ``--worlds`` are (tester 19: ``--param
+    rollout=heuristic`` in Mate, where auto chose the exact solver, was an error)."""
     from solver.search import ALGORITHMS, algorithm_params
     names = set().union(*(algorithm_params(a) for a in ALGORITHMS))
     for p in params:
         if "=" not in p or p.split("=", 1)[0].strip() not in names:
             _search_params(chosen, (p,))            # not KEY=VALUE, or no search's parameter
-    kw: dict[str, Any] = {}
-    for a in ALGORITHMS:
-        mine = tuple(p for p in params if p.split("=", 1)[0].strip() in algorithm_params(a))
-        kw.update(_search_params(a, mine))
-    for p in params:
-        k = p.split("=", 1)[0].strip()
-        if k not in algorithm_params(chosen):
-            raise UserError(f"--param {k}: auto chose {chosen} for this position, which takes no "
-                            f"parameter {k!r} (choose the search with --algo)")
-    return kw
+    for a in ALGORITHMS:                            # each value checked by a search taking it
+        _search_params(a, tuple(p for p in params
+                                if p.split("=", 1)[0].strip() in algorithm_params(a)))
+    mine = tuple(p for p in params if p.split("=", 1)[0].strip() in algorithm_params(chosen))
+    ignored = list(dict.fromkeys(p.split("=", 1)[0].strip() for p in params
+                                 if p.split("=", 1)[0].strip() not in algorithm_params(chosen)))
+    return _search_params(chosen, mine), ignored
 
 
 def _missing_game(path: str) -> NoReturn:

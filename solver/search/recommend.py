@@ -182,6 +182,11 @@ def play_defaults(game: Game, algo: str,
     for ISMCTS and PIMC the game's measured exploration constant.
     ``trickhound recommend`` and the human player's hint search with them."""
     kw = dict(params or {})
+    # the bots' "auto" (bots/search_bots.py), given as a search parameter: the same defaults
+    if kw.get("horizon") == "auto":
+        del kw["horizon"]
+    if algo in ("ismcts", "pimc") and kw.get("rollout") == "auto":
+        del kw["rollout"]
     if algo in ("ismcts", "pimc"):
         # the exploration measured for the game and search (solver/search/params.py
         # EXPLORATION_DEFAULTS: ISMCTS 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly

@@ -1,0 +1,60 @@
+"""Findings of tester 19 on ``trickhound recommend``'s search parameters, each fixed and kept
+fixed: the bots' ``auto`` defaults are accepted as ``--param`` values, and with ``--algo auto``
+a parameter the chosen search does not take is ignored with a note, as ``--iterations`` and
+``--worlds`` are."""
+import json
+
+from click.testing import CliRunner
+
+from tournaments.cli import main
+
+DTT5 = ("recommend", "--game", "dog-tag-trick(players=5)", "--seed", "3", "--iterations", "200")
+
+
+def _run(*args: str) -> "tuple[int, str]":
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.output
+
+
+def test_rollout_and_horizon_auto_are_the_bots_defaults() -> None:
+    """tester 19: ``--param rollout=auto`` (the ismcts and pimc bots' default, README options
+    table) was refused ("rollout must be one of random, policy, heuristic"), and so was
+    ``horizon=auto``; both now mean what they mean for the bots, and the answer is the one
+    without the parameter."""
+    for algo, rollout in (("ismcts", "heuristic"), ("pimc", "policy")):
+        code, plain = _run(*DTT5, "--algo", algo, "--json")
+        assert code == 0, plain
+        for param in ("rollout=auto", "horizon=auto"):
+            code, out = _run(*DTT5, "--algo", algo, "--json", "--param", param)
+            assert code == 0, out
+            answer, base = json.loads(out), json.loads(plain)
+            assert answer["params"]["rollout"] == rollout
+            assert answer["params"]["horizon"] == "round"
+            assert answer["actions"] == base["actions"]
+
+
+def test_auto_ignores_a_parameter_its_choice_does_not_take_with_a_note() -> None:
+    """tester 19: in Mate (no hidden card: auto chooses the exact solver) ``--param
+    rollout=heuristic`` was an error, while ``--iterations`` there is ignored with a note; now
+    both are notes. A parameter no search takes, or a value of the wrong type, is still an
+    error."""
+    base = ("recommend", "--game", "mate", "--seed", "3")
+    code, out = _run(*base, "--param", "rollout=heuristic", "--param", "c=0.5")
+    assert code == 0, out
+    assert "note: auto chose the exact solver, which takes no parameter 'rollout' (ignored)" \
+        in out
+    assert "note: auto chose the exact solver, which takes no parameter 'c' (ignored)" in out
+    code, out = _run(*base, "--param", "c=abc")
+    assert code == 2 and "c must be a number" in out, out
+    code, out = _run(*base, "--param", "bogus=1")
+    assert code == 2 and "takes no parameter 'bogus'" in out, out
+
+
+def test_match_totals_keep_their_column_for_a_long_bot_spec() -> None:
+    """tester 19: a spec longer than 30 characters pushed its seat's ``return`` out of the
+    column the other seats' totals share."""
+    code, out = _run("match", "dog-tag-trick(players=3)", "--bots",
+                     "ismcts(iterations=30,rollout=heuristic),heuristic,heuristic", "--seed", "1")
+    assert code == 0, out
+    rows = [line for line in out.splitlines() if line.startswith("  seat ")]
+    assert len(rows) == 3 and len({row.index(" return ") for row in rows}) == 1, rows
