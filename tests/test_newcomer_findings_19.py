@@ -58,3 +58,14 @@ def test_match_totals_keep_their_column_for_a_long_bot_spec() -> None:
     assert code == 0, out
     rows = [line for line in out.splitlines() if line.startswith("  seat ")]
     assert len(rows) == 3 and len({row.index(" return ") for row in rows}) == 1, rows
+
+
+def test_the_answer_names_the_rollouts_its_values_rest_on() -> None:
+    """tester 19: which rollouts a search played (heuristic for ISMCTS in Dog Tag Trick with
+    5 players, else the game's policy: params.rollout_policy) showed only in --json."""
+    code, out = _run(*DTT5, "--algo", "ismcts")
+    assert code == 0 and "200 worlds, heuristic rollouts, " in out, out
+    code, out = _run(*DTT5, "--algo", "pimc")
+    assert code == 0 and "20 worlds, policy rollouts, " in out, out
+    code, out = _run("recommend", "--game", "mate", "--seed", "3")    # the exact solver
+    assert code == 0 and "rollouts" not in out, out

@@ -308,8 +308,12 @@ class SearchResult:
         # count (one a world) is not shown (tester 9 read "3 iterations, 3 worlds")
         budget = ("" if self.algorithm == "solver"
                   else f"{_count(self.iterations, 'iteration')}, ")
+        # the rollouts the values rest on (they differ by game and player count:
+        # params.rollout_policy; tester 19 found them only in --json)
+        rollout = self.params.get("rollout") if self.algorithm != "solver" else None
+        rollouts = f"{rollout} rollouts, " if isinstance(rollout, str) else ""
         head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
-                f"{budget}{_count(self.worlds, 'world')}, "
+                f"{budget}{_count(self.worlds, 'world')}, {rollouts}"
                 f"{_count(self.nodes, 'node')}"
                 + (f", {self.seconds:.2f}s" if self.seconds else ""))
         best = self.actions[0].robustness
