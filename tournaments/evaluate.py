@@ -458,7 +458,9 @@ def machine_busy_seconds() -> float | None:
     caches, each run slower per CPU second (a 3-player Dog Tag Trick calibration with another
     job building beside it gave pimc 1,226 iterations for 5 ms, a quiet machine 2,000:
     results/strength/share-pimc). So the evaluation records how busy the rest of the machine
-    was, and says so when it was."""
+    was, and says so when it was. Only this machine's processes are seen: a virtual machine's
+    neighbours on its host slow it too, unseen (a calibration here once ran 1.5x slower with
+    nothing else running in the machine)."""
     try:
         with open("/proc/stat", encoding="ascii") as f:
             fields = f.readline().split()
@@ -711,7 +713,7 @@ def table_rows(ev: Evaluation) -> list[list[str]]:
 
 def calibration_rows(ev: Evaluation) -> list[list[str]]:
     """Header and rows of the calibration table."""
-    rows = [["bot", "plays as", "budget", "CPU ms/decision", "others busy (CPUs)",
+    rows = [["bot", "plays as", "budget", "CPU ms/decision (pooled)", "others busy (CPUs)",
              "trials (value: ms)"]]
     for c in ev.calibration:
         trials = ", ".join(f"{v}: {ms:.2f}" for v, ms in c.trials) or "-"
@@ -727,7 +729,8 @@ def format_text(ev: Evaluation) -> str:
              + (f", {ev.cpu_ms:g} ms CPU per decision" if ev.cpu_ms else "")
              + f"; 95% CI: Student t, df = {ev.deals - 1}"]
     if ev.calibration:
-        lines += ["", "Calibration (mean process CPU time per decision):"]
+        lines += ["", "Calibration (mean process CPU time per decision; pooled: the budget "
+                      "played at the cost per budget of the trials near the target):"]
         lines += _aligned(calibration_rows(ev))
         lines += off_target_notes(ev) + busy_notes(ev)
     lines += [""] + _aligned(table_rows(ev)) + oracle_notes(ev)
@@ -802,7 +805,8 @@ def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
         lines += [""] + oracle_notes(ev)
     if ev.calibration:
         lines += ["", "Calibration (mean process CPU time per decision on positions from "
-                      "seeded play):", ""]
+                      "seeded play; pooled: the budget played at the cost per budget of the "
+                      "trials near the target):", ""]
         lines += table(calibration_rows(ev))
         lines += off_target_notes(ev) + busy_notes(ev)
     return "\n".join(lines) + "\n"
