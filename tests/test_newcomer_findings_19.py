@@ -69,3 +69,13 @@ def test_the_answer_names_the_rollouts_its_values_rest_on() -> None:
     assert code == 0 and "20 worlds, policy rollouts, " in out, out
     code, out = _run("recommend", "--game", "mate", "--seed", "3")    # the exact solver
     assert code == 0 and "rollouts" not in out, out
+
+
+def test_evaluate_refuses_a_bot_that_needs_a_person() -> None:
+    """tester 19: ``evaluate --candidate human`` waited for typed moves, then forfeited; it is
+    refused up front, as tournaments and matches refuse it."""
+    code, out = _run("evaluate", "mate", "--candidate", "human", "--deals", "2")
+    assert code == 2 and "needs a person at the terminal" in out, out
+    code, out = _run("evaluate", "mate", "--candidate", "random", "--baseline", "human",
+                     "--deals", "2")
+    assert code == 2 and "needs a person at the terminal" in out, out

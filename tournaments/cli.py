@@ -1447,9 +1447,9 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
 @click.option("--cpu-ms", type=Bounded(float, 0.0, 1000 * MAX_SECONDS, low_open=True,
                                        name="milliseconds"), default=None,
               help="Calibrate every search bot's iterations (or worlds) to this much process "
-                   "CPU time per decision first (on a quiet machine: other processes make the "
-                   "same work cost more CPU time, and a note says so); the games stay "
-                   "iteration-limited.")
+                   "CPU time per decision first (a bot's given iterations are only the first "
+                   "trial; on a quiet machine: other processes make the same work cost more "
+                   "CPU time, and a note says so); the games stay iteration-limited.")
 @click.option("--calibration-positions", type=COUNT, default=40, show_default=True,
               help="Positions from seeded play that --cpu-ms is measured on.")
 @click.option("--workers", type=int, default=2, show_default=True,

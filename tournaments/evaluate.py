@@ -588,6 +588,9 @@ def check_replayable(spec: str, game: Game) -> None:
     a positive count with no time limit: a game limited by time does not replay (equal time
     comes from calibration, ``--cpu-ms``, instead)."""
     cls = check_supports(spec, game)
+    if getattr(cls, "interactive", False):
+        raise EvaluationError(f"bot {spec} needs a person at the terminal; evaluate plays its "
+                              f"games unattended (play against bots with `trickhound play`)")
     params = BotSpec.parse(spec).kwargs
     time_s = params.get("time_s", 0) or 0
     assert isinstance(time_s, (int, float, str))  # what a spec's values parse to
