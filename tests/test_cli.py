@@ -123,6 +123,7 @@ def test_match_bad_bots():
                           "objective='fame'", "must be one of")
 
 
+@pytest.mark.slow     # over 8 s: the quick loop leaves it to CI
 def test_bench_json_shape():
     r = run(["bench", "--json", "--seconds", "0.02", "--game", "mate", "--solve-deals", "3",
              "--length-games", "10"])
@@ -145,6 +146,7 @@ def test_bench_only_engines():
     assert_one_line_error(run(["bench", "--only", "searches"]), "--only")
 
 
+@pytest.mark.slow     # over 8 s: the quick loop leaves it to CI
 def test_bench_only_threads_and_only_tournaments():
     """--only threads / tournaments: those rows alone, to re-measure what a change moved."""
     r = run(["bench", "--json", "--seconds", "0.02", "--game", "tiny-tricks", "--only",

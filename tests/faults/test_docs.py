@@ -148,10 +148,12 @@ def check_all(commands, tmp_path):
     assert not failed, "\n".join(failed)
 
 
+@pytest.mark.slow     # over 8 s: the quick loop leaves it to CI
 def test_quick_readme_commands_run(tmp_path):
     check_all([c for c in runnable(readme_commands(readme())) if not is_slow(c)], tmp_path)
 
 
+@pytest.mark.slow     # over 8 s: the quick loop leaves it to CI
 def test_help_examples_run(tmp_path):
     check_all(runnable(help_examples()), tmp_path)
 

@@ -108,6 +108,7 @@ def test_oracles_are_marked():
     assert "o *" in leaderboard_text(s) and "oracle" in leaderboard_text(s)
 
 
+@pytest.mark.slow     # over 8 s: the quick loop leaves it to CI
 def test_a_bot_in_several_seats_settles_in_a_few_sweeps_where_many_give_the_same():
     """A bot holding two seats of a 3-seat table (a pool of two) is updated from one cavity
     per seat; each sweep then pushes the average skill off MU and recentring pulls it back by

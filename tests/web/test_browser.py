@@ -18,6 +18,7 @@ expect = pytest.importorskip("playwright.sync_api").expect
 MAX_TURNS = 200          # a Mate match has at most 4 * 22 moves, about half of them ours
 
 
+@pytest.mark.slow     # over 8 s: the quick loop leaves it to CI
 def test_play_a_mate_match_to_the_end_with_hints(server, page, shot):
     page.goto(server + "/play")
     page.fill("input[name=game]", "mate")
