@@ -1448,8 +1448,9 @@ def serve_command(port: int, runs_dir: str, workers: int) -> None:
                                        name="milliseconds"), default=None,
               help="Calibrate every search bot's iterations (or worlds) to this much process "
                    "CPU time per decision first (a bot's given iterations are only the first "
-                   "trial; on a quiet machine: other processes make the same work cost more "
-                   "CPU time, and a note says so); the games stay iteration-limited.")
+                   "trial; calibrate on a quiet machine: other processes make the same work "
+                   "cost more CPU time, and a note says when they were busy); the games stay "
+                   "iteration-limited.")
 @click.option("--calibration-positions", type=COUNT, default=40, show_default=True,
               help="Positions from seeded play that --cpu-ms is measured on.")
 @click.option("--workers", type=int, default=2, show_default=True,

@@ -732,8 +732,8 @@ def format_text(ev: Evaluation) -> str:
              + (f", {ev.cpu_ms:g} ms CPU per decision" if ev.cpu_ms else "")
              + f"; 95% CI: Student t, df = {ev.deals - 1}"]
     if ev.calibration:
-        lines += ["", "Calibration (mean process CPU time per decision; pooled: the budget "
-                      "played at the cost per budget of the trials near the target):"]
+        lines += ["", "Calibration (mean process CPU time per decision; a calibrated budget's "
+                      "is pooled over the trials near the target):"]
         lines += _aligned(calibration_rows(ev))
         lines += off_target_notes(ev) + busy_notes(ev)
     lines += [""] + _aligned(table_rows(ev)) + oracle_notes(ev)
@@ -766,7 +766,7 @@ BUSY_NOTE_CPUS = 0.25
 
 def busy_notes(ev: Evaluation) -> list[str]:
     """A line naming the bots calibrated while other processes kept the machine busy: their
-    budgets are lower than a quiet machine's (machine_busy_seconds), so a result calibrated on
+    budgets may be lower than a quiet machine's (machine_busy_seconds), so a result calibrated on
     another day may differ by more than its interval; the ``reproduce`` line replays these."""
     busy = [c for c in ev.calibration
             if c.parameter is not None and (c.others_busy or 0.0) >= BUSY_NOTE_CPUS]
@@ -808,8 +808,8 @@ def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
         lines += [""] + oracle_notes(ev)
     if ev.calibration:
         lines += ["", "Calibration (mean process CPU time per decision on positions from "
-                      "seeded play; pooled: the budget played at the cost per budget of the "
-                      "trials near the target):", ""]
+                      "seeded play; a calibrated budget's is pooled over the trials near the "
+                      "target):", ""]
         lines += table(calibration_rows(ev))
         lines += off_target_notes(ev) + busy_notes(ev)
     return "\n".join(lines) + "\n"
