@@ -315,7 +315,7 @@ class PIMCBot(_SearchBot):
         "wide": (100, "decisions with at least this many legal actions go to the heuristic"
                       " (0: search all)"),
         "rollout": ("auto", "policy, heuristic, random or auto (UCT rollouts, as for ismcts;"
-                            " auto: policy in every game so far)"),
+                            " auto: heuristic in Dog Tag Trick with 5 players, else policy)"),
         "widen": (-1.0, "progressive widening below each world tree's root: a node seen N"
                         " times holds ceil(N^widen) moves, added in the rules of thumb's order"
                         " (0: every move is tried before any is chosen again; -1: the game's"

@@ -21,7 +21,7 @@ def test_rollout_and_horizon_auto_are_the_bots_defaults() -> None:
     table) was refused ("rollout must be one of random, policy, heuristic"), and so was
     ``horizon=auto``; both now mean what they mean for the bots, and the answer is the one
     without the parameter."""
-    for algo, rollout in (("ismcts", "heuristic"), ("pimc", "policy")):
+    for algo, rollout in (("ismcts", "heuristic"), ("pimc", "heuristic")):
         code, plain = _run(*DTT5, "--algo", algo, "--json")
         assert code == 0, plain
         for param in ("rollout=auto", "horizon=auto"):
@@ -61,11 +61,12 @@ def test_match_totals_keep_their_column_for_a_long_bot_spec() -> None:
 
 
 def test_the_answer_names_the_rollouts_its_values_rest_on() -> None:
-    """tester 19: which rollouts a search played (heuristic for ISMCTS in Dog Tag Trick with
-    5 players, else the game's policy: params.rollout_policy) showed only in --json."""
+    """tester 19: which rollouts a search played (heuristic in Dog Tag Trick with 5 players,
+    else the game's policy: params.rollout_policy) showed only in --json."""
     code, out = _run(*DTT5, "--algo", "ismcts")
     assert code == 0 and "200 worlds, heuristic rollouts, " in out, out
-    code, out = _run(*DTT5, "--algo", "pimc")
+    code, out = _run("recommend", "--game", "dog-tag-trick", "--seed", "3", "--iterations",
+                     "200", "--algo", "pimc")
     assert code == 0 and "20 worlds, policy rollouts, " in out, out
     code, out = _run("recommend", "--game", "mate", "--seed", "3")    # the exact solver
     assert code == 0 and "rollouts" not in out, out

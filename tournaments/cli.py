@@ -689,8 +689,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     \b
       trickhound recommend --game "mattis(players=5)" --seed 3 --seat 0 --moves 8S
 
-    ISMCTS and PIMC search as the bots do: the game's measured rollouts (policy; heuristic for
-    ISMCTS in Dog Tag Trick with 5 players; --param rollout=... to choose), exploration and
+    ISMCTS and PIMC search as the bots do: the game's measured rollouts (policy; heuristic in
+    Dog Tag Trick with 5 players; --param rollout=... to choose), exploration and
     widening and, where the game's rounds add up, the points to the end of the round (--param
     horizon=game for the final score).
     """

@@ -310,9 +310,12 @@ WIDEN_DEFAULTS: dict[str, dict[str, float]] = {"dog-tag-trick": {"ismcts": 0.3, 
 # rollout reads the hands still to play) at equal CPU, preregistered, +0.50 [+0.14, +0.86]
 # points a game on 128 deals (seed 96), +0.39 [-0.02, +0.80] on 96 (seed 92); at 3 and 4
 # players -0.34 and -0.33 (not separated), and PIMC nowhere ahead (pooled over 3-5 players
-# -0.48 [-0.84, -0.12]); Vic Village -5.7 (results/strength/heuristic-rollout).
+# -0.48 [-0.84, -0.12]); Vic Village -5.7 (results/strength/heuristic-rollout). PIMC at 5
+# players, preregistered (seed 101, 512 deals): +0.48 [+0.28, +0.67] (before: +0.15 on 96
+# deals, seed 92; results/strength/pimc-rollout-5p), while at 3 and 4 players it lost (-0.90,
+# -0.68, seed 92).
 ROLLOUT_DEFAULTS: dict[str, dict[str, dict[int, str]]] = {
-    "dog-tag-trick": {"ismcts": {5: "heuristic"}}}
+    "dog-tag-trick": {"ismcts": {5: "heuristic"}, "pimc": {5: "heuristic"}}}
 # What a bot's ``rollout`` takes: a search's rollouts, or auto (the measured default).
 ROLLOUT_CHOICES = ("auto",) + ROLLOUTS
 

@@ -199,7 +199,7 @@ def play_defaults(game: Game, algo: str,
         if kw.get("evaluator", "uct") == "uct":     # the solver evaluator has no tree to widen
             kw.setdefault("widen", widening(game, -1.0, algo))
         # the rollouts measured for the game, search and player count (params.ROLLOUT_DEFAULTS:
-        # heuristic for ISMCTS in Dog Tag Trick with 5 players, else the game's policy)
+        # heuristic for ISMCTS and PIMC in Dog Tag Trick with 5 players, else the game's policy)
         kw.setdefault("rollout", rollout_policy(game, "auto", algo))
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")

@@ -159,9 +159,10 @@ def test_bots_take_it_and_refuse_unknown_rollouts():
         ismcts(s.view(s.current_player()), limit="iterations=10", rollout="fair")
 
 
-def test_the_measured_default_is_heuristic_only_for_ismcts_in_five_player_dog_tag_trick():
+def test_the_measured_default_is_heuristic_only_in_five_player_dog_tag_trick():
     """rollout=auto (the ismcts and pimc bots' default): heuristic rollouts where they were
-    measured stronger at equal CPU (ISMCTS, Dog Tag Trick, 5 players), else the game's policy;
+    measured stronger at equal CPU (ISMCTS and PIMC, Dog Tag Trick, 5 players), else the game's
+    policy;
     an explicit rollout is kept. The bots, the solver bot's ISMCTS path and recommend's
     defaults all resolve it alike."""
     from bots.solver_bot import SolverBot
@@ -169,16 +170,20 @@ def test_the_measured_default_is_heuristic_only_for_ismcts_in_five_player_dog_ta
     from solver.search.recommend import play_defaults
     five, four = load_game("dog-tag-trick(players=5)"), load_game("dog-tag-trick(players=4)")
     assert rollout_policy(five, "auto", "ismcts") == "heuristic"
-    assert rollout_policy(five, "auto", "pimc") == "policy"
+    assert rollout_policy(five, "auto", "pimc") == "heuristic"    # pimc-rollout-5p
+    assert rollout_policy(four, "auto", "pimc") == "policy"
     assert rollout_policy(four, "auto", "ismcts") == "policy"
     assert rollout_policy(load_game("mate-vic-village"), "auto", "ismcts") == "policy"
     assert rollout_policy(five, "random", "ismcts") == "random"
     assert play_defaults(five, "ismcts")["rollout"] == "heuristic"
     assert play_defaults(four, "ismcts")["rollout"] == "policy"
+    assert play_defaults(five, "pimc")["rollout"] == "heuristic"
     s = five.new_initial_state(4)
     view = s.view(s.current_player())
-    for spec, want in (("ismcts(iterations=30)", "heuristic"), ("pimc(iterations=30)", "policy"),
-                       ("ismcts(iterations=30,rollout=policy)", "policy")):
+    for spec, want in (("ismcts(iterations=30)", "heuristic"),
+                       ("pimc(iterations=30)", "heuristic"),
+                       ("ismcts(iterations=30,rollout=policy)", "policy"),
+                       ("pimc(iterations=30,rollout=policy)", "policy")):
         bot = make_bot(spec, seed=1)
         bot.reset(five, view.player, 2)
         assert bot.search(view).params["rollout"] == want, spec
