@@ -14,3 +14,8 @@ trickhound evaluate 'dog-tag-trick(players=5)' --mode seat --candidate 'pimc(rol
 trickhound evaluate 'dog-tag-trick(players=5)' --mode seat --candidate oracle --deals 512 \
   --seed 101 --cpu-ms 5 --workers "${WORKERS:-2}" --quiet --out results/strength/pimc-rollout-5p \
   --name dog-tag-trick-5p-oracle
+# Then, preregistered (PREREGISTERED.txt), ismcts and the solver bot on the same deals:
+trickhound evaluate 'dog-tag-trick(players=5)' --mode seat --candidate ismcts --candidate solver \
+  --deals 512 --seed 101 --cpu-ms 5 --workers "${WORKERS:-2}" --quiet \
+  --out results/strength/pimc-rollout-5p --name dog-tag-trick-5p-ismcts-solver
+# Table: python results/strength/pimc-rollout-5p/summarize.py
