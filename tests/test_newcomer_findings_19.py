@@ -80,3 +80,29 @@ def test_evaluate_refuses_a_bot_that_needs_a_person() -> None:
     code, out = _run("evaluate", "mate", "--candidate", "random", "--baseline", "human",
                      "--deals", "2")
     assert code == 2 and "needs a person at the terminal" in out, out
+
+
+def test_json_says_what_auto_ignored() -> None:
+    """tester 19: under --json the notes are not printed, so a script could not tell its
+    parameter was dropped; the JSON lists what auto's choice ignored."""
+    code, out = _run("recommend", "--game", "mate", "--seed", "3", "--param", "rollout=heuristic",
+                     "--iterations", "100", "--json")
+    assert code == 0, out
+    assert json.loads(out)["ignored"] == ["--iterations", "--param rollout"]
+    code, out = _run(*DTT5, "--algo", "ismcts", "--json")
+    assert code == 0 and json.loads(out)["ignored"] == [], out
+
+
+def test_markdown_notes_stand_apart_from_the_calibration_table() -> None:
+    """tester 19: the busy-machine note came straight after the calibration table's last row,
+    so markdown read it as one more row."""
+    from types import SimpleNamespace
+
+    from tournaments import evaluate as E
+    busy = E.Calibration("pimc", "pimc(iterations=1226)", "iterations", 1226, 4.95,
+                         [(1226, 4.95)], others_busy=1.3)
+    ev = SimpleNamespace(mode="seat", game="mate", deals=2, seed=1, cpu_ms=5.0, games=4,
+                         cpu_seconds=1.0, margins=[], calibration=[busy])
+    lines = E.format_markdown(ev, {}).splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("note: other processes"))
+    assert lines[i - 1] == "" and lines[i - 2].startswith("| `pimc`")

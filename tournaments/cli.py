@@ -777,6 +777,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         out["seat"] = view.player
         out["game"] = game.spec()
         out["recommended"] = view.action_to_str(result.chosen)
+        # what auto's choice ignored, as the text output's notes say (tester 19)
+        out["ignored"] = [x.replace("parameter ", "--param ").replace("'", "") for x in ignored]
         click.echo(json.dumps(out))
         return
     click.echo(view.render())

@@ -473,6 +473,10 @@ def machine_busy_seconds() -> float | None:
     return (sum(ticks) - ticks[3] - ticks[4]) / hz
 
 
+#: The shortest calibration whose machine load is reported (100 clock ticks of /proc/stat).
+BUSY_MIN_WALL_S = 1.0
+
+
 class BusyMeter:
     """How many CPUs other processes kept busy, on average, between ``start`` and ``others``:
     the machine's busy CPU time less this process's, over the wall time."""
@@ -483,11 +487,15 @@ class BusyMeter:
         self.busy = machine_busy_seconds()
 
     def others(self) -> float | None:
+        """None where the machine does not say, or the window is shorter than
+        BUSY_MIN_WALL_S: /proc/stat counts whole clock ticks (10 ms), so a window of a few
+        ticks could read as tens of CPUs (tester 19: 16.1 for a bot calibrated in 1 ms)."""
         busy = machine_busy_seconds()
         wall = time.monotonic() - self.wall
-        if busy is None or self.busy is None or wall <= 0:
+        if busy is None or self.busy is None or wall < BUSY_MIN_WALL_S:
             return None
-        return max(0.0, (busy - self.busy - (time.process_time() - self.own)) / wall)
+        others = (busy - self.busy - (time.process_time() - self.own)) / wall
+        return min(max(0.0, others), float(os.cpu_count() or 1))
 
 
 def budget_for(trials: Sequence[tuple[int, float]], cpu_ms: float) -> float:
@@ -811,5 +819,6 @@ def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
                       "seeded play; a calibrated budget's is pooled over the trials near the "
                       "target):", ""]
         lines += table(calibration_rows(ev))
-        lines += off_target_notes(ev) + busy_notes(ev)
+        notes = off_target_notes(ev) + busy_notes(ev)
+        lines += [""] + notes if notes else []       # apart from the table, or a row of it
     return "\n".join(lines) + "\n"

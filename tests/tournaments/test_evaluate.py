@@ -5,6 +5,7 @@ Fast games: Tiny Tricks (docs/rules/tiny-tricks.md "Play": three tricks, 2-3 pla
 calibration's search is tested against a modelled cost per decision, and the games are
 iteration-limited."""
 import json
+import os
 import shlex
 
 import pytest
@@ -325,9 +326,10 @@ def test_a_bot_its_budget_cannot_bring_to_the_target_is_named():
 
 def test_busy_meter_counts_another_process_not_its_own():
     """A calibration's ``others_busy``: the machine's busy CPU time (Linux /proc/stat) less
-    this process's, over the wall time. A child that spins for half a second of its own CPU
-    while this process waits is someone else's work (at least half a CPU over that time, since
-    whenever it did not run something else did); this process's own work is not."""
+    this process's, over the wall time. A child that spins for 1.2 s of its own CPU while this
+    process waits is someone else's work (at least half a CPU over that time, since whenever it
+    did not run something else did). A window too short for /proc/stat's clock ticks says
+    nothing (tester 19 saw 16.1 CPUs for a bot calibrated in a millisecond)."""
     import subprocess
     import sys
     if E.machine_busy_seconds() is None:
@@ -336,10 +338,11 @@ def test_busy_meter_counts_another_process_not_its_own():
     meter.start()
     subprocess.run([sys.executable, "-c",
                     "import time\nt = time.process_time()\n"
-                    "while time.process_time() - t < 0.5: pass"], check=True)
-    assert meter.others() >= 0.5
+                    "while time.process_time() - t < 1.2: pass"], check=True)
+    others = meter.others()
+    assert others is not None and 0.5 <= others <= (os.cpu_count() or 1)
     meter.start()
-    assert meter.others() is not None and meter.others() >= 0.0
+    assert meter.others() is None            # far shorter than E.BUSY_MIN_WALL_S
 
 
 def test_bots_calibrated_on_a_busy_machine_are_named():
