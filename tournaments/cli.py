@@ -763,7 +763,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
                                else default.worlds))
     if algo == "auto":
         kw, ignored_params = _search_params_auto(chosen, params)
-        ignored += [f"parameter {k!r}" for k in ignored_params]
+        ignored += [f"--param {k}" for k in ignored_params]
     else:
         kw = _search_params(chosen, params)
     kw = play_defaults(game, chosen, kw)
@@ -778,14 +778,15 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         out["game"] = game.spec()
         out["recommended"] = view.action_to_str(result.chosen)
         # what auto's choice ignored, as the text output's notes say (tester 19)
-        out["ignored"] = [x.replace("parameter ", "--param ").replace("'", "") for x in ignored]
+        out["ignored"] = ignored
         click.echo(json.dumps(out))
         return
     click.echo(view.render())
     click.echo("")
     for opt in ignored:
         what = "the exact solver" if chosen == "solver" else chosen
-        click.echo(f"note: auto chose {what}, which takes no {opt} (ignored)")
+        takes = f"parameter {opt[len('--param '):]!r}" if opt.startswith("--param ") else opt
+        click.echo(f"note: auto chose {what}, which takes no {takes} (ignored)")
     cores = os.cpu_count() or 1
     if threads > cores:
         click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
@@ -865,15 +866,15 @@ def _search_params_auto(chosen: str,
     rollout=heuristic`` in Mate, where auto chose the exact solver, was an error)."""
     from solver.search import ALGORITHMS, algorithm_params
     names = set().union(*(algorithm_params(a) for a in ALGORITHMS))
-    for p in params:
-        if "=" not in p or p.split("=", 1)[0].strip() not in names:
+    keys = [p.split("=", 1)[0].strip() for p in params]
+    for p, k in zip(params, keys):
+        if "=" not in p or k not in names:
             _search_params(chosen, (p,))            # not KEY=VALUE, or no search's parameter
     for a in ALGORITHMS:                            # each value checked by a search taking it
-        _search_params(a, tuple(p for p in params
-                                if p.split("=", 1)[0].strip() in algorithm_params(a)))
-    mine = tuple(p for p in params if p.split("=", 1)[0].strip() in algorithm_params(chosen))
-    ignored = list(dict.fromkeys(p.split("=", 1)[0].strip() for p in params
-                                 if p.split("=", 1)[0].strip() not in algorithm_params(chosen)))
+        _search_params(a, tuple(p for p, k in zip(params, keys) if k in algorithm_params(a)))
+    taken = algorithm_params(chosen)
+    mine = tuple(p for p, k in zip(params, keys) if k in taken)
+    ignored = list(dict.fromkeys(k for k in keys if k not in taken))
     return _search_params(chosen, mine), ignored
 
 

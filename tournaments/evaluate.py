@@ -820,5 +820,5 @@ def format_markdown(ev: Evaluation, meta: dict[str, Any]) -> str:
                       "target):", ""]
         lines += table(calibration_rows(ev))
         notes = off_target_notes(ev) + busy_notes(ev)
-        lines += [""] + notes if notes else []       # apart from the table, or a row of it
+        lines += ([""] + notes) if notes else []     # apart from the table, or a row of it
     return "\n".join(lines) + "\n"

@@ -182,11 +182,9 @@ def play_defaults(game: Game, algo: str,
     for ISMCTS and PIMC the game's measured exploration constant.
     ``trickhound recommend`` and the human player's hint search with them."""
     kw = dict(params or {})
-    # the bots' "auto" (bots/search_bots.py), given as a search parameter: the same defaults
+    # the bots' horizon "auto" (bots/search_bots.py), given as a search parameter: the default
     if kw.get("horizon") == "auto":
         del kw["horizon"]
-    if algo in ("ismcts", "pimc") and kw.get("rollout") == "auto":
-        del kw["rollout"]
     if algo in ("ismcts", "pimc"):
         # the exploration measured for the game and search (solver/search/params.py
         # EXPLORATION_DEFAULTS: ISMCTS 0.2 in Dog Tag Trick, where 0.7 spread the visits evenly
@@ -199,8 +197,9 @@ def play_defaults(game: Game, algo: str,
         if kw.get("evaluator", "uct") == "uct":     # the solver evaluator has no tree to widen
             kw.setdefault("widen", widening(game, -1.0, algo))
         # the rollouts measured for the game, search and player count (params.ROLLOUT_DEFAULTS:
-        # heuristic for ISMCTS and PIMC in Dog Tag Trick with 5 players, else the game's policy)
-        kw.setdefault("rollout", rollout_policy(game, "auto", algo))
+        # heuristic for ISMCTS and PIMC in Dog Tag Trick with 5 players, else the game's policy);
+        # a given rollout is kept, and "auto" resolved as the bots resolve it
+        kw["rollout"] = rollout_policy(game, kw.get("rollout", "auto"), algo)
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")
     return kw

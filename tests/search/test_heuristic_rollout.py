@@ -162,8 +162,7 @@ def test_bots_take_it_and_refuse_unknown_rollouts():
 def test_the_measured_default_is_heuristic_only_in_five_player_dog_tag_trick():
     """rollout=auto (the ismcts and pimc bots' default): heuristic rollouts where they were
     measured stronger at equal CPU (ISMCTS and PIMC, Dog Tag Trick, 5 players), else the game's
-    policy;
-    an explicit rollout is kept. The bots, the solver bot's ISMCTS path and recommend's
+    policy; an explicit rollout is kept. The bots, the solver bot's ISMCTS path and recommend's
     defaults all resolve it alike."""
     from bots.solver_bot import SolverBot
     from solver.search.params import rollout_policy
