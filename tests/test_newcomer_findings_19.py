@@ -106,3 +106,14 @@ def test_markdown_notes_stand_apart_from_the_calibration_table() -> None:
     lines = E.format_markdown(ev, {}).splitlines()
     i = next(k for k, line in enumerate(lines) if line.startswith("note: other processes"))
     assert lines[i - 1] == "" and lines[i - 2].startswith("| `pimc`")
+
+
+def test_auto_notes_worlds_where_the_exact_solver_has_one_world() -> None:
+    """Left open by tester 19: in Mate (no hidden card) auto solves the one world exactly, and
+    ``--worlds`` changed nothing without a word; it is now ignored with a note, as
+    ``--iterations`` is. Where cards are hidden the solver samples worlds and takes it."""
+    code, out = _run("recommend", "--game", "mate", "--seed", "3", "--worlds", "5")
+    assert code == 0, out
+    assert "note: auto chose the exact solver, which takes no --worlds (ignored)" in out
+    code, out = _run("recommend", "--game", "mate", "--seed", "3", "--worlds", "5", "--json")
+    assert code == 0 and json.loads(out)["ignored"] == ["--worlds"], out

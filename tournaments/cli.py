@@ -752,8 +752,11 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         raise UserError("--particles applies only with --inference policy (the candidate "
                         "worlds it weighs)")
     particles = DEFAULT_PARTICLES if particles is None else particles
+    # the exact solver of a view that hides nothing solves its one world: no worlds to sample
+    one_world = chosen == "solver" and view_hides_nothing(view)
     ignored = [opt for opt, given, takes in (("--iterations", iterations, chosen != "solver"),
-                                             ("--worlds", worlds, chosen != "ismcts"))
+                                             ("--worlds", worlds,
+                                              chosen != "ismcts" and not one_world))
                if algo == "auto" and given is not None and not takes]
     default = DEFAULT_LIMITS[chosen]
     limit = SearchLimit(

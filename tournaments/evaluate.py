@@ -588,6 +588,9 @@ class Evaluation:
         out["margins"] = [m.to_json() for m in self.margins]
         out["oracles"] = oracles(self)      # specs that see the full state (cheat)
         out["interval"] = "95% Student t over deals (df = deals - 1)"
+        # the calibration's warnings, as the text and markdown print them, for scripts that
+        # read the JSON alone (a busy machine's budgets, a bot far from the CPU target)
+        out["notes"] = off_target_notes(self) + busy_notes(self)
         return out
 
 

@@ -363,3 +363,9 @@ def test_bots_calibrated_on_a_busy_machine_are_named():
     ev = SimpleNamespace(calibration=[busy, quiet, unknown, fixed])
     assert [r[4] for r in E.calibration_rows(ev)] == ["others busy (CPUs)", "1.3", "0.1", "-",
                                                       "1.9"]
+    # the JSON carries the notes too, for scripts that read it alone
+    full = E.Evaluation("dog-tag-trick(players=3)", "seat", ["pimc(iterations=1226)"],
+                        "heuristic", None, 4, 1, 5.0, [busy, quiet, unknown, fixed], [], 0, 0.0)
+    assert full.to_json()["notes"] == [note]
+    full.calibration = [quiet]
+    assert full.to_json()["notes"] == []
