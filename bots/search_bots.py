@@ -70,10 +70,12 @@ from solver.search.params import (
     MAX_CUTOFF,
     MAX_ENDGAME,
     MAX_WIDEN,
+    OPPONENT_CHOICES,
     ROLLOUT_CHOICES,
     ROLLOUTS,
     endgame_options,
     exploration_c,
+    opponent_model,
     rollout_policy,
     widening,
 )
@@ -233,6 +235,10 @@ class ISMCTSBot(_SearchBot):
                             " heuristic bot, from its own hand except in Mate: slower), random,"
                             " or auto (the measured choice: heuristic in Dog Tag Trick with 5"
                             " players, else policy)"),
+        "opponents": ("auto", "the other seats' moves in the tree: search (chosen by UCB, as"
+                              " its own), heuristic (each plays as the heuristic bot would in"
+                              " the sampled world, from its own hand) or auto (the measured"
+                              " choice: search everywhere)"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
@@ -244,6 +250,7 @@ class ISMCTSBot(_SearchBot):
     }
     CHOICES = {"observers": ("single", "multi"), "objective": ("score", "win"),
                "horizon": ("auto", "game", "round"), "rollout": ROLLOUT_CHOICES,
+               "opponents": OPPONENT_CHOICES,
                "inference": BOT_INFERENCE_MODES, "scale": ("range", "spread"),
                "chance": CHANCES}
     RANGES = {"iterations": (0, MAX_ITERATIONS), "time_s": (0.0, MAX_SECONDS),
@@ -255,6 +262,7 @@ class ISMCTSBot(_SearchBot):
     observers: str
     chance: str
     widen: float
+    opponents: str
     inference: str
     particles: int
 
@@ -267,6 +275,7 @@ class ISMCTSBot(_SearchBot):
                          objective=self.objective,
                          horizon=self.search_horizon(view.game),
                          rollout=rollout_policy(view.game, self.rollout, "ismcts"),
+                         opponents=opponent_model(view.game, self.opponents),
                          inference=bot_inference(self.inference, view.game, self.name),
                          particles=self.particles, threads=self.threads,
                          **endgame_options(view.game, self.search_horizon(view.game),

@@ -76,7 +76,14 @@ from solver.search.parallel import (
     alphabeta_world_values,
     one_position,
 )
-from solver.search.params import endgame_options, exploration_c, rollout_policy, widening
+from solver.search.params import (
+    OPPONENT_CHOICES,
+    endgame_options,
+    exploration_c,
+    opponent_model,
+    rollout_policy,
+    widening,
+)
 from solver.search.recommend import STRONGEST_SEARCH
 from solver.search.result import SearchResult
 
@@ -165,6 +172,8 @@ class SolverBot(Bot[View]):
         "search": ("auto", "the sampling search (3+ players): pimc, ismcts or auto (the game's"
                            " strongest: ismcts in Mattis and Dog Tag Trick, else"
                            " pimc)"),
+        "opponents": ("auto", "the ISMCTS path's other seats: search, heuristic or auto, as the"
+                              " ismcts bot's opponents (auto: its measured default)"),
         "exact_actions": (-1, "solve the worlds exactly when at most this many actions are"
                               " left in the round (3+ players; -1: the game's measured"
                               " default, 0: never, always the sampling search; 64: always,"
@@ -197,7 +206,7 @@ class SolverBot(Bot[View]):
                          " default, 0.9 in Mattis, off elsewhere; 0: off)"),
     }
     CHOICES = {"evaluation": ("auto", "heuristic", "fitted", "rollout", "policy"),
-               "search": SEARCHES,
+               "search": SEARCHES, "opponents": OPPONENT_CHOICES,
                "inference": BOT_INFERENCE_MODES}
     RANGES = {"iterations": (1, MAX_ITERATIONS), "exact_actions": (-1, MAX_EXACT_ACTIONS),
               "worlds": (1, MAX_WORLDS), "node_budget": (1, MAX_ITERATIONS),
@@ -206,6 +215,7 @@ class SolverBot(Bot[View]):
               "threads": (1, MAX_THREADS), "wide": (0, None), "follow": (-1.0, 1.0)}
     iterations: int
     search: str
+    opponents: str
     exact_actions: int
     worlds: int
     node_budget: int
@@ -375,8 +385,8 @@ class SolverBot(Bot[View]):
     def ismcts_search(self, view: View, seed: int) -> SearchResult:
         """The ISMCTS path: the search the ``ismcts`` bot runs at its defaults (one tree over
         worlds sampled per iteration, the measured rollouts, horizon and exact endgames,
-        bots/search_bots.py) with this bot's ``iterations``, ``time_s``, ``inference`` and
-        ``threads``."""
+        bots/search_bots.py) with this bot's ``iterations``, ``time_s``, ``opponents``,
+        ``inference`` and ``threads``."""
         game = view.game
         horizon = play_defaults(game, "ismcts", {"objective": "score"}).get("horizon", "game")
         t = float(self.time_s or 0.0)
@@ -387,6 +397,7 @@ class SolverBot(Bot[View]):
                          observers=ISMCTS_DEFAULTS["observers"], objective="score",
                          horizon=horizon,
                          rollout=rollout_policy(game, ISMCTS_DEFAULTS["rollout"], "ismcts"),
+                         opponents=opponent_model(game, self.opponents),
                          inference=bot_inference(self.inference, game, "ismcts"),
                          particles=self.particles, threads=self.threads,
                          **endgame_options(game, horizon, -1, -1, "ismcts"))

@@ -38,6 +38,7 @@ from solver.search.params import (
     DEFAULT_CHANCE,
     DEFAULT_ENDGAME_BUDGET,
     DEFAULT_MAX_NODES,
+    DEFAULT_OPPONENTS,
     DEFAULT_WIDEN,
 )
 from solver.search.recommend import (
@@ -76,7 +77,7 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
            rollout: str = "random", inference: str = "none", particles: int = 64,
            threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
            cutoff: int = 0, chance: str = DEFAULT_CHANCE,
-           widen: float = DEFAULT_WIDEN) -> SearchResult:
+           widen: float = DEFAULT_WIDEN, opponents: str = DEFAULT_OPPONENTS) -> SearchResult:
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
     with ``observers="multi"``. The recommended action is the most visited root child.
     ``inference="policy"``: the iterations search ``particles`` worlds resampled by the
@@ -87,19 +88,21 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
     plies and adds the game's evaluation (both horizon round; 0 = off). ``chance="split"``:
     decisions after a card turned up inside a round are searched per outcome (chance nodes,
     solver/search/_ismcts.pyx); "merged" averages them over the outcomes. ``widen`` > 0:
-    progressive widening below the root, the policy's moves first (_ismcts.pyx)."""
+    progressive widening below the root, the policy's moves first (_ismcts.pyx).
+    ``opponents="heuristic"``: the other seats' moves in the tree are the heuristic bot's in each
+    world (an opponent model, _ismcts.pyx); "search" chooses them by UCB."""
     if threads != 1:
         return ismcts_threads(view, limit, seed, threads, c=c, objective=objective,
                               horizon=horizon, scale=scale, observers=observers,
                               max_nodes=max_nodes, rollout=rollout, inference=inference,
                               particles=particles, endgame=endgame,
                               endgame_budget=endgame_budget, cutoff=cutoff, chance=chance,
-                              widen=widen)
+                              widen=widen, opponents=opponents)
     return ismcts_search(view, limit, seed, c=c, objective=objective, horizon=horizon,
                          scale=scale, observers=observers, max_nodes=max_nodes, rollout=rollout,
                          inference=inference, particles=particles, endgame=endgame,
                          endgame_budget=endgame_budget, cutoff=cutoff, chance=chance,
-                         widen=widen)
+                         widen=widen, opponents=opponents)
 
 
 def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: float = DEFAULT_C,

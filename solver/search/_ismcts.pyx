@@ -40,7 +40,8 @@ perfect information and the search is single-observer (Mate with face-up forcing
 docs/rules/mate.md §9.2): every node is then a position, and the search is an MCTS-solver as
 ``_mcts`` is (a leaf valued exactly or at the horizon is proven; a node whose legal moves all
 have proven edges is proven with its mover's best; selection backs up a proven edge's value
-without descending; the search stops once the root is proven).
+without descending; the search stops once the root is proven). Not with the opponent model
+(below), whose other seats do not play their best.
 
 Chance nodes (``chance="split"``, the default; only games whose rounds reveal chance,
 ``Game.ROUND_CHANCE``: Vic Village's instructions and reward cards, Mattis's stock draws): an
@@ -61,6 +62,15 @@ it every node tries each of its moves once before it chooses among them: with 20
 node in Dog Tag Trick, the tree of a few thousand iterations hardly gets past the first trick
 and extra iterations widen it instead of deepening the lines play takes. The roots always try
 every move (the decision weighs them all).
+
+Opponent model, ``opponents="heuristic"`` (single observer only; ``"search"``, the default, is
+the search as published): at another seat's node the move is not chosen by UCB but is the one
+the heuristic bot would play in the iteration's world (the game policy's ``scores_c``, which
+reads that seat's own hand and public facts; the best score, ties at random), and taking it is
+not an expansion: the descent goes on to the searching seat's next node. SO-ISMCTS's other
+seats otherwise choose by statistics pooled over every world, as if they did not know their own
+hands; with the model the tree branches on what they would play holding the cards the world
+gives them, and it is as right as the model is of the table.
 
 Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k plies and the leaf
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
@@ -87,7 +97,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUD
                                   DEFAULT_MAX_NODES, as_limit, check_chance, check_c,
                                   check_cutoff, check_endgame, check_endgame_budget,
                                   check_max_nodes, check_scale, check_to_act, objective_code,
-                                  seed_int, check_rollout, check_widen)
+                                  seed_int, check_rollout, check_widen, check_opponents,
+                                  DEFAULT_OPPONENTS)
 from solver.search.result import build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, world_pool
 
@@ -443,6 +454,23 @@ cdef inline double log_count(int32_t n) noexcept nogil:
     return log(<double>n)
 
 
+cdef inline int heuristic_move(Policy policy, State s, int* acts, int n, double* scores,
+                               Rng* rng) noexcept nogil:
+    """The move the heuristic bot plays at ``s`` among acts[0..n): the best of the policy's
+    scores, ties uniformly at random (one draw per tie met, as a reservoir)."""
+    cdef int i, k = 0, ties = 1
+    policy.scores_c(s, acts, n, scores)
+    for i in range(1, n):
+        if scores[i] > scores[k]:
+            k = i
+            ties = 1
+        elif scores[i] == scores[k]:
+            ties += 1
+            if rng_below(rng, <unsigned int>ties) == 0:
+                k = i
+    return acts[k]
+
+
 cdef class ISMCTS:
     """A reusable ISMCTS searcher for one game (the arenas survive ``reset``)."""
 
@@ -469,6 +497,7 @@ cdef class ISMCTS:
     cdef bint multi, hidden_moves
     cdef readonly bint chance_nodes  # chance="split" in a game with ROUND_CHANCE
     cdef readonly double widen      # progressive widening exponent (0: expand every move first)
+    cdef readonly bint model_opponents  # opponents="heuristic" (module docstring)
     cdef Policy policy
     cdef double c, scale, lo, hi
     # Exploration scale ``spread`` (scale="spread"): UCB divides values by the pooled
@@ -511,7 +540,8 @@ cdef class ISMCTS:
                   long long max_nodes=DEFAULT_MAX_NODES, policy=False, int endgame=0,
                   long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
                   int solve_after=DEFAULT_SOLVE_AFTER, long long initial_edges=0,
-                  bint spread=False, bint chance=True, double widen=0.0):
+                  bint spread=False, bint chance=True, double widen=0.0,
+                  bint model_opponents=False):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         cdef int lg
@@ -537,7 +567,9 @@ cdef class ISMCTS:
         self.evaluator = policy if isinstance(policy, Policy) else game.policy
         self.cutoff = cutoff if cutoff > 0 else 0
         self.solve_after = solve_after if solve_after > 0 else 0
-        self.solving = endgame > 0 and game.perfect_information and not multi
+        # (proofs take each mover's best: not where the opponent model chooses their moves)
+        self.solving = (endgame > 0 and game.perfect_information and not multi
+                        and not model_opponents)
         self.proven_cap = 0
         self.proven_count = 0
         self.root_proof = -1
@@ -556,6 +588,9 @@ cdef class ISMCTS:
         if not 0.0 <= widen < 1.0:
             raise ValueError(f"widen must be in [0, 1), not {widen}")
         self.widen = widen
+        if model_opponents and multi:
+            raise ValueError("opponents=heuristic applies to observers=single (SO-ISMCTS)")
+        self.model_opponents = model_opponents
         self.max_nodes = max_nodes if max_nodes > self.n_trees else self.n_trees + 1
         self.edge_cap = initial_edges if initial_edges > 0 else 4 * INITIAL_NODES
         if self.edge_cap > 0x7FFFFFFF:
@@ -925,7 +960,7 @@ cdef class ISMCTS:
         cdef int i, k, q, n, nu, nav, a, j, tj, t, ai, cnt, key, rt, pos, nn
         cdef int K = self.n_trees, P = self.n_players
         cdef long long stride = self.path_stride
-        cdef bint expanded, have_obs, ends_round = False
+        cdef bint expanded, have_obs, ends_round = False, modelled
         cdef double r, ucb, best, x, m, log_avail = 0.0
         cdef int32_t logged
         cdef double prior[MAX_LEGAL]
@@ -1005,14 +1040,36 @@ cdef class ISMCTS:
                         ins[nu] = pos
                         nu += 1
                 expanded = False
-                if nu > 0 and widening and node >= 0 and nav > 0:
+                modelled = self.model_opponents and j != self.player
+                if modelled:
+                    # the opponent model: the heuristic bot's move in this world, its edge
+                    # created when new; not an expansion, so the descent goes on
+                    a = heuristic_move(self.evaluator, s, acts, n, prior, rng)
+                    chosen = -1
+                    for i in range(nav):
+                        if keys[avl[i]] == a:
+                            chosen = avl[i]
+                        edges[avl[i]].avail += 1
+                    if chosen < 0:
+                        if self.count >= self.max_nodes:
+                            break                  # arena full: roll out from here
+                        k = 0
+                        while untried[k] != a:
+                            k += 1
+                        chosen = self.insert_edge(node, ins[k], a, j)
+                        if chosen < 0:
+                            break
+                        self.edges[chosen].avail = 1
+                elif nu > 0 and widening and node >= 0 and nav > 0:
                     # progressive widening below the roots: a node seen N times keeps its
                     # available children to ceil(N ** widen) before it adds another (the root
                     # always tries every move: the decision must weigh them all)
                     node_visits = self.edges[node].visits
                     if nav >= ceil(pow(<double>node_visits, self.widen)):
                         nu = 0
-                if nu > 0:
+                if modelled:
+                    pass
+                elif nu > 0:
                     if widening and node >= 0:
                         # the untried move the policy likes best (the first of equals), so that
                         # a narrow node holds the moves play makes
@@ -1276,7 +1333,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
                   scale=None, observers="single", max_nodes=DEFAULT_MAX_NODES, rollout="random",
                   inference="none", particles=DEFAULT_PARTICLES, endgame=0,
                   endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, chance=DEFAULT_CHANCE,
-                  widen=0.0):
+                  widen=0.0, opponents=DEFAULT_OPPONENTS):
     """ISMCTS for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "ismcts"); the recommended action is the most visited root child, or the best exact value
     once the root is proven. ``inference="policy"`` (where the game hides anything): the
@@ -1288,7 +1345,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     evaluation (both horizon round). ``scale``: None (the range of leaf values seen), a positive
     number, "bounds" (params.check_scale) or "spread" (their standard deviation). ``chance``:
     "split" (chance nodes, module docstring) or "merged". ``widen`` > 0: progressive widening
-    below the root (module docstring)."""
+    below the root (module docstring). ``opponents="heuristic"``: the other seats' moves in the
+    tree are the heuristic bot's in each world (module docstring; observers="single")."""
     cdef Rng rng
     cdef ISMCTS tree
     cdef long long iters
@@ -1304,7 +1362,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
                   check_max_nodes(max_nodes), check_rollout(rollout, view.world.game),
                   check_endgame(endgame, horizon), check_endgame_budget(endgame_budget),
                   check_cutoff(cutoff, horizon), spread=scale == SPREAD,
-                  chance=check_chance(chance), widen=check_widen(widen))
+                  chance=check_chance(chance), widen=check_widen(widen),
+                  model_opponents=check_opponents(opponents, observers))
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -1338,7 +1397,7 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles, "ess": ess,
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-              "chance": chance, "widen": widen}
+              "chance": chance, "widen": widen, "opponents": opponents}
     return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,
                         iterations=tree.iterations, worlds=tree.iterations,
                         rank_by="mean" if exact else "visits", params=params, limit=limit,
@@ -1362,7 +1421,9 @@ def bench_ismcts(View view, long long iterations, seed=1, **params):
                   check_endgame_budget(params.get("endgame_budget", DEFAULT_ENDGAME_BUDGET)),
                   check_cutoff(params.get("cutoff", 0), params.get("horizon", "game")),
                   spread=params.get("scale") == SPREAD,
-                  chance=check_chance(params.get("chance", DEFAULT_CHANCE)))
+                  chance=check_chance(params.get("chance", DEFAULT_CHANCE)),
+                  model_opponents=check_opponents(params.get("opponents", DEFAULT_OPPONENTS),
+                                                  params.get("observers", "single")))
     tree.reset(view)
     rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     t0 = time.perf_counter()

@@ -87,6 +87,7 @@ from solver.search.params import (
     DEFAULT_CHANCE,
     DEFAULT_ENDGAME_BUDGET,
     DEFAULT_MAX_NODES,
+    DEFAULT_OPPONENTS,
     DEFAULT_WIDEN,
     DEFAULT_WORLDS,
     as_limit,
@@ -97,6 +98,7 @@ from solver.search.params import (
     check_endgame_budget,
     check_max_nodes,
     check_node_budget,
+    check_opponents,
     check_pimc_widen,
     check_rollout,
     check_scale,
@@ -475,7 +477,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                    inference: str = "none", particles: int = 64, endgame: int = 0,
                    endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
                    cutoff: int = 0, chance: str = DEFAULT_CHANCE,
-                   widen: float = DEFAULT_WIDEN) -> SearchResult:
+                   widen: float = DEFAULT_WIDEN,
+                   opponents: str = DEFAULT_OPPONENTS) -> SearchResult:
     """Root-parallel ISMCTS for ``view.player``: ``threads`` trees, merged at the root (module
     docstring). ``threads=1`` is :func:`~solver.search._ismcts.ismcts_search` itself. With
     ``inference="policy"`` the world pool is weighed and resampled once, as ismcts_search does,
@@ -486,7 +489,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                              scale=scale, observers=observers, max_nodes=max_nodes,
                              rollout=rollout, inference=inference, particles=particles,
                              endgame=endgame, endgame_budget=endgame_budget, cutoff=cutoff,
-                             chance=chance, widen=widen)
+                             chance=chance, widen=widen, opponents=opponents)
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
@@ -507,6 +510,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     cutoff_ = check_cutoff(cutoff, horizon)
     chance_ = check_chance(chance)
     widen_ = check_widen(widen)
+    model_ = check_opponents(opponents, observers)
     t0 = time.perf_counter()
     if limit.iterations is not None:
         shares = [n for n in split_iterations(limit.iterations, threads) if n > 0]
@@ -521,7 +525,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         def run() -> tuple[list, int, int, int]:
             tree = ISMCTS(game, c_, obj, hor, scale_, observers == "multi", nodes_,
                           _policy_for(game, use_policy), endgame_, budget_, cutoff_,
-                          spread=spread, chance=chance_, widen=widen_)
+                          spread=spread, chance=chance_, widen=widen_,
+                          model_opponents=model_)
             children = tree.search(view, iterations, derive_seed(seed, i) & _MASK64, deadline,
                                    pool)
             return children, tree.iterations, tree.greedy_iterations, tree.node_count
@@ -550,7 +555,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles, "ess": ess,
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-              "chance": chance, "widen": widen, "threads": len(outs)}
+              "chance": chance, "widen": widen, "opponents": opponents,
+              "threads": len(outs)}
     iterations = sum(o[1] for o in outs)
     return build_result("ismcts", view.player, rows, value=kind, nodes=sum(o[3] for o in outs),
                         iterations=iterations, worlds=iterations, rank_by="visits",

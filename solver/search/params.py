@@ -52,6 +52,26 @@ def check_chance(chance: str) -> bool:
     return chance == "split"
 
 
+# ISMCTS's other seats (solver/search/_ismcts.pyx): "search" chooses their moves in the tree by
+# UCB, as their own (SO-ISMCTS as published); "heuristic" makes each of them play as the
+# heuristic bot would in the iteration's world (the rules of thumb's best score from that seat's
+# own hand and public facts, ties at random), so that the tree branches on what they played
+# rather than on what a hand-blind search would have them play.
+OPPONENTS = ("search", "heuristic")
+DEFAULT_OPPONENTS = "search"
+
+
+def check_opponents(opponents: str, observers: str = "single") -> bool:
+    """True for ISMCTS's opponent model (``"heuristic"``), False for ``"search"``; ValueError
+    for anything else, and for the model with MO-ISMCTS (whose other trees choose their
+    owners' moves themselves)."""
+    if opponents not in OPPONENTS:
+        raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+    if opponents == "heuristic" and observers != "single":
+        raise ValueError("opponents=heuristic applies to observers=single (SO-ISMCTS)")
+    return opponents == "heuristic"
+
+
 # Progressive widening (ISMCTS's tree, solver/search/_ismcts.pyx, and each PIMC world's UCT
 # tree, _mcts.pyx): below the root a node seen N times holds ceil(N ** widen) children before
 # it adds another, in the policy's order; 0 expands every move before choosing among them (the
@@ -328,6 +348,22 @@ def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts")
         return rollout
     return ROLLOUT_DEFAULTS.get(game.name, {}).get(algorithm, {}).get(game.num_players,
                                                                       "policy")
+
+
+# The ismcts bot's opponent model where measured otherwise than "search" (``opponents=auto``:
+# opponent_model()), per game slug and player count.
+OPPONENT_DEFAULTS: dict[str, dict[int, str]] = {}
+# What the ismcts bot's ``opponents`` takes: a model, or auto (the measured default).
+OPPONENT_CHOICES = ("auto",) + OPPONENTS
+
+
+def opponent_model(game: Game, opponents: str = "auto") -> str:
+    """The opponent model the ismcts bot searches with in ``game``: ``opponents`` unless it is
+    ``"auto"`` (the bots' default), then the measured default for the game and player count
+    (OPPONENT_DEFAULTS), else ``"search"``."""
+    if opponents != "auto":
+        return opponents
+    return OPPONENT_DEFAULTS.get(game.name, {}).get(game.num_players, DEFAULT_OPPONENTS)
 
 
 def widening(game: Game, widen: float = -1.0, algorithm: str = "ismcts") -> float:

@@ -30,8 +30,10 @@ class INode:
 class ISMCTS:
     def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
                  scale: float | None = None, observers: str = "single",
-                 max_nodes: int = 1 << 21, chance: str = "split", widen: float = 0.0) -> None:
+                 max_nodes: int = 1 << 21, chance: str = "split", widen: float = 0.0,
+                 opponents: str = "search") -> None:
         self.c, self.objective, self.horizon = c, objective, horizon
+        self.model = opponents == "heuristic"     # the opponent model (single observer)
         self.chance = chance == "split"
         self.widen = widen
         self.scale = scale or 0.0
@@ -99,10 +101,35 @@ class ISMCTS:
                 untried = [a for a in acts if a not in node.children]
                 expanded = False
                 below_root = node.parent is not None
-                if (untried and self.widen > 0 and below_root and avl
+                modelled = self.model and j != self.player
+                if modelled:
+                    # the opponent model: the heuristic bot's move here, ties at random (a
+                    # reservoir: one draw per tie met); its node is made if new, and the
+                    # descent goes on
+                    scores = self.policy.scores(s, acts)
+                    k, ties = 0, 1
+                    for i in range(1, len(acts)):
+                        if scores[i] > scores[k]:
+                            k, ties = i, 1
+                        elif scores[i] == scores[k]:
+                            ties += 1
+                            if rng.randbelow(ties) == 0:
+                                k = i
+                    a = acts[k]
+                    for ch in avl:
+                        ch.avail += 1
+                    chosen = node.children.get(a)
+                    if chosen is None:
+                        chosen = self._alloc(node, a, j)
+                        if chosen is None:
+                            break
+                        chosen.avail = 1
+                elif (untried and self.widen > 0 and below_root and avl
                         and len(avl) >= math.ceil(float(node.visits) ** self.widen)):
                     untried = []        # widening: this node holds enough moves for its visits
-                if untried:
+                if modelled:
+                    pass
+                elif untried:
                     if self.widen > 0 and below_root:
                         scores = self.policy.scores(s, untried)
                         a = untried[max(range(len(untried)), key=lambda i: (scores[i], -i))]
