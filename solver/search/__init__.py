@@ -90,7 +90,7 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
     solver/search/_ismcts.pyx); "merged" averages them over the outcomes. ``widen`` > 0:
     progressive widening below the root, the policy's moves first (_ismcts.pyx).
     ``opponents="heuristic"``: the other seats' moves in the tree are the heuristic bot's in each
-    world (an opponent model, _ismcts.pyx); "search" chooses them by UCB."""
+    world (heuristic opponents, _ismcts.pyx); "search" chooses them by UCB."""
     if threads != 1:
         return ismcts_threads(view, limit, seed, threads, c=c, objective=objective,
                               horizon=horizon, scale=scale, observers=observers,
@@ -111,7 +111,8 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
          evaluation: str = "auto", rollouts: int = 4, max_nodes: int = DEFAULT_MAX_NODES,
          rollout: str = "random", inference: str = "none", particles: int = 64,
          threads: int = 1, endgame: int = 0, endgame_budget: int = DEFAULT_ENDGAME_BUDGET,
-         cutoff: int = 0, future: str = "known", widen: float = 0.0) -> SearchResult:
+         cutoff: int = 0, future: str = "known", widen: float = 0.0,
+         opponents: str = DEFAULT_OPPONENTS) -> SearchResult:
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
     two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
@@ -120,7 +121,9 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
     With UCT, ``endgame`` and ``cutoff`` as for :func:`uct` (0 = off); ``future="sampled"``:
     each world keeps its hands and re-draws its future chance every iteration (chance nodes in
     its tree, solver/search/_mcts.pyx), "known" searches the world's own future. ``widen`` > 0:
-    each world's UCT widens progressively below its root (solver/search/_mcts.pyx)."""
+    each world's UCT widens progressively below its root (solver/search/_mcts.pyx).
+    ``opponents="heuristic"``: the other seats in each world's UCT play as the heuristic bot
+    (heuristic opponents, solver/search/_mcts.pyx)."""
     if threads != 1:
         return pimc_threads(view, limit, seed, threads, evaluator=evaluator, c=c,
                             objective=objective, horizon=horizon, scale=scale, solver=solver,
@@ -128,27 +131,29 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
                             rollouts=rollouts, max_nodes=max_nodes, rollout=rollout,
                             inference=inference, particles=particles, endgame=endgame,
                             endgame_budget=endgame_budget, cutoff=cutoff, future=future,
-                            widen=widen)
+                            widen=widen, opponents=opponents)
     return pimc_search(view, limit, seed, evaluator=evaluator, c=c, objective=objective,
                        horizon=horizon, scale=scale, solver=solver, node_budget=node_budget,
                        tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                        max_nodes=max_nodes, rollout=rollout, inference=inference,
                        particles=particles, endgame=endgame, endgame_budget=endgame_budget,
-                       cutoff=cutoff, future=future, widen=widen)
+                       cutoff=cutoff, future=future, widen=widen, opponents=opponents)
 
 
 def uct(state: State, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
         objective: str = "score", horizon: str = "game", scale: Scale = None,
         max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random", endgame: int = 0,
-        endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0) -> SearchResult:
+        endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0,
+        opponents: str = DEFAULT_OPPONENTS) -> SearchResult:
     """UCT on a full state as a perfect-information game (values for the seat to move).
     ``endgame`` > 0: leaves within that many actions of the round's end are solved exactly and
     proven values backed up (MCTS-solver; ``result.exact`` once the root is proven);
     ``cutoff`` > 0: rollouts stop after that many plies and add the game's evaluation (both
-    horizon round; 0 = off)."""
+    horizon round; 0 = off). ``opponents="heuristic"``: the other seats play as the heuristic
+    bot (solver/search/_mcts.pyx)."""
     return uct_search(state, limit, seed, c=c, objective=objective, horizon=horizon,
                       scale=scale, max_nodes=max_nodes, rollout=rollout, endgame=endgame,
-                      endgame_budget=endgame_budget, cutoff=cutoff)
+                      endgame_budget=endgame_budget, cutoff=cutoff, opponents=opponents)
 
 
 def _exact_result(algorithm: str, state: State, out: dict, params: dict) -> SearchResult:

@@ -47,6 +47,25 @@ cdef inline int policy_favourite(Policy policy, State s, int* acts, int n,
     return k
 
 
+cdef inline int heuristic_choice(Policy policy, State s, int* acts, int n,
+                                 double* scores, Rng* rng) noexcept nogil:
+    """The index in acts[0..n) (n >= 1) of the move the heuristic bot plays at ``s``: the best
+    of the policy's scores, ties uniformly at random (one draw per tie met, as a reservoir).
+    The searches' heuristic opponents (``opponents="heuristic"``, ISMCTS and UCT).
+    ``scores`` is scratch room for n doubles."""
+    cdef int i, k = 0, ties = 1
+    policy.scores_c(s, acts, n, scores)
+    for i in range(1, n):
+        if scores[i] > scores[k]:
+            k = i
+            ties = 1
+        elif scores[i] == scores[k]:
+            ties += 1
+            if rng_below(rng, <unsigned int>ties) == 0:
+                k = i
+    return k
+
+
 cdef inline void rollout(State s, Rng* rng, int horizon, int root_round,
                          Policy policy=None) noexcept nogil:
     """Legal actions until the horizon: uniformly random (State.random_playout_c) when

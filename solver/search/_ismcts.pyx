@@ -40,8 +40,8 @@ perfect information and the search is single-observer (Mate with face-up forcing
 docs/rules/mate.md §9.2): every node is then a position, and the search is an MCTS-solver as
 ``_mcts`` is (a leaf valued exactly or at the horizon is proven; a node whose legal moves all
 have proven edges is proven with its mover's best; selection backs up a proven edge's value
-without descending; the search stops once the root is proven). Not with the opponent model
-(below), whose other seats do not play their best.
+without descending; the search stops once the root is proven). Not with heuristic
+opponents (below), whose other seats do not play their best.
 
 Chance nodes (``chance="split"``, the default; only games whose rounds reveal chance,
 ``Game.ROUND_CHANCE``: Vic Village's instructions and reward cards, Mattis's stock draws): an
@@ -63,14 +63,14 @@ node in Dog Tag Trick, the tree of a few thousand iterations hardly gets past th
 and extra iterations widen it instead of deepening the lines play takes. The roots always try
 every move (the decision weighs them all).
 
-Opponent model, ``opponents="heuristic"`` (single observer only; ``"search"``, the default, is
-the search as published): at another seat's node the move is not chosen by UCB but is the one
-the heuristic bot would play in the iteration's world (the game policy's ``scores_c``, which
-reads that seat's own hand and public facts; the best score, ties at random), and taking it is
-not an expansion: the descent goes on to the searching seat's next node. SO-ISMCTS's other
-seats otherwise choose by statistics pooled over every world, as if they did not know their own
-hands; with the model the tree branches on what they would play holding the cards the world
-gives them, and it is as right as the model is of the table.
+Heuristic opponents, ``opponents="heuristic"`` (single observer only; ``"search"``, the
+default, is the search as published): at another seat's node the move is not chosen by UCB but
+is the one the heuristic bot would play in the iteration's world (the game policy's
+``scores_c``, which reads that seat's own hand and public facts; the best score, ties at
+random), and taking it is not an expansion: the descent goes on to the searching seat's next
+node. SO-ISMCTS's other seats otherwise choose by statistics pooled over every world, as if
+they did not know their own hands; with this model of the table the tree branches on what they
+would play holding the cards the world gives them, and it is as right as the model is.
 
 Rollout cut-off, ``cutoff`` = k > 0 (horizon round): a rollout stops after k plies and the leaf
 is worth the score gained plus the game's ``Policy.evaluate_c`` estimate of the round's rest.
@@ -90,7 +90,7 @@ from solver.game cimport Policy, Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
                                     at_horizon, rollout, leaf_values, rollout_cut, cut_values,
-                                    endgame_values, policy_favourite)
+                                    endgame_values, policy_favourite, heuristic_choice)
 from solver.search._endgame cimport Endgame
 
 from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUDGET,
@@ -454,23 +454,6 @@ cdef inline double log_count(int32_t n) noexcept nogil:
     return log(<double>n)
 
 
-cdef inline int heuristic_move(Policy policy, State s, int* acts, int n, double* scores,
-                               Rng* rng) noexcept nogil:
-    """The move the heuristic bot plays at ``s`` among acts[0..n): the best of the policy's
-    scores, ties uniformly at random (one draw per tie met, as a reservoir)."""
-    cdef int i, k = 0, ties = 1
-    policy.scores_c(s, acts, n, scores)
-    for i in range(1, n):
-        if scores[i] > scores[k]:
-            k = i
-            ties = 1
-        elif scores[i] == scores[k]:
-            ties += 1
-            if rng_below(rng, <unsigned int>ties) == 0:
-                k = i
-    return acts[k]
-
-
 cdef class ISMCTS:
     """A reusable ISMCTS searcher for one game (the arenas survive ``reset``)."""
 
@@ -567,7 +550,7 @@ cdef class ISMCTS:
         self.evaluator = policy if isinstance(policy, Policy) else game.policy
         self.cutoff = cutoff if cutoff > 0 else 0
         self.solve_after = solve_after if solve_after > 0 else 0
-        # (proofs take each mover's best: not where the opponent model chooses their moves)
+        # (proofs take each mover's best: not where the heuristic plays the other seats)
         self.solving = (endgame > 0 and game.perfect_information and not multi
                         and not model_opponents)
         self.proven_cap = 0
@@ -1042,9 +1025,9 @@ cdef class ISMCTS:
                 expanded = False
                 modelled = self.model_opponents and j != self.player
                 if modelled:
-                    # the opponent model: the heuristic bot's move in this world, its edge
+                    # heuristic opponents: the heuristic bot's move in this world, its edge
                     # created when new; not an expansion, so the descent goes on
-                    a = heuristic_move(self.evaluator, s, acts, n, prior, rng)
+                    a = acts[heuristic_choice(self.evaluator, s, acts, n, prior, rng)]
                     chosen = -1
                     for i in range(nav):
                         if keys[avl[i]] == a:

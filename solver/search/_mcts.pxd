@@ -32,6 +32,8 @@ cdef class UCT:
     cdef int n_players, objective, horizon, root_round
     cdef double c, scale, lo, hi
     cdef readonly double widen  # progressive widening exponent (0: try every child first)
+    cdef readonly bint model_opponents  # opponents="heuristic" (_mcts.pyx)
+    cdef int me                 # the root's mover: the seat the tree searches for
     cdef Policy policy          # None: uniformly random rollouts
     cdef double base[MAX_PLAYERS]
     cdef State root, s

@@ -17,6 +17,15 @@ world search of PIMC, and the search of oracle bots that see the true state.
   without it the replies below a root move are uniformly random moves followed by rollouts;
   with it they are the moves play makes. The root always tries every move. As ISMCTS's
   ``widen`` (_ismcts.pyx), on a perfect-information tree.
+* Heuristic opponents, ``opponents="heuristic"`` (``"search"``, the default, is UCT above): at a
+  node where a seat other than the root's mover is to play, the child taken is the move the
+  heuristic bot would play there (the game policy's ``scores_c``, from that seat's own hand and
+  public facts; the best score, ties at random), tried or not, and the descent goes on through
+  it. In a PIMC world every seat sees every hand, and UCT's other seats find the reply that
+  beats the searcher in that world (the paranoia of clairvoyant opponents); with the model they
+  play as they would holding only their own cards, and the tree branches on the searcher's
+  moves. Exact endgames (below) still value leaves by max^n, and an opponent's node whose
+  untried moves the model never takes is never proven.
 * Scale: values are divided by ``scale``. By default (``scale=None``) it is the range
   (max - min) of all leaf values seen so far in this search (1 until two differ); pass a
   number to fix it, or ``"bounds"`` for the span of ``game.utility_bounds()`` (loose for most
@@ -74,13 +83,13 @@ from solver.game cimport Policy, Game, State, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.search._common cimport (OBJ_SCORE, OBJ_WIN, HORIZON_GAME, HORIZON_ROUND, monotonic,
                                     at_horizon, rollout, leaf_values, rollout_cut, cut_values,
-                                    endgame_values, policy_favourite)
+                                    endgame_values, policy_favourite, heuristic_choice)
 from solver.search._endgame cimport Endgame
 
 from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES, as_limit,
                                   check_c, check_cutoff, check_endgame, check_endgame_budget,
                                   check_max_nodes, check_rollout, check_scale, objective_code,
-                                  seed_int)
+                                  seed_int, check_opponents, DEFAULT_OPPONENTS)
 from solver.search.result import build_result, mean_interval
 from solver.errors import IllegalActionError
 
@@ -128,7 +137,7 @@ cdef class UCT:
                   int horizon=HORIZON_GAME, double scale=0.0, long long max_nodes=DEFAULT_MAX_NODES,
                   policy=False, int endgame=0, long long endgame_budget=DEFAULT_ENDGAME_BUDGET,
                   int cutoff=0, int solve_after=DEFAULT_SOLVE_AFTER, str future="known",
-                  double widen=0.0):
+                  double widen=0.0, bint model_opponents=False):
         # ``policy``: False (random rollouts), True (the game's shared policy) or a Policy
         # instance of this game's own (one per thread when searches run in parallel).
         self.proven = NULL
@@ -140,6 +149,7 @@ cdef class UCT:
         if not 0.0 <= widen < 1.0:
             raise ValueError(f"widen must be in [0, 1), not {widen}")
         self.widen = widen
+        self.model_opponents = model_opponents
         self.sampled_future = future == "sampled"
         self.chance_nodes = self.sampled_future and bool(getattr(game, "ROUND_CHANCE", False))
         self.chance_mismatches = 0
@@ -176,6 +186,7 @@ cdef class UCT:
             raise IllegalActionError("the game is over; there is no move to search")
         self.root.copy_from(root)
         self.root_round = root.round_c()
+        self.me = root.current_player_c()
         root.scores_c(self.base)
         self.lo = INFINITY
         self.hi = -INFINITY
@@ -404,6 +415,18 @@ cdef class UCT:
                 nodes = self.nodes
                 first = nodes[node].first_child
                 n = nodes[node].num_children
+                if (self.model_opponents and not nodes[node].chance
+                        and s.current_player_c() != self.me):
+                    # heuristic opponents: the heuristic bot's move, tried or not (the descent
+                    # goes on through it: an opponent's node is no frontier)
+                    for i in range(n):
+                        untried[i] = nodes[first + i].action
+                    node = first + heuristic_choice(self.evaluator, s, untried, n, prior, rng)
+                    if nodes[node].proof >= 0:
+                        at_proven = True    # never descend into a proven subtree
+                        break
+                    s.apply_action_c(nodes[node].action)
+                    continue
                 nu = 0
                 for i in range(n):
                     if nodes[first + i].visits == 0:
@@ -591,11 +614,12 @@ def best_child(children):
 
 def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horizon="game",
                scale=None, max_nodes=DEFAULT_MAX_NODES, rollout="random", endgame=0,
-               endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0):
+               endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, opponents=DEFAULT_OPPONENTS):
     """UCT on a full (perfect-information) state: the oracle search. Returns a SearchResult
     (algorithm "uct"; values for the seat to move). ``endgame`` > 0 solves leaves within that
     many actions of the round's end exactly (MCTS-solver; the result is exact once the root is
-    proven), ``cutoff`` > 0 stops rollouts after that many plies (both horizon round)."""
+    proven), ``cutoff`` > 0 stops rollouts after that many plies (both horizon round).
+    ``opponents="heuristic"``: the other seats play as the heuristic bot (module docstring)."""
     cdef Rng rng
     cdef UCT uct
     cdef long long iters
@@ -605,7 +629,8 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
     seed = seed_int(seed)
     uct = UCT(state.game, check_c(c), obj, hor, check_scale(scale, state.game, objective, horizon),
               check_max_nodes(max_nodes), check_rollout(rollout, state.game), check_endgame(endgame, horizon),
-              check_endgame_budget(endgame_budget), check_cutoff(cutoff, horizon))
+              check_endgame_budget(endgame_budget), check_cutoff(cutoff, horizon),
+              model_opponents=check_opponents(opponents))
     t0 = time.perf_counter()
     uct.reset(state)
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
@@ -624,7 +649,7 @@ def uct_search(State state, limit, seed=0, c=DEFAULT_C, objective="score", horiz
                      "ci_high": hi, "visits": n, "robustness": None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
               "max_nodes": max_nodes, "rollout": rollout, "endgame": endgame,
-              "endgame_budget": endgame_budget, "cutoff": cutoff}
+              "endgame_budget": endgame_budget, "cutoff": cutoff, "opponents": opponents}
     # Once the root is proven, the best exact value is the answer (visits no longer matter).
     return build_result("uct", state.current_player_c(), rows, value=kind, nodes=uct.count,
                         iterations=uct.iterations, worlds=1,

@@ -67,6 +67,7 @@ def pimc_search(
     cutoff: int = 0,
     future: str = "known",
     widen: float = 0.0,
+    opponents: str = ...,
 ) -> SearchResult: ...
 def pimc_chance_search(
     state: State,

@@ -13,7 +13,9 @@ every candidate action. Each world is searched as a perfect-information game by
   the next world. ``cutoff`` > 0 cuts its rollouts short (see ``_mcts``). ``future``: each
   world's UCT knows its future chance (``"known"``, the default) or re-draws it every iteration
   with chance nodes where rounds reveal chance (``"sampled"``, see ``_mcts``: the world fixes
-  the hands, not the future); or
+  the hands, not the future). ``opponents="heuristic"``: in each world's tree the other seats
+  play as the heuristic bot would (from their own hands), not as UCT's clairvoyant searchers
+  (heuristic opponents, see ``_mcts``); or
 * ``evaluator="solver"``: the exact solver of the current round: two-player alpha-beta
   (``_alphabeta``, zero-sum games) or max^n / paranoid for any number of players (``_maxn``;
   exact when it fits ``node_budget``, depth-limited with an evaluation otherwise). Values are
@@ -41,7 +43,7 @@ from solver.search._mcts import check_future, check_future_endgame
 from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX_NODES,
                                   DEFAULT_WORLDS, as_limit, check_c, check_cutoff, check_endgame,
                                   check_endgame_budget, check_rollout, check_max_nodes,
-                                  check_node_budget,
+                                  check_node_budget, check_pimc_opponents, DEFAULT_OPPONENTS,
                                   check_pimc_widen, check_scale, check_to_act, objective_code,
                                   seed_int)
 from solver.search.result import Z95, build_result, mean_interval
@@ -321,7 +323,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
                      int tt_bits, str evaluation, int rollouts, long long max_nodes, double t0,
                      uint64_t seed, object policy=False, int endgame=0,
                      long long endgame_budget=DEFAULT_ENDGAME_BUDGET, int cutoff=0,
-                     str future="known", double widen=0.0):
+                     str future="known", double widen=0.0, bint model_opponents=False):
     cdef State w0 = <State>worlds[0]
     cdef Game game = w0.game
     cdef UCT uct
@@ -335,7 +337,8 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
     if evaluator == "uct":
         obj, hor, kind = objective_code(objective, horizon)
         uct = UCT(game, c, obj, hor, check_scale(scale, game, objective, horizon), max_nodes, policy,
-                  endgame, endgame_budget, cutoff, future=future, widen=widen)
+                  endgame, endgame_budget, cutoff, future=future, widen=widen,
+                  model_opponents=model_opponents)
         start = monotonic()
         for wi in range(W):
             if limit.iterations is not None:
@@ -424,13 +427,13 @@ def _checked_args(game, evaluator, c, objective, horizon, scale, endgame, cutoff
 
 def _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout, endgame,
                    endgame_budget, cutoff, solver_used, node_budget, evaluation, rollouts,
-                   tt_bits, widen=0.0):
+                   tt_bits, widen=0.0, opponents=DEFAULT_OPPONENTS):
     """The SearchResult's params of a PIMC search: its evaluator's settings."""
     if evaluator == "uct":
         return {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
                 "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
                 "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-                "widen": widen}
+                "widen": widen, "opponents": opponents}
     return {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
             "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
 
@@ -439,7 +442,8 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
                 horizon="game", scale=None, solver="auto", node_budget=200000, tt_bits=16,
                 evaluation="auto", rollouts=4, max_nodes=DEFAULT_MAX_NODES, rollout="random",
                 inference="none", particles=DEFAULT_PARTICLES, endgame=0,
-                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, future="known", widen=0.0):
+                endgame_budget=DEFAULT_ENDGAME_BUDGET, cutoff=0, future="known", widen=0.0,
+                opponents=DEFAULT_OPPONENTS):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
     has perfect information): uniformly (``inference="none"``), or (``"policy"``) resampled
@@ -450,7 +454,8 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     that many plies (both horizon round; 0 = off). ``future``: a world's UCT knows the world's
     future chance (``"known"``) or re-draws it every iteration (``"sampled"``, ``_mcts``); the
     solver evaluator always knows it. ``widen`` > 0: each world's UCT widens progressively
-    below its root (``_mcts``)."""
+    below its root (``_mcts``). ``opponents="heuristic"``: the other seats in each world's UCT
+    play as the heuristic bot (heuristic opponents, ``_mcts``; the UCT evaluator only)."""
     cdef Rng rng
     cdef State w
     cdef int W, i
@@ -459,6 +464,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     c = _checked_args(view.world.game, evaluator, c, objective, horizon, scale, endgame,
                       cutoff, endgame_budget, max_nodes, future, node_budget)
     widen = check_pimc_widen(evaluator, widen)
+    model = check_pimc_opponents(evaluator, opponents)
     check_to_act(view)
     t0 = time.perf_counter()
     game = view.world.game
@@ -484,10 +490,10 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         node_budget, tt_bits, evaluation, rollouts, max_nodes, t0,
         <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), check_rollout(rollout, game),
         endgame if evaluator == "uct" else 0, endgame_budget, cutoff if evaluator == "uct" else 0,
-        future, widen)
+        future, widen, model)
     params = _result_params(evaluator, c, objective, horizon, scale, max_nodes, rollout,
                             endgame, endgame_budget, cutoff, solver_used, node_budget,
-                            evaluation, rollouts, tt_bits, widen)
+                            evaluation, rollouts, tt_bits, widen, opponents)
     if evaluator == "uct":
         params["future"] = future
     return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,

@@ -99,6 +99,7 @@ from solver.search.params import (
     check_max_nodes,
     check_node_budget,
     check_opponents,
+    check_pimc_opponents,
     check_pimc_widen,
     check_rollout,
     check_scale,
@@ -585,7 +586,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                  max_nodes: int = DEFAULT_MAX_NODES, rollout: str = "random",
                  inference: str = "none", particles: int = 64, endgame: int = 0,
                  endgame_budget: int = DEFAULT_ENDGAME_BUDGET, cutoff: int = 0,
-                 future: str = "known", widen: float = 0.0) -> SearchResult:
+                 future: str = "known", widen: float = 0.0,
+                 opponents: str = DEFAULT_OPPONENTS) -> SearchResult:
     """PIMC with the sampled worlds split over ``threads`` threads (module docstring); the
     parameters are :func:`~solver.search._pimc.pimc_search`'s. With one thread, or one world,
     it is ``pimc_search`` itself."""
@@ -608,7 +610,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                            tt_bits=tt_bits, evaluation=evaluation, rollouts=rollouts,
                            max_nodes=max_nodes, rollout=rollout, inference=inference,
                            particles=particles, endgame=endgame, endgame_budget=endgame_budget,
-                           cutoff=cutoff, future=future, widen=widen)
+                           cutoff=cutoff, future=future, widen=widen, opponents=opponents)
     seed = seed_int(seed)
     if evaluator not in EVALUATORS:
         raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}, not {evaluator!r}")
@@ -627,6 +629,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     else:
         check_node_budget(node_budget)
     widen = check_pimc_widen(evaluator, widen)
+    model = check_pimc_opponents(evaluator, opponents)
     check_max_nodes(max_nodes)
     use_policy = check_rollout(rollout, game)
     check_to_act(view)
@@ -677,7 +680,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 
         def uct_job() -> None:
             uct = UCT(game, c, obj, hor, scale_, max_nodes, _policy_for(game, use_policy),
-                      endgame_, budget_, cutoff_, future=future, widen=widen)
+                      endgame_, budget_, cutoff_, future=future, widen=widen,
+                      model_opponents=model)
             while (wi := claims.next()) is not None:
                 iters = UNLIMITED
                 if limit.iterations is not None:
@@ -767,7 +771,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
                    "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
                    "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
-                   "widen": widen, "future": future}
+                   "widen": widen, "opponents": opponents, "future": future}
                   if evaluator == "uct" else solver_params,
                   inference, particles)
 

@@ -52,17 +52,19 @@ def check_chance(chance: str) -> bool:
     return chance == "split"
 
 
-# ISMCTS's other seats (solver/search/_ismcts.pyx): "search" chooses their moves in the tree by
-# UCB, as their own (SO-ISMCTS as published); "heuristic" makes each of them play as the
-# heuristic bot would in the iteration's world (the rules of thumb's best score from that seat's
-# own hand and public facts, ties at random), so that the tree branches on what they played
-# rather than on what a hand-blind search would have them play.
+# The other seats in a search's tree (ISMCTS's, solver/search/_ismcts.pyx, and each PIMC world's
+# UCT, _mcts.pyx): "search" chooses their moves by UCB, as the searcher's own (the searches as
+# published: ISMCTS's other seats choose by statistics pooled over every world, as if blind to
+# their own hands; a PIMC world's see every hand); "heuristic" makes each of them play as the
+# heuristic bot would in the world at hand (the rules of thumb's best score from that seat's
+# own hand and public facts, ties at random), so that the tree branches on the searcher's moves
+# against a model of the table.
 OPPONENTS = ("search", "heuristic")
 DEFAULT_OPPONENTS = "search"
 
 
 def check_opponents(opponents: str, observers: str = "single") -> bool:
-    """True for ISMCTS's opponent model (``"heuristic"``), False for ``"search"``; ValueError
+    """True for heuristic opponents (``"heuristic"``), False for ``"search"``; ValueError
     for anything else, and for the model with MO-ISMCTS (whose other trees choose their
     owners' moves themselves)."""
     if opponents not in OPPONENTS:
@@ -70,6 +72,16 @@ def check_opponents(opponents: str, observers: str = "single") -> bool:
     if opponents == "heuristic" and observers != "single":
         raise ValueError("opponents=heuristic applies to observers=single (SO-ISMCTS)")
     return opponents == "heuristic"
+
+
+def check_pimc_opponents(evaluator: str, opponents: str) -> bool:
+    """PIMC's heuristic opponents for its ``evaluator``: check_opponents's with ``"uct"``; the exact
+    solver evaluator has no tree of its own moves (ValueError for ``"heuristic"``)."""
+    model = check_opponents(opponents)
+    if model and evaluator != "uct":
+        raise ValueError("opponents=heuristic applies to evaluator=uct (the solver evaluator "
+                         "solves max^n)")
+    return model
 
 
 # Progressive widening (ISMCTS's tree, solver/search/_ismcts.pyx, and each PIMC world's UCT
@@ -350,20 +362,31 @@ def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts")
                                                                       "policy")
 
 
-# The ismcts bot's opponent model where measured otherwise than "search" (``opponents=auto``:
-# opponent_model()), per game slug and player count.
-OPPONENT_DEFAULTS: dict[str, dict[int, str]] = {}
+# The ismcts and pimc bots' opponents where measured otherwise than "search"
+# (``opponents=auto``: opponent_model()), per game slug, search and player count. Dog Tag Trick,
+# ISMCTS, heuristic opponents minus the search as published, over the heuristic at equal CPU,
+# preregistered, 512 deals a player count (seed 130, results/strength/opponent-model): 3 players
+# +0.80 [+0.53, +1.06], 4 players +0.73 [+0.49, +0.97], 5 players +0.45 [+0.28, +0.62]; at a
+# table of ISMCTS (96 deals, seed 131), the model is not separated from the search there
+# (-0.06, +0.18, -0.12). PIMC, each world's UCT, on the same deals: 5 players +0.19 [+0.02,
+# +0.37]; 3 and 4 players +0.16 [-0.11, +0.43] and +0.23 [-0.01, +0.46], not separated (the
+# model's scoring costs PIMC 5-40% of its iterations), so search there.
+# (A model of the table: right where the others play by the rules of thumb.)
+OPPONENT_DEFAULTS: dict[str, dict[str, dict[int, str]]] = {
+    "dog-tag-trick": {"ismcts": {3: "heuristic", 4: "heuristic", 5: "heuristic"},
+                      "pimc": {5: "heuristic"}}}
 # What the ismcts bot's ``opponents`` takes: a model, or auto (the measured default).
 OPPONENT_CHOICES = ("auto",) + OPPONENTS
 
 
-def opponent_model(game: Game, opponents: str = "auto") -> str:
-    """The opponent model the ismcts bot searches with in ``game``: ``opponents`` unless it is
-    ``"auto"`` (the bots' default), then the measured default for the game and player count
-    (OPPONENT_DEFAULTS), else ``"search"``."""
+def opponent_model(game: Game, opponents: str = "auto", algorithm: str = "ismcts") -> str:
+    """The opponents a search bot (``algorithm``: ismcts or pimc) searches with in
+    ``game``: ``opponents`` unless it is ``"auto"`` (the bots' default), then the measured
+    default for the game, search and player count (OPPONENT_DEFAULTS), else ``"search"``."""
     if opponents != "auto":
         return opponents
-    return OPPONENT_DEFAULTS.get(game.name, {}).get(game.num_players, DEFAULT_OPPONENTS)
+    return OPPONENT_DEFAULTS.get(game.name, {}).get(algorithm, {}).get(game.num_players,
+                                                                       DEFAULT_OPPONENTS)
 
 
 def widening(game: Game, widen: float = -1.0, algorithm: str = "ismcts") -> float:

@@ -38,7 +38,7 @@ from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
 from solver.search.parallel import check_threads, ismcts_threads, pimc_threads
-from solver.search.params import exploration_c, rollout_policy, widening
+from solver.search.params import exploration_c, opponent_model, rollout_policy, widening
 from solver.search.result import SearchResult
 
 ALGORITHMS = ("ismcts", "pimc", "solver")
@@ -124,7 +124,7 @@ def algorithm_params(algo: str) -> dict[str, Any]:
     skip = {"view", "state", "limit", "seed"} | set(fixed)
     if algo == "solver":
         skip |= {"c", "objective", "horizon", "scale", "max_nodes", "rollout", "endgame",
-                 "endgame_budget", "cutoff", "future", "widen"}
+                 "endgame_budget", "cutoff", "future", "widen", "opponents"}
     return {name: p.default for name, p in inspect.signature(fn).parameters.items()
             if name not in skip}
 
@@ -200,6 +200,10 @@ def play_defaults(game: Game, algo: str,
         # heuristic for ISMCTS and PIMC in Dog Tag Trick with 5 players, else the game's policy);
         # a given rollout is kept, and "auto" resolved as the bots resolve it
         kw["rollout"] = rollout_policy(game, kw.get("rollout", "auto"), algo)
+        # the opponents measured for the game, search and player count
+        # (params.OPPONENT_DEFAULTS); a given one is kept, "auto" resolved as the bots do
+        if kw.get("evaluator", "uct") == "uct":
+            kw["opponents"] = opponent_model(game, kw.get("opponents", "auto"), algo)
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")
     return kw

@@ -312,6 +312,9 @@ class SearchResult:
         # params.rollout_policy; tester 19 found them only in --json)
         rollout = self.params.get("rollout") if self.algorithm != "solver" else None
         rollouts = f"{rollout} rollouts, " if isinstance(rollout, str) else ""
+        # and the other seats' play in the tree where it is the heuristic's, not a search's
+        if self.params.get("opponents") == "heuristic":
+            rollouts += "heuristic opponents, "
         head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
                 f"{budget}{_count(self.worlds, 'world')}, {rollouts}"
                 f"{_count(self.nodes, 'node')}"

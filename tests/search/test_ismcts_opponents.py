@@ -1,17 +1,22 @@
-"""ISMCTS's opponent model (solver/search/_ismcts.pyx, ``opponents="heuristic"``): at another
-seat's node the tree takes the move the heuristic bot would play in the iteration's world (its
-best score from that seat's own hand, ties at random) instead of choosing by UCB, and taking it
-is no expansion. The Cython search agrees with its pure-Python twin bit for bit."""
+"""The searches' heuristic opponents (``opponents="heuristic"``; ISMCTS, solver/search/_ismcts.pyx,
+and each PIMC world's UCT, _mcts.pyx): at another seat's node the tree takes the move the
+heuristic bot would play in the world at hand (its best score from that seat's own hand, ties at
+random) instead of choosing by UCB, and taking it is no expansion. The Cython searches agree
+with their pure-Python twins bit for bit."""
 import pytest
 
 from bots.registry import make_bot
 from bots.spec import BotSpecError
 from solver.registry import load_game
-from solver.search import SearchLimit, ismcts
+from solver.search import SearchLimit, ismcts, pimc
 from solver.search._ismcts import ISMCTS
+from solver.search._mcts import UCT
+from solver.search.parallel import pimc_threads
 from solver.search.params import objective_code, opponent_model
+from solver.search.recommend import play_defaults
 from solver.search.reference.ismcts import ismcts_root
-from tests.search.helpers import mid_state
+from solver.search.reference.mcts import uct_root
+from tests.search.helpers import assert_pimc_matches_twin, mid_state
 
 CONFIGS = ["dog-tag-trick(players=5)", "dog-tag-trick(players=3)", "mate-vic-village",
            "mattis", "mate"]
@@ -75,6 +80,71 @@ def test_the_model_is_for_one_observer_and_named_values():
     assert r.chosen in view.legal_actions()
 
 
+@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("widen", [0.0, 0.3])
+def test_uct_opponent_model_matches_twin(config, widen):
+    game = load_game(config)
+    s = mid_state(game, 23, fraction=0.3)
+    hz = horizon_of(game)
+    fast = UCT(game, c=0.7, **codes(hz), widen=widen, model_opponents=True).search(s, 300, 11)
+    assert fast == uct_root(s, 300, 11, horizon=hz, widen=widen, opponents="heuristic")
+    assert fast != UCT(game, c=0.7, **codes(hz), widen=widen).search(s, 300, 11)
+
+
+@pytest.mark.parametrize("config", ["dog-tag-trick(players=4)", "mate-vic-village"])
+def test_pimc_opponent_model_matches_twin_and_threads(config):
+    game = load_game(config)
+    s = mid_state(game, 43, fraction=0.3)
+    view = s.view(s.current_player())
+    res = pimc(view, limit=SearchLimit(iterations=600, worlds=3), seed=13, horizon="round",
+               widen=0.3, opponents="heuristic")
+    assert_pimc_matches_twin(res, view, 600, 3, 13, horizon="round", widen=0.3,
+                             opponents="heuristic")
+    assert res.params["opponents"] == "heuristic"
+    two = pimc_threads(view, SearchLimit(iterations=600, worlds=3), 13, threads=2,
+                       horizon="round", widen=0.3, opponents="heuristic")
+    assert [(a.action, a.mean) for a in two.actions] == [(a.action, a.mean) for a in res.actions]
+    assert two.params["opponents"] == "heuristic"
+
+
+def test_in_a_world_the_other_seats_play_the_heuristics_move():
+    """In a PIMC world (every hand known) the model's reply below each root move is the
+    heuristic bot's best move there (here without ties: exactly one child tried)."""
+    game = load_game("dog-tag-trick(players=3)")
+    s = mid_state(game, 7, fraction=0.2)
+    tree = UCT(game, c=0.7, **codes("round"), model_opponents=True)
+    tree.search(s, 400, 3)
+    checked = 0
+    for a in s.legal_actions():
+        after = s.child(a)
+        if after.is_terminal() or after.current_player() == s.current_player():
+            continue
+        _, keys = tree.node_keys([a])
+        scores = game.policy.scores(after, after.legal_actions())
+        best = [b for b, x in zip(after.legal_actions(), scores) if x == max(scores)]
+        # a reply the descent went through has children of its own (its node was expanded)
+        tried = [b for b in keys if tree.node_keys([a, b])[1]]
+        if len(best) == 1 and tried:
+            assert tried == best
+            checked += 1
+    assert checked >= 3
+
+
+def test_pimc_model_is_for_the_uct_evaluator():
+    game = load_game("dog-tag-trick(players=4)")
+    s = mid_state(game, 3, fraction=0.1)
+    view = s.view(s.current_player())
+    with pytest.raises(ValueError, match="evaluator=uct"):
+        pimc(view, limit=SearchLimit(iterations=1, worlds=2), evaluator="solver",
+             opponents="heuristic")
+    with pytest.raises(BotSpecError, match="evaluator=uct"):
+        make_bot("pimc(evaluator=solver,opponents=heuristic)")
+    assert play_defaults(game, "pimc", {"opponents": "heuristic"})["opponents"] == "heuristic"
+    assert play_defaults(game, "pimc", {"opponents": "auto"})["opponents"] == \
+        opponent_model(game, "auto", "pimc")
+    assert "opponents" not in play_defaults(game, "pimc", {"evaluator": "solver"})
+
+
 def test_the_bot_takes_the_model_and_auto():
     game = load_game("dog-tag-trick(players=5)")
     assert opponent_model(game, "search") == "search"
@@ -85,3 +155,48 @@ def test_the_bot_takes_the_model_and_auto():
     assert bot.search(s.view(s.current_player())).params["opponents"] == "heuristic"
     with pytest.raises(BotSpecError):
         make_bot("ismcts(opponents=oracle)", seed=1)
+
+
+def test_the_oracle_keeps_search_and_takes_the_model_for_comparison():
+    """The oracle stays issue 15's yardstick (``opponents=search``); given the model (for a
+    like-for-like comparison, results/strength/opponent-model) its UCT searches with it."""
+    from solver.search import uct
+    game = load_game("dog-tag-trick(players=4)")
+    s = mid_state(game, 3, fraction=0.1)
+    assert make_bot("oracle").opponents == "search"
+    res = uct(s, limit=SearchLimit(iterations=300), seed=2, horizon="round",
+              opponents="heuristic")
+    assert res.params["opponents"] == "heuristic"
+    assert res.chosen in s.legal_actions()
+    make_bot("oracle(opponents=heuristic)")
+    with pytest.raises(BotSpecError, match="chance=known"):
+        make_bot("oracle(opponents=heuristic,chance=sampled)")
+
+
+def test_recommend_names_heuristic_opponents_in_its_header():
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+    base = ["recommend", "--game", "dog-tag-trick(players=4)", "--seed", "3", "--iterations",
+            "300"]
+    for algo in ("ismcts", "pimc"):
+        out = CliRunner().invoke(main, base + ["--algo", algo, "--param",
+                                               "opponents=heuristic"]).output
+        assert "rollouts, heuristic opponents, " in out, out
+        out = CliRunner().invoke(main, base + ["--algo", algo, "--param",
+                                               "opponents=search"]).output
+        assert "heuristic opponents" not in out, out
+
+
+def test_the_measured_defaults():
+    """results/strength/opponent-model: heuristic opponents for ismcts in Dog Tag Trick at 3-5
+    players and for pimc at 5 (preregistered, each separated above the search as published);
+    elsewhere search."""
+    from bots.solver_bot import EXACT_ACTIONS
+    for n in (3, 4, 5):
+        game = load_game(f"dog-tag-trick(players={n})")
+        assert opponent_model(game, "auto") == "heuristic"
+        assert opponent_model(game, "auto", "pimc") == ("heuristic" if n == 5 else "search")
+    for config in ("mate-vic-village", "mattis", "mate"):
+        assert opponent_model(load_game(config), "auto", "ismcts") == "search"
+    assert EXACT_ACTIONS[("dog-tag-trick", 5)] == 4

@@ -15,6 +15,7 @@ from solver.errors import (
 )
 from solver.registry import load_game
 from solver.search.limits import SearchLimit, SearchLimitError
+from solver.search.params import opponent_model
 from solver.search.recommend import (
     ALGORITHMS,
     SearchParamError,
@@ -124,13 +125,17 @@ def test_search_state_for_oracles():
 def test_play_defaults_are_the_search_bots_defaults():
     dtt, mattis = load_game("dog-tag-trick"), load_game("mattis")
     # c: the ISMCTS bot's measured exploration for the game (0.2 in Dog Tag Trick); widen: its
-    # measured progressive widening (0.3 in Dog Tag Trick, off elsewhere)
+    # measured progressive widening (0.3 in Dog Tag Trick, off elsewhere); opponents: the
+    # measured model of the other seats (params.OPPONENT_DEFAULTS)
+    om = opponent_model(dtt, "auto", "ismcts")
     assert play_defaults(dtt, "ismcts") == {"rollout": "policy", "horizon": "round", "c": 0.2,
-                                            "widen": 0.3}
-    assert play_defaults(mattis, "ismcts") == {"rollout": "policy", "c": 0.7, "widen": 0.0}
-    assert play_defaults(mattis, "pimc") == {"rollout": "policy", "c": 0.7, "widen": 0.0}
+                                            "widen": 0.3, "opponents": om}
+    assert play_defaults(mattis, "ismcts") == {"rollout": "policy", "c": 0.7, "widen": 0.0,
+                                               "opponents": "search"}
+    assert play_defaults(mattis, "pimc") == {"rollout": "policy", "c": 0.7, "widen": 0.0,
+                                             "opponents": "search"}
     assert play_defaults(dtt, "ismcts", {"objective": "win"}) == {
-        "objective": "win", "rollout": "policy", "c": 0.2, "widen": 0.3}
+        "objective": "win", "rollout": "policy", "c": 0.2, "widen": 0.3, "opponents": om}
     assert play_defaults(dtt, "ismcts", {"horizon": "game", "rollout": "random", "c": 1.5}) == {
-        "horizon": "game", "rollout": "random", "c": 1.5, "widen": 0.3}
+        "horizon": "game", "rollout": "random", "c": 1.5, "widen": 0.3, "opponents": om}
     assert play_defaults(dtt, "solver") == {}

@@ -33,7 +33,7 @@ class ISMCTS:
                  max_nodes: int = 1 << 21, chance: str = "split", widen: float = 0.0,
                  opponents: str = "search") -> None:
         self.c, self.objective, self.horizon = c, objective, horizon
-        self.model = opponents == "heuristic"     # the opponent model (single observer)
+        self.model = opponents == "heuristic"     # heuristic opponents (single observer)
         self.chance = chance == "split"
         self.widen = widen
         self.scale = scale or 0.0
@@ -102,8 +102,11 @@ class ISMCTS:
                 expanded = False
                 below_root = node.parent is not None
                 modelled = self.model and j != self.player
+                if (not modelled and untried and self.widen > 0 and below_root and avl
+                        and len(avl) >= math.ceil(float(node.visits) ** self.widen)):
+                    untried = []        # widening: this node holds enough moves for its visits
                 if modelled:
-                    # the opponent model: the heuristic bot's move here, ties at random (a
+                    # heuristic opponents: the heuristic bot's move here, ties at random (a
                     # reservoir: one draw per tie met); its node is made if new, and the
                     # descent goes on
                     scores = self.policy.scores(s, acts)
@@ -124,11 +127,6 @@ class ISMCTS:
                         if chosen is None:
                             break
                         chosen.avail = 1
-                elif (untried and self.widen > 0 and below_root and avl
-                        and len(avl) >= math.ceil(float(node.visits) ** self.widen)):
-                    untried = []        # widening: this node holds enough moves for its visits
-                if modelled:
-                    pass
                 elif untried:
                     if self.widen > 0 and below_root:
                         scores = self.policy.scores(s, untried)

@@ -77,7 +77,8 @@ class UCT:
 
     def __init__(self, c: float = 0.7, objective: str = "score", horizon: str = "game",
                  scale: float | None = None, max_nodes: int = 1 << 21,
-                 future: str = "known", widen: float = 0.0) -> None:
+                 future: str = "known", widen: float = 0.0,
+                 opponents: str = "search") -> None:
         if future not in FUTURES:
             raise ValueError(f"future must be one of {', '.join(FUTURES)}, not {future!r}")
         self.c, self.objective, self.horizon = c, objective, horizon
@@ -86,10 +87,12 @@ class UCT:
         self.sampled = future == "sampled"
         self.chance_mismatches = 0
         self.widen = widen          # progressive widening below the root (0: off)
+        self.model = opponents == "heuristic"     # heuristic opponents
 
     def reset(self, state: State) -> None:
         self.rootstate = state.clone()
         self.root_round = state.round()
+        self.me = state.current_player()
         self.base = state.scores()
         self.lo, self.hi = math.inf, -math.inf
         self.root = UNode(-1, -1, None)
@@ -139,6 +142,21 @@ class UCT:
                     node.children = [UNode(a, me, node) for a in acts]
                     self.count += len(acts)
                 children = node.children
+                if self.model and s.current_player() != self.me:
+                    # heuristic opponents: the heuristic bot's move, tried or not, ties at
+                    # random (a reservoir: one draw per tie met); the descent goes on
+                    scores = s.game.policy.scores(s, [ch.action for ch in children])
+                    k, ties = 0, 1
+                    for i in range(1, len(children)):
+                        if scores[i] > scores[k]:
+                            k, ties = i, 1
+                        elif scores[i] == scores[k]:
+                            ties += 1
+                            if rng.randbelow(ties) == 0:
+                                k = i
+                    node = children[k]
+                    s.apply_action(node.action)
+                    continue
                 unvisited = [ch for ch in children if ch.visits == 0]
                 widening = self.widen > 0 and node.parent is not None
                 if (unvisited and widening and len(unvisited) < len(children)

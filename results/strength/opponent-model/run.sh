@@ -1,0 +1,41 @@
+#!/bin/sh
+# ISMCTS's opponent model in Dog Tag Trick (issue 15): ismcts with the other seats playing as
+# the heuristic bot in its tree (opponents=heuristic) against ismcts as published, the solver bot
+# with it, and the oracle for the share of its margin, 512 fresh deals a player count (seed 130),
+# then the model at a table of ISMCTS (96 fresh deals, seed 131); the claims and decisions were
+# fixed before the runs (PREREGISTERED.txt). 5 ms of process CPU a decision, each bot calibrated,
+# then iteration-limited. Run from the repository root: sh results/strength/opponent-model/run.sh
+# (WORKERS=n: the worker count changes no result). Table: python
+# results/strength/opponent-model/summarize.py
+set -e
+OUT=results/strength/opponent-model
+for P in 3 4 5; do
+  EXTRA=""
+  if [ "$P" = 5 ]; then EXTRA="--candidate solver(opponents=heuristic,exact_actions=4)"; fi
+  trickhound evaluate "dog-tag-trick(players=$P)" --mode seat --candidate ismcts \
+    --candidate 'ismcts(opponents=heuristic)' --candidate 'solver(opponents=heuristic)' $EXTRA \
+    --candidate oracle --deals 512 --seed 130 --cpu-ms 5 --workers "${WORKERS:-2}" --quiet \
+    --out $OUT --name dog-tag-trick-${P}p
+done
+for P in 3 4 5; do
+  trickhound evaluate "dog-tag-trick(players=$P)" --mode seat \
+    --candidate 'ismcts(opponents=heuristic)' --baseline ismcts --deals 96 --seed 131 \
+    --cpu-ms 5 --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-${P}p-ismcts-table
+done
+# Then pimc (PREREGISTERED.txt, claims 4 and 5), on the same deals and at a table of pimc:
+for P in 3 4 5; do
+  trickhound evaluate "dog-tag-trick(players=$P)" --mode seat --candidate pimc \
+    --candidate 'pimc(opponents=heuristic)' --deals 512 --seed 130 --cpu-ms 5 \
+    --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-${P}p-pimc
+done
+for P in 3 4 5; do
+  trickhound evaluate "dog-tag-trick(players=$P)" --mode seat \
+    --candidate 'pimc(opponents=heuristic)' --baseline pimc --deals 96 --seed 131 \
+    --cpu-ms 5 --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-${P}p-pimc-table
+done
+# Descriptive: the oracle with the same model, on the same deals (its default stays search)
+for P in 3 4 5; do
+  trickhound evaluate "dog-tag-trick(players=$P)" --mode seat \
+    --candidate 'oracle(opponents=heuristic)' --deals 512 --seed 130 --cpu-ms 5 \
+    --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-${P}p-oracle-model
+done
