@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from solver.observation import ends_round
 from solver.rng import Random
-from solver.search.reference.mcts import at_horizon, leaf_values, rollout, value_range
+from solver.search.reference.mcts import (
+    at_horizon,
+    heuristic_choice,
+    leaf_values,
+    rollout,
+    value_range,
+)
 
 if TYPE_CHECKING:
     from solver.game import View
@@ -106,19 +112,9 @@ class ISMCTS:
                         and len(avl) >= math.ceil(float(node.visits) ** self.widen)):
                     untried = []        # widening: this node holds enough moves for its visits
                 if modelled:
-                    # heuristic opponents: the heuristic bot's move here, ties at random (a
-                    # reservoir: one draw per tie met); its node is made if new, and the
-                    # descent goes on
-                    scores = self.policy.scores(s, acts)
-                    k, ties = 0, 1
-                    for i in range(1, len(acts)):
-                        if scores[i] > scores[k]:
-                            k, ties = i, 1
-                        elif scores[i] == scores[k]:
-                            ties += 1
-                            if rng.randbelow(ties) == 0:
-                                k = i
-                    a = acts[k]
+                    # heuristic opponents: the heuristic bot's move here; its node is made if
+                    # new, and the descent goes on
+                    a = acts[heuristic_choice(s, acts, rng)]
                     for ch in avl:
                         ch.avail += 1
                     chosen = node.children.get(a)

@@ -44,6 +44,22 @@ def leaf_values(s: State, objective: str, horizon: str, base: Sequence[float]) -
     return out
 
 
+def heuristic_choice(s: State, acts: Sequence[int], rng: Random) -> int:
+    """The index in ``acts`` of the heuristic bot's move at ``s``: the best of the game
+    policy's scores, ties at random (a reservoir: one draw per tie met), as _common.pxd's
+    heuristic_choice (the searches' heuristic opponents)."""
+    scores = s.game.policy.scores(s, list(acts))
+    k, ties = 0, 1
+    for i in range(1, len(acts)):
+        if scores[i] > scores[k]:
+            k, ties = i, 1
+        elif scores[i] == scores[k]:
+            ties += 1
+            if rng.randbelow(ties) == 0:
+                k = i
+    return k
+
+
 def value_range(scale: float, lo: float, hi: float) -> float:
     if scale:
         return scale
@@ -143,18 +159,9 @@ class UCT:
                     self.count += len(acts)
                 children = node.children
                 if self.model and s.current_player() != self.me:
-                    # heuristic opponents: the heuristic bot's move, tried or not, ties at
-                    # random (a reservoir: one draw per tie met); the descent goes on
-                    scores = s.game.policy.scores(s, [ch.action for ch in children])
-                    k, ties = 0, 1
-                    for i in range(1, len(children)):
-                        if scores[i] > scores[k]:
-                            k, ties = i, 1
-                        elif scores[i] == scores[k]:
-                            ties += 1
-                            if rng.randbelow(ties) == 0:
-                                k = i
-                    node = children[k]
+                    # heuristic opponents: the heuristic bot's move, tried or not; the descent
+                    # goes on through it
+                    node = children[heuristic_choice(s, [ch.action for ch in children], rng)]
                     s.apply_action(node.action)
                     continue
                 unvisited = [ch for ch in children if ch.visits == 0]
