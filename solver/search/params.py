@@ -375,7 +375,8 @@ def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts")
 OPPONENT_DEFAULTS: dict[str, dict[str, dict[int, str]]] = {
     "dog-tag-trick": {"ismcts": {3: "heuristic", 4: "heuristic", 5: "heuristic"},
                       "pimc": {5: "heuristic"}}}
-# What the ismcts bot's ``opponents`` takes: a model, or auto (the measured default).
+# What the ismcts, pimc and solver bots' ``opponents`` takes: a model, or auto (the measured
+# default).
 OPPONENT_CHOICES = ("auto",) + OPPONENTS
 
 
