@@ -279,6 +279,13 @@ class ISMCTSBot(_SearchBot):
     inference: str
     particles: int
 
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        if self.opponents == "heuristic" and self.observers != "single":
+            # refused up front, not as a forfeit in every game (tester 20)
+            raise BotSpecError(f"bot {self.name}: opponents=heuristic needs observers=single "
+                               "(MO-ISMCTS's other trees choose their owners' moves)")
+
     def search(self, view: View) -> SearchResult:
         return recommend(view, "ismcts", self.limit(), self.next_seed(), check=False,
                          c=exploration_c(view.game, self.c, "ismcts"),
@@ -288,7 +295,8 @@ class ISMCTSBot(_SearchBot):
                          objective=self.objective,
                          horizon=self.search_horizon(view.game),
                          rollout=rollout_policy(view.game, self.rollout, "ismcts"),
-                         opponents=opponent_model(view.game, self.opponents),
+                         opponents=opponent_model(view.game, self.opponents, "ismcts",
+                                                  self.observers),
                          inference=bot_inference(self.inference, view.game, self.name),
                          particles=self.particles, threads=self.threads,
                          **endgame_options(view.game, self.search_horizon(view.game),
@@ -439,7 +447,8 @@ class OracleBot(_SearchBot):
         "iterations": (2000, "UCT iterations per decision (chance=sampled: split over the"
                              " worlds)"),
         "time_s": (0.0, "seconds per decision (0: iterations only)"),
-        "algo": ("auto", "auto, uct or solver"),
+        "algo": ("auto", "auto (the exact solver with 2 players unless opponents=heuristic,"
+                         " else uct), uct or solver"),
         "rollout": ("policy", "policy, heuristic or random (UCT rollouts; as for ismcts)"),
         "horizon": ("auto", "auto (round where the game's rounds add up, else game), game or"
                             " round (UCT)"),
@@ -467,7 +476,7 @@ class OracleBot(_SearchBot):
         super().__init__(seed, **params)
         if self.opponents != "search" and (self.chance != "known" or self.algo == "solver"):
             raise BotSpecError(f"bot {self.name}: opponents={self.opponents} needs algo uct "
-                               "(or auto with 3+ players) and chance=known")
+                               "(or auto) and chance=known")
 
     # The one cheater among the search bots: the referee hands it the State, not a View.
     def act(self, state: State) -> int:  # type: ignore[override]
@@ -476,7 +485,10 @@ class OracleBot(_SearchBot):
             return legal[0]
         algo = self.algo
         if algo == "auto":
-            algo = "solver" if state.game.num_players == 2 else "uct"
+            # the exact solver with 2 players, unless told to model the other seat, which
+            # only UCT can (tester 20: the model was silently dropped in Mate)
+            algo = ("solver" if state.game.num_players == 2 and self.opponents == "search"
+                    else "uct")
         if self.chance != "known":
             return self.search_sampled(state, algo).chosen
         if algo == "solver":

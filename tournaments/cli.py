@@ -691,8 +691,10 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
 
     ISMCTS and PIMC search as the bots do: the game's measured rollouts (policy; heuristic in
     Dog Tag Trick with 5 players; --param rollout=... to choose), exploration and
-    widening and, where the game's rounds add up, the points to the end of the round (--param
-    horizon=game for the final score).
+    widening, the measured opponents (heuristic in Dog Tag Trick for ISMCTS, and for PIMC with
+    5 players: the other seats play as the heuristic bot would inside the tree; --param
+    opponents=search to search their moves) and, where the game's rounds add up, the points
+    to the end of the round (--param horizon=game for the final score).
     """
     from solver.search import (
         DEFAULT_LIMITS,
@@ -769,7 +771,10 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         ignored += [f"--param {k}" for k in ignored_params]
     else:
         kw = _search_params(chosen, params)
-    kw = play_defaults(game, chosen, kw)
+    try:
+        kw = play_defaults(game, chosen, kw)
+    except ValueError as e:                 # a value auto cannot resolve (opponents=foo)
+        raise UserError(f"--param: {e}") from None
     if inference != "none":
         kw.update(inference=inference, particles=particles)
     result = _interruptible(lambda: run_search(

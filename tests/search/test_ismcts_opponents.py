@@ -200,3 +200,45 @@ def test_the_measured_defaults():
     for config in ("mate-vic-village", "mattis", "mate"):
         assert opponent_model(load_game(config), "auto", "ismcts") == "search"
     assert EXACT_ACTIONS[("dog-tag-trick", 5)] == 4
+
+
+def test_tester_20_multi_observers_and_the_mate_oracle():
+    """tester 20: (1) ``opponents=auto`` resolved to the model in Dog Tag Trick for MO-ISMCTS
+    too, which takes none, so every ``ismcts(observers=multi)`` game was a forfeit and
+    ``recommend --param observers=multi`` an error; auto is search there. (2) An explicit
+    ``ismcts(opponents=heuristic,observers=multi)`` is refused when the bot is made, not in
+    every game. (3) ``oracle(opponents=heuristic)`` in Mate took the exact solver and dropped
+    the model silently; it searches by UCT with it. (4) ``recommend``'s error for a bad value
+    names auto among the choices."""
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+    game = load_game("dog-tag-trick(players=3)")
+    s = mid_state(game, 3, fraction=0.1)
+    view = s.view(s.current_player())
+    assert opponent_model(game, "auto", "ismcts", "multi") == "search"
+    bot = make_bot("ismcts(observers=multi,iterations=100)", seed=1)
+    assert bot.search(view).params["opponents"] == "search"
+    with pytest.raises(BotSpecError, match="observers=single"):
+        make_bot("ismcts(observers=multi,opponents=heuristic)")
+    base = ["recommend", "--game", "dog-tag-trick(players=3)", "--seed", "1", "--iterations",
+            "200"]
+    r = CliRunner().invoke(main, base + ["--algo", "ismcts", "--param", "observers=multi"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, base + ["--algo", "ismcts", "--param", "opponents=foo"])
+    assert r.exit_code == 2 and "auto, search, heuristic" in r.output, r.output
+    mate = load_game("mate")
+    st = mid_state(mate, 4, fraction=0.3)
+    calls = []
+    import bots.search_bots as sb
+    real = sb.search_state
+
+    def spy(state, algo="uct", limit=None, seed=0, **kw):
+        calls.append((algo, kw.get("opponents")))
+        return real(state, algo, limit, seed, **kw)
+    sb.search_state = spy
+    try:
+        make_bot("oracle(opponents=heuristic,iterations=200)", seed=1).act(st)
+    finally:
+        sb.search_state = real
+    assert calls == [("uct", "heuristic")]
