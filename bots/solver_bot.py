@@ -126,7 +126,7 @@ MAX_EXACT_ACTIONS = 64
 # Dog Tag Trick 5p was 7 by that rule; at equal CPU the exact decisions' cost starved the
 # sampling path (339 iterations against 527 at 4): 4 minus 7 +0.50 [+0.27, +0.74] (256 deals,
 # seed 120), then preregistered, both with heuristic opponents, +0.17 [+0.03, +0.32] (512 deals,
-# seed 130; results/strength/opponent-model).
+# seed 130; results/strength/heuristic-opponents).
 EXACT_ACTIONS: dict[tuple[str, int], int] = {
     ("dog-tag-trick", 3): 6, ("dog-tag-trick", 4): 6, ("dog-tag-trick", 5): 4,
     ("mate-vic-village", 3): 10, ("mate-vic-village", 4): 12,

@@ -159,7 +159,7 @@ def test_the_bot_takes_the_model_and_auto():
 
 def test_the_oracle_keeps_search_and_takes_the_model_for_comparison():
     """The oracle stays issue 15's yardstick (``opponents=search``); given the model (for a
-    like-for-like comparison, results/strength/opponent-model) its UCT searches with it."""
+    like-for-like comparison, results/strength/heuristic-opponents) its UCT searches with it."""
     from solver.search import uct
     game = load_game("dog-tag-trick(players=4)")
     s = mid_state(game, 3, fraction=0.1)
@@ -189,15 +189,19 @@ def test_recommend_names_heuristic_opponents_in_its_header():
 
 
 def test_the_measured_defaults():
-    """results/strength/opponent-model: heuristic opponents for ismcts in Dog Tag Trick at 3-5
-    players and for pimc at 5 (preregistered, each separated above the search as published);
-    elsewhere search."""
+    """results/strength/heuristic-opponents: heuristic opponents for ismcts in Dog Tag Trick at 3-5
+    players and in Vic Village at 3-4, for pimc in Dog Tag Trick at 5 (preregistered, each
+    separated above the search as published); elsewhere search."""
     from bots.solver_bot import EXACT_ACTIONS
     for n in (3, 4, 5):
         game = load_game(f"dog-tag-trick(players={n})")
         assert opponent_model(game, "auto") == "heuristic"
         assert opponent_model(game, "auto", "pimc") == ("heuristic" if n == 5 else "search")
-    for config in ("mate-vic-village", "mattis", "mate"):
+    for n in (3, 4):             # and for ismcts in Vic Village (preregistered, seed 133)
+        game = load_game(f"mate-vic-village(players={n})")
+        assert opponent_model(game, "auto") == "heuristic"
+        assert opponent_model(game, "auto", "pimc") == "search"
+    for config in ("mattis", "mate"):
         assert opponent_model(load_game(config), "auto", "ismcts") == "search"
     assert EXACT_ACTIONS[("dog-tag-trick", 5)] == 4
 

@@ -4,11 +4,11 @@
 # with it, and the oracle for the share of its margin, 512 fresh deals a player count (seed 130),
 # then the model at a table of ISMCTS (96 fresh deals, seed 131); the claims and decisions were
 # fixed before the runs (PREREGISTERED.txt). 5 ms of process CPU a decision, each bot calibrated,
-# then iteration-limited. Run from the repository root: sh results/strength/opponent-model/run.sh
+# then iteration-limited. Run from the repository root: sh results/strength/heuristic-opponents/run.sh
 # (WORKERS=n: the worker count changes no result). Table: python
-# results/strength/opponent-model/summarize.py
+# results/strength/heuristic-opponents/summarize.py
 set -e
-OUT=results/strength/opponent-model
+OUT=results/strength/heuristic-opponents
 for P in 3 4 5; do
   EXTRA=""
   if [ "$P" = 5 ]; then EXTRA="--candidate solver(opponents=heuristic,exact_actions=4)"; fi
@@ -38,4 +38,16 @@ for P in 3 4 5; do
   trickhound evaluate "dog-tag-trick(players=$P)" --mode seat \
     --candidate 'oracle(opponents=heuristic)' --deals 512 --seed 130 --cpu-ms 5 \
     --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-${P}p-oracle-model
+done
+# Then ismcts in Vic Village (PREREGISTERED.txt, claim 6)
+for P in 3 4; do
+  trickhound evaluate "mate-vic-village(players=$P)" --mode seat --candidate ismcts \
+    --candidate 'ismcts(opponents=heuristic)' --deals 512 --seed 133 --cpu-ms 5 \
+    --workers "${WORKERS:-2}" --quiet --out $OUT --name mate-vic-village-${P}p
+done
+# and, for claim 6, ismcts with heuristic opponents at a table of ISMCTS in Vic Village
+for P in 3 4; do
+  trickhound evaluate "mate-vic-village(players=$P)" --mode seat \
+    --candidate 'ismcts(opponents=heuristic)' --baseline ismcts --deals 96 --seed 134 \
+    --cpu-ms 5 --workers "${WORKERS:-2}" --quiet --out $OUT --name mate-vic-village-${P}p-ismcts-table
 done

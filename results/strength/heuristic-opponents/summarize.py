@@ -1,13 +1,14 @@
-"""The tables of results/strength/opponent-model/README.md from the evaluation files beside it:
+"""The tables of results/strength/heuristic-opponents/README.md from the evaluation files beside it:
 
-    python results/strength/opponent-model/summarize.py
+    python results/strength/heuristic-opponents/summarize.py
 
-For each player count, dog-tag-trick-<P>p (ismcts, the solver bot and the oracle) and
+Dog Tag Trick: for each player count, dog-tag-trick-<P>p (ismcts, the solver bot and the oracle) and
 dog-tag-trick-<P>p-pimc play the same 512 deals (seed 130) with the same all-heuristic games,
 so per-deal margins pair across them: heuristic opponents minus the search as published, and
 each search's share of the oracle's margin (ratio of the means) with the 95% interval of
 candidate - 0.7 x oracle, which says whether issue 15's 70% is met (interval above 0), missed
 (below 0) or not resolved. The -table files put the model at a table of its own search.
+Vic Village (mate-vic-village-<P>p): ismcts with and without the model, paired.
 """
 import json
 import os
@@ -70,6 +71,16 @@ def main() -> None:
             print(f"| {p} | {search} | `{plain['candidate']}` {cell(plain['per_deal'])[0]} | "
                   f"`{model['candidate']}` {cell(model['per_deal'])[0]} | "
                   f"{paired(model, plain)} | {at_table} | {plain['deals']} |")
+    for p in (3, 4):
+        rows = margins(f"mate-vic-village-{p}p")
+        plain, model = by_spec(rows, "ismcts"), by_spec(rows, "ismcts(opponents=heuristic)")
+        if plain and model:
+            table = next(iter(margins(f"mate-vic-village-{p}p-ismcts-table").values()), None)
+            at_table = f"{cell(table['per_deal'])[0]} ({table['deals']})" if table else "–"
+            print(f"| Vic Village {p} | ismcts | `{plain['candidate']}` "
+                  f"{cell(plain['per_deal'])[0]} | `{model['candidate']}` "
+                  f"{cell(model['per_deal'])[0]} | {paired(model, plain)} | {at_table} | "
+                  f"{plain['deals']} |")
     five = margins("dog-tag-trick-5p")
     low = by_spec(five, "solver(exact_actions=4,opponents=heuristic)")
     default = by_spec(five, "solver(opponents=heuristic)")
