@@ -32,17 +32,18 @@ tenths: at 0.7 the tree explored nearly uniformly and 16x the budget gained noth
 the heuristic at the default budget (results/strength/ismcts-budget/).
 
 ``opponents=auto`` (``solver.search.params.OPPONENT_DEFAULTS``) is ``heuristic`` for ISMCTS in
-Dog Tag Trick and Vic Village (and for PIMC in Dog Tag Trick with 5 players, +0.19 [+0.02,
+Dog Tag Trick and 3-player Vic Village (and for PIMC in Dog Tag Trick with 5 players, +0.19 [+0.02,
 +0.37]; at 3 and 4 players not separated, as the model's scoring costs PIMC up to 40% of its
 iterations): inside
 the tree the other seats play as the heuristic bot would in each sampled world, from their own
 hands, instead of choosing by UCB over statistics pooled across every world (as if they did not
 know their own cards). At a table of heuristic players, issue 15's measure, that is +0.45 to
 +0.80 points a game over the search as published at equal CPU in Dog Tag Trick and +1.1 to +1.3
-in Vic Village (512 preregistered deals a player count); at a table of ISMCTS it is level (not
-separated on 96 deals a player count; in Vic Village 3p -1.18 [-3.01, +0.65]). It is a
-model of the table, and a table of rules-of-thumb players is where it is right
-(results/strength/heuristic-opponents/).
+in Vic Village (512 preregistered deals a player count); at a table of ISMCTS it is level in Dog
+Tag Trick (96 deals a player count) and in 3-player Vic Village (+0.05 [-0.78, +0.87], 384
+preregistered deals), but in 4-player Vic Village it lost -1.08 [-1.86, -0.30] (384), so search
+stays the default there. It is a model of the table, and a table of rules-of-thumb players is
+where it is right (results/strength/heuristic-opponents/).
 
 ``exact=true`` (the default) hands a decision to the exact solver when the bot's view is
 perfect information for the rest of the round and the game is two-player constant-sum (Mate with

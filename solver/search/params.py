@@ -372,14 +372,14 @@ def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts")
 # +0.37]; 3 and 4 players +0.16 [-0.11, +0.43] and +0.23 [-0.01, +0.46], not separated (the
 # model's scoring costs PIMC 5-40% of its iterations), so search there. Vic Village, ISMCTS,
 # preregistered, 512 deals (seed 133): 3 players +1.34 [+0.49, +2.19], 4 players +1.12 [+0.38,
-# +1.85]; at a table of ISMCTS (96 deals, seed 134) 3 players -1.18 [-3.01, +0.65] (not below
-# 0, but leaning so, and 4 players -1.24 [-2.81, +0.34]; pooled -1.21 [-2.39, -0.03]: the model
-# may cost there what it gains against the heuristic).
+# +1.85]; at a table of ISMCTS (preregistered, 384 deals, seed 135) 3 players +0.05 [-0.78,
+# +0.87], so heuristic there, but 4 players -1.08 [-1.86, -0.30]: below 0, so search at 4 (a
+# default may not lose at a table of its own search).
 # (A model of the table: right where the others play by the rules of thumb.)
 OPPONENT_DEFAULTS: dict[str, dict[str, dict[int, str]]] = {
     "dog-tag-trick": {"ismcts": {3: "heuristic", 4: "heuristic", 5: "heuristic"},
                       "pimc": {5: "heuristic"}},
-    "mate-vic-village": {"ismcts": {3: "heuristic", 4: "heuristic"}}}
+    "mate-vic-village": {"ismcts": {3: "heuristic"}}}
 # What the ismcts, pimc and solver bots' ``opponents`` takes: a model, or auto (the measured
 # default).
 OPPONENT_CHOICES = ("auto",) + OPPONENTS
