@@ -358,7 +358,7 @@ class PIMCBot(_SearchBot):
                               " hand of the world), heuristic (each plays as the heuristic bot"
                               " would, from its own hand: a model of the table) or auto (the"
                               " measured choice: heuristic in Dog Tag Trick with 5 players, else"
-                              " search; evaluator uct)"),
+                              " search; evaluator uct, future known)"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
@@ -398,6 +398,9 @@ class PIMCBot(_SearchBot):
         if self.opponents == "heuristic" and self.evaluator != "uct":
             raise BotSpecError(f"bot {self.name}: opponents=heuristic needs evaluator=uct "
                                "(it models the other seats in each world's UCT tree)")
+        if self.opponents == "heuristic" and self.future != "known":
+            raise BotSpecError(f"bot {self.name}: opponents=heuristic needs future=known "
+                               "(a world's UCT fixes each other seat's move once per node)")
 
     def search(self, view: View) -> SearchResult:
         uct = self.evaluator == "uct"
@@ -412,7 +415,8 @@ class PIMCBot(_SearchBot):
                                                  self.endgame, self.cutoff, "pimc"),
                                  future=self.future,
                                  widen=widening(view.game, self.widen, "pimc"),
-                                 opponents=opponent_model(view.game, self.opponents, "pimc"))
+                                 opponents=opponent_model(view.game, self.opponents, "pimc",
+                                                          future=self.future))
                             if uct else {}))
 
 

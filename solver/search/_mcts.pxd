@@ -59,6 +59,6 @@ cdef class UCT:
     cdef long long run(self, long long max_iterations, double deadline, Rng* rng) noexcept
     cdef long long _run(self, State s, State root, long long max_iterations, double deadline,
                         Rng* rng) noexcept nogil
-    cdef bint expand(self, long long node, State s) noexcept nogil
+    cdef bint expand(self, long long node, State s, Rng* rng, double* scratch) noexcept nogil
     cdef bint prove(self, long long node, double* v) noexcept nogil
     cdef void propagate(self, long long node) noexcept nogil

@@ -24,8 +24,11 @@ world search of PIMC, and the search of oracle bots that see the true state.
   it. In a PIMC world every seat sees every hand, and UCT's other seats find the reply that
   beats the searcher in that world (the paranoia of clairvoyant opponents); with the model they
   play as they would holding only their own cards, and the tree branches on the searcher's
-  moves. Exact endgames (below) still value leaves by max^n, and an opponent's node whose
-  untried moves the model never takes is never proven.
+  moves. A world's position at a node is the same at every visit, so the heuristic's move is
+  chosen once, when the node is expanded, and is its only child: the scoring is paid once per
+  node, not once per visit, and the arena holds no move the model never takes (ties are broken
+  once, at random, so the world's opponent plays one fixed move there). Exact endgames (below)
+  still value leaves by max^n; an opponent's node is proven when its one child is.
 * Scale: values are divided by ``scale``. By default (``scale=None``) it is the range
   (max - min) of all leaf values seen so far in this search (1 until two differ); pass a
   number to fix it, or ``"bounds"`` for the span of ``game.utility_bounds()`` (loose for most
@@ -149,6 +152,10 @@ cdef class UCT:
         if not 0.0 <= widen < 1.0:
             raise ValueError(f"widen must be in [0, 1), not {widen}")
         self.widen = widen
+        if model_opponents and future == "sampled":
+            # expand() fixes an opponent's move once per node: sound while a node is one
+            # position, i.e. while the world's future is known
+            raise ValueError("heuristic opponents need future='known'")
         self.model_opponents = model_opponents
         self.sampled_future = future == "sampled"
         self.chance_nodes = self.sampled_future and bool(getattr(game, "ROUND_CHANCE", False))
@@ -261,12 +268,18 @@ cdef class UCT:
         self.nodes[node].chance = 1
         return o
 
-    cdef bint expand(self, long long node, State s) noexcept nogil:
-        """Create all children of ``node`` (whose position is ``s``); False if the arena is full."""
+    cdef bint expand(self, long long node, State s, Rng* rng, double* scratch) noexcept nogil:
+        """Create the children of ``node`` (whose position is ``s``): every legal move, or
+        with heuristic opponents at another seat's node the heuristic bot's move only (chosen
+        here, once: a world's position is the same at every visit, ties broken by ``rng``;
+        ``scratch`` holds MAX_LEGAL doubles). False if the arena is full."""
         cdef int acts[MAX_LEGAL]
         cdef int n = s.legal_actions_c(acts)
         cdef int i, me = s.current_player_c()
         cdef UNode* ch
+        if self.model_opponents and me != self.me and n > 1:
+            acts[0] = acts[heuristic_choice(self.evaluator, s, acts, n, scratch, rng)]
+            n = 1
         if not self.reserve(n):
             return False
         self.nodes[node].first_child = <int>self.count
@@ -410,18 +423,17 @@ cdef class UCT:
                             self.prove(node, v)
                             solved = True
                             break
-                    if not self.expand(node, s):
+                    if not self.expand(node, s, rng, prior):
                         break
                 nodes = self.nodes
                 first = nodes[node].first_child
                 n = nodes[node].num_children
                 if (self.model_opponents and not nodes[node].chance
                         and s.current_player_c() != self.me):
-                    # heuristic opponents: the heuristic bot's move, tried or not (the descent
-                    # goes on through it: an opponent's node is no frontier)
-                    for i in range(n):
-                        untried[i] = nodes[first + i].action
-                    node = first + heuristic_choice(self.evaluator, s, untried, n, prior, rng)
+                    # heuristic opponents: the node's only child, the heuristic bot's move
+                    # (expand), tried or not (the descent goes on through it: an opponent's
+                    # node is no frontier)
+                    node = first
                     if nodes[node].proof >= 0:
                         at_proven = True    # never descend into a proven subtree
                         break

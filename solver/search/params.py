@@ -386,18 +386,20 @@ OPPONENT_CHOICES = ("auto",) + OPPONENTS
 
 
 def opponent_model(game: Game, opponents: str = "auto", algorithm: str = "ismcts",
-                   observers: str = "single") -> str:
+                   observers: str = "single", future: str = "known") -> str:
     """The opponents a search bot (``algorithm``: ismcts or pimc) searches with in
     ``game``: ``opponents`` unless it is ``"auto"`` (the bots' default), then the measured
     default for the game, search and player count (OPPONENT_DEFAULTS), else ``"search"``;
     always ``"search"`` for auto with MO-ISMCTS (``observers="multi"``), which takes no model
-    (tester 20: auto made every multi-observer ismcts game in Dog Tag Trick a forfeit)."""
+    (tester 20: auto made every multi-observer ismcts game in Dog Tag Trick a forfeit), and
+    with PIMC worlds that re-draw their future (``future="sampled"``), where UCT takes none
+    (it fixes an opponent's move once per node, sound while a node is one position)."""
     if opponents not in OPPONENT_CHOICES:
         raise ValueError(f"opponents must be one of {', '.join(OPPONENT_CHOICES)}, not "
                          f"{opponents!r}")
     if opponents != "auto":
         return opponents
-    if observers != "single":
+    if observers != "single" or future != "known":
         return DEFAULT_OPPONENTS
     return OPPONENT_DEFAULTS.get(game.name, {}).get(algorithm, {}).get(game.num_players,
                                                                        DEFAULT_OPPONENTS)

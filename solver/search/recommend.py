@@ -204,7 +204,8 @@ def play_defaults(game: Game, algo: str,
         # (params.OPPONENT_DEFAULTS); a given one is kept, "auto" resolved as the bots do
         if kw.get("evaluator", "uct") == "uct":
             kw["opponents"] = opponent_model(game, kw.get("opponents", "auto"), algo,
-                                             kw.get("observers", "single"))
+                                             kw.get("observers", "single"),
+                                             kw.get("future", "known"))
         if kw.get("objective", "score") == "score" and game.rounds_add_up():
             kw.setdefault("horizon", "round")
     return kw

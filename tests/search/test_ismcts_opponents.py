@@ -108,8 +108,8 @@ def test_pimc_opponent_model_matches_twin_and_threads(config):
 
 
 def test_in_a_world_the_other_seats_play_the_heuristics_move():
-    """In a PIMC world (every hand known) the model's reply below each root move is the
-    heuristic bot's best move there (here without ties: exactly one child tried)."""
+    """In a PIMC world (every hand known) another seat's node has one child, chosen once when
+    it is expanded: the heuristic bot's move there (one of its best, ties at random)."""
     game = load_game("dog-tag-trick(players=3)")
     s = mid_state(game, 7, fraction=0.2)
     tree = UCT(game, c=0.7, **codes("round"), model_opponents=True)
@@ -120,14 +120,24 @@ def test_in_a_world_the_other_seats_play_the_heuristics_move():
         if after.is_terminal() or after.current_player() == s.current_player():
             continue
         _, keys = tree.node_keys([a])
+        if not keys:
+            continue                # not expanded yet
         scores = game.policy.scores(after, after.legal_actions())
         best = [b for b, x in zip(after.legal_actions(), scores) if x == max(scores)]
-        # a reply the descent went through has children of its own (its node was expanded)
-        tried = [b for b in keys if tree.node_keys([a, b])[1]]
-        if len(best) == 1 and tried:
-            assert tried == best
-            checked += 1
+        assert len(keys) == 1 and keys[0] in best
+        checked += 1
     assert checked >= 3
+
+
+def test_the_model_needs_a_known_future():
+    """A node fixes the opponent's move once, sound only while a node is one position: with
+    future='sampled' both twins refuse the model."""
+    from solver.search.reference.mcts import UCT as ReferenceUCT
+    game = load_game("mate-vic-village(players=3)")
+    with pytest.raises(ValueError, match="future='known'"):
+        UCT(game, **codes("round"), future="sampled", model_opponents=True)
+    with pytest.raises(ValueError, match="future='known'"):
+        ReferenceUCT(horizon="round", future="sampled", opponents="heuristic")
 
 
 def test_pimc_model_is_for_the_uct_evaluator():
@@ -206,6 +216,30 @@ def test_the_measured_defaults():
     for config in ("mattis", "mate"):
         assert opponent_model(load_game(config), "auto", "ismcts") == "search"
     assert EXACT_ACTIONS[("dog-tag-trick", 5)] == 4
+
+
+def test_sampled_futures_take_no_model():
+    """A PIMC world that re-draws its future (``future=sampled``) takes no opponent model (UCT
+    fixes an opponent's move once per node, sound while a node is one position): auto is search
+    there, even where the measured default is the model (pimc in Dog Tag Trick with 5
+    players), and an explicit model is refused when the bot is made."""
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+    game = load_game("dog-tag-trick(players=5)")
+    assert opponent_model(game, "auto", "pimc") == "heuristic"
+    assert opponent_model(game, "auto", "pimc", future="sampled") == "search"
+    s = mid_state(game, 4, fraction=0.1)
+    bot = make_bot("pimc(future=sampled,iterations=50,worlds=2)", seed=1)
+    assert bot.search(s.view(s.current_player())).params["opponents"] == "search"
+    with pytest.raises(BotSpecError, match="future=known"):
+        make_bot("pimc(future=sampled,opponents=heuristic)")
+    base = ["recommend", "--game", "dog-tag-trick(players=5)", "--seed", "1", "--iterations",
+            "100", "--algo", "pimc", "--param", "future=sampled"]
+    r = CliRunner().invoke(main, base)
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, base + ["--param", "opponents=heuristic"])
+    assert r.exit_code == 2 and "future='known'" in r.output, r.output
 
 
 def test_tester_20_multi_observers_and_the_mate_oracle():

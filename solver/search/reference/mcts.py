@@ -103,6 +103,8 @@ class UCT:
         self.sampled = future == "sampled"
         self.chance_mismatches = 0
         self.widen = widen          # progressive widening below the root (0: off)
+        if opponents == "heuristic" and future == "sampled":
+            raise ValueError("heuristic opponents need future='known'")
         self.model = opponents == "heuristic"     # heuristic opponents
 
     def reset(self, state: State) -> None:
@@ -152,16 +154,20 @@ class UCT:
                         break
                 if node.children is None:
                     acts = s.legal_actions()
+                    me = s.current_player()
+                    if self.model and me != self.me and len(acts) > 1:
+                        # heuristic opponents: the heuristic bot's move is the only child
+                        # (chosen once: a world's position is the same at every visit)
+                        acts = [acts[heuristic_choice(s, acts, rng)]]
                     if self.count + len(acts) > self.max_nodes:
                         break
-                    me = s.current_player()
                     node.children = [UNode(a, me, node) for a in acts]
                     self.count += len(acts)
                 children = node.children
                 if self.model and s.current_player() != self.me:
-                    # heuristic opponents: the heuristic bot's move, tried or not; the descent
-                    # goes on through it
-                    node = children[heuristic_choice(s, [ch.action for ch in children], rng)]
+                    # heuristic opponents: the only child, tried or not; the descent goes on
+                    # through it
+                    node = children[0]
                     s.apply_action(node.action)
                     continue
                 unvisited = [ch for ch in children if ch.visits == 0]
