@@ -32,18 +32,17 @@ tenths: at 0.7 the tree explored nearly uniformly and 16x the budget gained noth
 the heuristic at the default budget (results/strength/ismcts-budget/).
 
 ``opponents=auto`` (``solver.search.params.OPPONENT_DEFAULTS``) is ``heuristic`` for ISMCTS in
-Dog Tag Trick and 3-player Vic Village (and for PIMC in Dog Tag Trick with 5 players, +0.19 [+0.02,
-+0.37]; at 3 and 4 players not separated, as the model's scoring costs PIMC up to 40% of its
-iterations): inside
-the tree the other seats play as the heuristic bot would in each sampled world, from their own
-hands, instead of choosing by UCB over statistics pooled across every world (as if they did not
-know their own cards). At a table of heuristic players, issue 15's measure, that is +0.45 to
-+0.80 points a game over the search as published at equal CPU in Dog Tag Trick and +1.1 to +1.3
-in Vic Village (512 preregistered deals a player count); at a table of ISMCTS it is level in Dog
-Tag Trick (96 deals a player count) and in 3-player Vic Village (+0.05 [-0.78, +0.87], 384
-preregistered deals), but in 4-player Vic Village it lost -1.08 [-1.86, -0.30] (384), so search
-stays the default there. It is a model of the table, and a table of rules-of-thumb players is
-where it is right (results/strength/heuristic-opponents/).
+Dog Tag Trick and 3-player Vic Village, and for PIMC in Dog Tag Trick (+0.46, +0.25 and +0.24
+points a game at 3, 4 and 5 players, 512 preregistered deals each; level or better at a table of
+PIMC): inside the tree the other seats play as the heuristic bot would in each sampled world,
+from their own hands, instead of choosing by UCB over statistics pooled across every world (as
+if they did not know their own cards). For ISMCTS at a table of heuristic players, issue 15's
+measure, that is +0.45 to +0.80 points a game over the search as published at equal CPU in Dog
+Tag Trick and +1.1 to +1.3 in Vic Village (512 preregistered deals a player count); at a table
+of ISMCTS it is level in Dog Tag Trick (96 deals a player count) and in 3-player Vic Village
+(+0.05 [-0.78, +0.87], 384 preregistered deals), but in 4-player Vic Village it lost -1.08
+[-1.86, -0.30] (384), so search stays the default there. It is a model of the table, and a table
+of rules-of-thumb players is where it is right (results/strength/heuristic-opponents/).
 
 ``exact=true`` (the default) hands a decision to the exact solver when the bot's view is
 perfect information for the rest of the round and the game is two-player constant-sum (Mate with
@@ -357,8 +356,8 @@ class PIMCBot(_SearchBot):
         "opponents": ("auto", "the other seats in each world's tree: search (UCT, seeing every"
                               " hand of the world), heuristic (each plays as the heuristic bot"
                               " would, from its own hand: a model of the table) or auto (the"
-                              " measured choice: heuristic in Dog Tag Trick with 5 players, else"
-                              " search; evaluator uct, future known)"),
+                              " measured choice: heuristic in Dog Tag Trick, else search;"
+                              " evaluator uct, future known)"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"

@@ -691,9 +691,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
 
     ISMCTS and PIMC search as the bots do: the game's measured rollouts (policy; heuristic in
     Dog Tag Trick with 5 players; --param rollout=... to choose), exploration and
-    widening, the measured opponents (heuristic for ISMCTS in Dog Tag Trick and 3-player Vic
-    Village, and for PIMC in Dog Tag Trick with 5 players: the other seats play as the
-    heuristic bot would inside the tree; --param opponents=search to search their moves) and,
+    widening, the measured opponents (heuristic for ISMCTS and PIMC in Dog Tag Trick and for
+    ISMCTS in 3-player Vic Village: the other seats play as the heuristic bot would inside
+    the tree; --param opponents=search to search their moves) and,
     where the game's rounds add up, the points to the end of the round (--param
     horizon=game for the final score).
     """

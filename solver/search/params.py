@@ -362,15 +362,17 @@ def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts")
                                                                       "policy")
 
 
-# The ismcts and pimc bots' opponents where measured otherwise than "search"
-# (``opponents=auto``: opponent_model()), per game slug, search and player count. Dog Tag Trick,
-# ISMCTS, heuristic opponents minus the search as published, over the heuristic at equal CPU,
-# preregistered, 512 deals a player count (seed 130, results/strength/heuristic-opponents): 3
-# players +0.80 [+0.53, +1.06], 4 players +0.73 [+0.49, +0.97], 5 players +0.45 [+0.28, +0.62]; at a
-# table of ISMCTS (96 deals, seed 131), the model is not separated from the search there
-# (-0.06, +0.18, -0.12). PIMC, each world's UCT, on the same deals: 5 players +0.19 [+0.02,
-# +0.37]; 3 and 4 players +0.16 [-0.11, +0.43] and +0.23 [-0.01, +0.46], not separated (the
-# model's scoring costs PIMC 5-40% of its iterations), so search there. Vic Village, ISMCTS,
+# The ismcts and pimc bots' opponents where measured otherwise than "search" (``opponents=auto``:
+# opponent_model()), per game slug, search and player count. Dog Tag Trick, ISMCTS, heuristic
+# opponents minus the search as published, over the heuristic at equal CPU, preregistered, 512
+# deals a player count (seed 130, results/strength/heuristic-opponents): 3 players +0.80 [+0.53,
+# +1.06], 4 players +0.73 [+0.49, +0.97], 5 players +0.45 [+0.28, +0.62]; at a table of ISMCTS
+# (96 deals, seed 131), the model is not separated from the search there (-0.06, +0.18, -0.12).
+# PIMC, each world's UCT, on the same deals, with the model chosen once per node (session 21,
+# preregistered): 3 players +0.46 [+0.20, +0.71], 4 players +0.25 [+0.01, +0.49], 5 players +0.24
+# [+0.06, +0.41]; at a table of PIMC (192 deals, seed 136) +0.36 [-0.03, +0.75], +0.76 [+0.42,
+# +1.11], +0.00 [-0.28, +0.28]. (Chosen per visit, session 20, the scoring cost PIMC 28-40% of
+# its iterations at 3 and 4 players, and the gain was not separated there.) Vic Village, ISMCTS,
 # preregistered, 512 deals (seed 133): 3 players +1.34 [+0.49, +2.19], 4 players +1.12 [+0.38,
 # +1.85]; at a table of ISMCTS (preregistered, 384 deals, seed 135) 3 players +0.05 [-0.78,
 # +0.87], so heuristic there, but 4 players -1.08 [-1.86, -0.30]: below 0, so search at 4 (a
@@ -378,7 +380,7 @@ def rollout_policy(game: Game, rollout: str = "auto", algorithm: str = "ismcts")
 # (A model of the table: right where the others play by the rules of thumb.)
 OPPONENT_DEFAULTS: dict[str, dict[str, dict[int, str]]] = {
     "dog-tag-trick": {"ismcts": {3: "heuristic", 4: "heuristic", 5: "heuristic"},
-                      "pimc": {5: "heuristic"}},
+                      "pimc": {3: "heuristic", 4: "heuristic", 5: "heuristic"}},
     "mate-vic-village": {"ismcts": {3: "heuristic"}}}
 # What the ismcts, pimc and solver bots' ``opponents`` takes: a model, or auto (the measured
 # default).

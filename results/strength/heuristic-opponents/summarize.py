@@ -8,6 +8,8 @@ so per-deal margins pair across them: heuristic opponents minus the search as pu
 each search's share of the oracle's margin (ratio of the means) with the 95% interval of
 candidate - 0.7 x oracle, which says whether issue 15's 70% is met (interval above 0), missed
 (below 0) or not resolved. The -table files put the model at a table of its own search.
+dog-tag-trick-<P>p-pimc-cached (session 21) plays pimc with and without the model again on the
+same deals, the model now chosen once per node (its table checks: 192 deals, seed 136).
 Vic Village (mate-vic-village-<P>p): ismcts with and without the model, paired; its table checks
 are mate-vic-village-<P>p-ismcts-table (96 deals, seed 134) and -table-384 (384, seed 135).
 """
@@ -62,17 +64,21 @@ def main() -> None:
           "table of the search | deals |")
     print("|---|---|---|---|---|---|---|")
     for p in PLAYERS:
-        for search, name in (("ismcts", f"dog-tag-trick-{p}p"),
-                             ("pimc", f"dog-tag-trick-{p}p-pimc")):
+        # (search, label, evaluation file, its table check): session 21's pimc runs with the
+        # model chosen once per node (pimc-cached), beside session 20's
+        for search, label, name, table_name in (
+                ("ismcts", "ismcts", f"dog-tag-trick-{p}p", f"dog-tag-trick-{p}p-ismcts-table"),
+                ("pimc", "pimc", f"dog-tag-trick-{p}p-pimc", f"dog-tag-trick-{p}p-pimc-table"),
+                ("pimc", "pimc, model once per node", f"dog-tag-trick-{p}p-pimc-cached",
+                 f"dog-tag-trick-{p}p-pimc-cached-table")):
             rows = margins(name)
             plain = by_spec(rows, search)
             model = by_spec(rows, f"{search}(opponents=heuristic)")
             if plain is None or model is None:
                 continue
-            table = next(iter(margins(f"{name}-table" if search == "pimc"
-                                      else f"{name}-ismcts-table").values()), None)
+            table = next(iter(margins(table_name).values()), None)
             at_table = f"{cell(table['per_deal'])[0]} ({table['deals']})" if table else "–"
-            print(f"| {p} | {search} | `{plain['candidate']}` {cell(plain['per_deal'])[0]} | "
+            print(f"| {p} | {label} | `{plain['candidate']}` {cell(plain['per_deal'])[0]} | "
                   f"`{model['candidate']}` {cell(model['per_deal'])[0]} | "
                   f"{paired(model, plain)} | {at_table} | {plain['deals']} |")
     for p in (3, 4):
@@ -106,6 +112,7 @@ def shares(oracle_spec: str, title: str) -> None:
     printed = False
     for p in PLAYERS:
         rows = {**margins(f"dog-tag-trick-{p}p"), **margins(f"dog-tag-trick-{p}p-pimc"),
+                **margins(f"dog-tag-trick-{p}p-pimc-cached"),
                 **margins(f"dog-tag-trick-{p}p-oracle-model")}
         oracle = by_spec(rows, oracle_spec)
         if oracle is None:
