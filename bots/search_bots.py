@@ -252,8 +252,8 @@ class ISMCTSBot(_SearchBot):
         "opponents": ("auto", "the other seats' moves in the tree: search (chosen by UCB, as"
                               " its own), heuristic (each plays as the heuristic bot would in"
                               " the sampled world, from its own hand: a model of the table) or"
-                              " auto (the measured choice: heuristic in Dog Tag Trick and Vic"
-                              " Village, else search)"),
+                              " auto (the measured choice: heuristic in Dog Tag Trick and"
+                              " 3-player Vic Village, else search)"),
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
