@@ -117,3 +117,28 @@ def test_auto_notes_worlds_where_the_exact_solver_has_one_world() -> None:
     assert "note: auto chose the exact solver, which takes no --worlds (ignored)" in out
     code, out = _run("recommend", "--game", "mate", "--seed", "3", "--worlds", "5", "--json")
     assert code == 0 and json.loads(out)["ignored"] == ["--worlds"], out
+
+
+def test_an_ignored_word_is_still_checked() -> None:
+    """tester 20: with --algo auto in Mate (the exact solver) ``--param opponents=foo`` passed
+    as "ignored"; a word no search would take is an error wherever auto's choice lands, while
+    a good one is still ignored with a note. Tester 21: ``--param solver=foo`` with pimc's UCT
+    evaluator, which never reads it, passed silently."""
+    base = ("recommend", "--game", "mate", "--seed", "3")
+    for param, choices in (("opponents=foo", "auto, search, heuristic"),
+                           ("rollout=foo", "auto, random, policy, heuristic"),
+                           ("horizon=foo", "auto, game, round"),
+                           ("solver=foo", "auto, alphabeta, maxn, paranoid")):
+        code, out = _run(*base, "--param", param)
+        if param.startswith("solver="):     # the exact solver takes solver=: its own error
+            assert code == 2 and "solver must be one of" in out, out
+            continue
+        assert code == 2 and f"must be one of {choices}" in out, (param, out)
+    for param in ("opponents=heuristic", "rollout=heuristic", "horizon=auto"):
+        code, out = _run(*base, "--param", param)
+        assert code == 0 and "(ignored)" in out, (param, out)
+    for args in (DTT5 + ("--algo", "pimc"), DTT5[:5] + ("--worlds", "2", "--algo", "solver")):
+        code, out = _run(*args, "--param", "solver=foo")
+        assert code == 2 and "solver must be one of auto, alphabeta, maxn, paranoid" in out, out
+    code, out = _run(*DTT5, "--algo", "pimc", "--param", "solver=foo", "--threads", "2")
+    assert code == 2 and "solver must be one of" in out, out

@@ -884,7 +884,38 @@ def _search_params_auto(chosen: str,
     taken = algorithm_params(chosen)
     mine = tuple(p for p, k in zip(params, keys) if k in taken)
     ignored = list(dict.fromkeys(k for k in keys if k not in taken))
+    for p, k in zip(params, keys):
+        # a word the chosen search never reads is still checked (tester 20: opponents=foo in
+        # Mate, where auto chose the exact solver, passed as "ignored")
+        if k in ignored and k in _WORD_PARAMS and p.split("=", 1)[1].strip() not in \
+                _WORD_PARAMS[k]:
+            raise UserError(f"--param {p.strip()}: {k} must be one of "
+                            f"{', '.join(_WORD_PARAMS[k])}")
     return _search_params(chosen, mine), ignored
+
+
+def _word_params() -> "dict[str, tuple[str, ...]]":
+    """The searches' parameters that take a word, with the words each takes as ``recommend
+    --param`` does (auto where play_defaults resolves it)."""
+    from solver.inference.weighted import INFERENCE_MODES
+    from solver.search._ismcts import OBSERVERS
+    from solver.search._mcts import FUTURES
+    from solver.search._pimc import EVALUATORS, SOLVERS
+    from solver.search.params import (
+        CHANCES,
+        HORIZONS,
+        OBJECTIVES,
+        OPPONENT_CHOICES,
+        ROLLOUT_CHOICES,
+    )
+    return {"rollout": ROLLOUT_CHOICES, "opponents": OPPONENT_CHOICES,
+            "horizon": ("auto",) + HORIZONS,
+            "objective": OBJECTIVES, "observers": OBSERVERS, "chance": CHANCES,
+            "future": FUTURES, "evaluator": EVALUATORS, "inference": INFERENCE_MODES,
+            "solver": SOLVERS}
+
+
+_WORD_PARAMS = _word_params()
 
 
 def _missing_game(path: str) -> NoReturn:

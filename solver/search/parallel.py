@@ -636,7 +636,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     check_inference(inference)
     if particles < 1:
         raise ValueError("particles must be >= 1")
-    if evaluator == "solver" and solver not in SOLVERS:
+    if solver not in SOLVERS:       # with either evaluator, as pimc_search
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     solver_params = {"evaluator": "solver", "solver": solver_used, "node_budget": node_budget,
                      "evaluation": evaluation, "rollouts": rollouts, "tt_bits": tt_bits}
