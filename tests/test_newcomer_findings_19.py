@@ -122,8 +122,8 @@ def test_auto_notes_worlds_where_the_exact_solver_has_one_world() -> None:
 def test_an_ignored_word_is_still_checked() -> None:
     """tester 20: with --algo auto in Mate (the exact solver) ``--param opponents=foo`` passed
     as "ignored"; a word no search would take is an error wherever auto's choice lands, while
-    a good one is still ignored with a note. Tester 21: ``--param solver=foo`` with pimc's UCT
-    evaluator, which never reads it, passed silently."""
+    a good one is still ignored with a note. Likewise ``--param solver=foo`` with pimc's UCT
+    evaluator, which never reads it, passed silently (found beside tester 20's item)."""
     base = ("recommend", "--game", "mate", "--seed", "3")
     for param, choices in (("opponents=foo", "auto, search, heuristic"),
                            ("rollout=foo", "auto, random, policy, heuristic"),

@@ -465,7 +465,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
                       cutoff, endgame_budget, max_nodes, future, node_budget)
     widen = check_pimc_widen(evaluator, widen)
     model = check_pimc_opponents(evaluator, opponents)
-    if solver not in SOLVERS:       # with either evaluator (UCT's never reads it, tester 21)
+    if solver not in SOLVERS:       # with either evaluator (UCT's never reads it)
         raise ValueError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}")
     check_to_act(view)
     t0 = time.perf_counter()
