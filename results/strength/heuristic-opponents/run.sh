@@ -73,3 +73,9 @@ for P in 3 4 5; do
     --seed 136 --cpu-ms 5 --workers "${WORKERS:-2}" --quiet --out $OUT \
     --name dog-tag-trick-${P}p-pimc-cached-table
 done
+# and pimc with the model once per node in Vic Village (PREREGISTERED.txt, claim 10)
+for P in 3 4; do
+  trickhound evaluate "mate-vic-village(players=$P)" --mode seat --candidate 'pimc(opponents=search)' \
+    --candidate 'pimc(opponents=heuristic)' --deals 512 --seed 138 --cpu-ms 5 \
+    --workers "${WORKERS:-2}" --quiet --out $OUT --name mate-vic-village-${P}p-pimc-cached
+done

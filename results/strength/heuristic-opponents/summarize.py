@@ -11,7 +11,8 @@ candidate - 0.7 x oracle, which says whether issue 15's 70% is met (interval abo
 dog-tag-trick-<P>p-pimc-cached (session 21) plays pimc with and without the model again on the
 same deals, the model now chosen once per node (its table checks: 192 deals, seed 136).
 Vic Village (mate-vic-village-<P>p): ismcts with and without the model, paired; its table checks
-are mate-vic-village-<P>p-ismcts-table (96 deals, seed 134) and -table-384 (384, seed 135).
+are mate-vic-village-<P>p-ismcts-table (96 deals, seed 134) and -table-384 (384, seed 135);
+mate-vic-village-<P>p-pimc-cached: pimc with and without the model once per node (claim 10).
 """
 import json
 import os
@@ -92,6 +93,17 @@ def main() -> None:
             at_table = "; ".join(f"{cell(t['per_deal'])[0]} ({t['deals']})"
                                  for t in tables) or "–"
             print(f"| Vic Village {p} | ismcts | `{plain['candidate']}` "
+                  f"{cell(plain['per_deal'])[0]} | `{model['candidate']}` "
+                  f"{cell(model['per_deal'])[0]} | {paired(model, plain)} | {at_table} | "
+                  f"{plain['deals']} |")
+    for p in (3, 4):        # session 21: pimc with the model once per node (claim 10)
+        rows = margins(f"mate-vic-village-{p}p-pimc-cached")
+        plain, model = by_spec(rows, "pimc"), by_spec(rows, "pimc(opponents=heuristic)")
+        if plain and model:
+            table = next(iter(margins(f"mate-vic-village-{p}p-pimc-cached-table").values()),
+                         None)
+            at_table = f"{cell(table['per_deal'])[0]} ({table['deals']})" if table else "–"
+            print(f"| Vic Village {p} | pimc, model once per node | `{plain['candidate']}` "
                   f"{cell(plain['per_deal'])[0]} | `{model['candidate']}` "
                   f"{cell(model['per_deal'])[0]} | {paired(model, plain)} | {at_table} | "
                   f"{plain['deals']} |")
