@@ -887,16 +887,17 @@ def _search_params_auto(chosen: str,
     for p, k in zip(params, keys):
         # a word the chosen search never reads is still checked (tester 20: opponents=foo in
         # Mate, where auto chose the exact solver, passed as "ignored")
-        if k in ignored and k in _WORD_PARAMS and p.split("=", 1)[1].strip() not in \
-                _WORD_PARAMS[k]:
-            raise UserError(f"--param {p.strip()}: {k} must be one of "
-                            f"{', '.join(_WORD_PARAMS[k])}")
+        words = _word_params().get(k) if k in ignored else None
+        if words is not None and p.split("=", 1)[1].strip() not in words:
+            raise UserError(f"--param {p.strip()}: {k} must be one of {', '.join(words)}")
     return _search_params(chosen, mine), ignored
 
 
+@functools.cache
 def _word_params() -> "dict[str, tuple[str, ...]]":
     """The searches' parameters that take a word, with the words each takes as ``recommend
-    --param`` does (auto where play_defaults resolves it)."""
+    --param`` does (auto where play_defaults resolves it); built on first use, as the CLI
+    imports the searches only when a command needs them."""
     from solver.inference.weighted import INFERENCE_MODES
     from solver.search._ismcts import OBSERVERS
     from solver.search._mcts import FUTURES
@@ -913,9 +914,6 @@ def _word_params() -> "dict[str, tuple[str, ...]]":
             "objective": OBJECTIVES, "observers": OBSERVERS, "chance": CHANCES,
             "future": FUTURES, "evaluator": EVALUATORS, "inference": INFERENCE_MODES,
             "solver": SOLVERS}
-
-
-_WORD_PARAMS = _word_params()
 
 
 def _missing_game(path: str) -> NoReturn:

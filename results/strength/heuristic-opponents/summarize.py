@@ -59,54 +59,44 @@ def paired(a: dict, b: dict) -> str:
     return cell([x - y for x, y in zip(a["per_deal"], b["per_deal"], strict=True)])[0]
 
 
+def difference_row(players: str, search: str, label: str, name: str,
+                   table_names: tuple[str, ...]) -> None:
+    """One row of the difference table: ``search`` with and without the model in evaluation
+    file ``name``, and the table checks in ``table_names`` (each shown with its deal count);
+    nothing while the file is not there yet."""
+    rows = margins(name)
+    plain, model = by_spec(rows, search), by_spec(rows, f"{search}(opponents=heuristic)")
+    if plain is None or model is None:
+        return
+    tables = [t for table in table_names for t in list(margins(table).values())[:1]]
+    at_table = "; ".join(f"{cell(t['per_deal'])[0]} ({t['deals']})" for t in tables) or "–"
+    print(f"| {players} | {label} | `{plain['candidate']}` {cell(plain['per_deal'])[0]} | "
+          f"`{model['candidate']}` {cell(model['per_deal'])[0]} | "
+          f"{paired(model, plain)} | {at_table} | {plain['deals']} |")
+
+
 def main() -> None:
     print("Heuristic opponents minus the search as published (over the heuristic, paired):\n")
     print("| players | search | as published | with heuristic opponents | difference | at a "
           "table of the search | deals |")
     print("|---|---|---|---|---|---|---|")
     for p in PLAYERS:
-        # (search, label, evaluation file, its table check): session 21's pimc runs with the
-        # model chosen once per node (pimc-cached), beside session 20's
-        for search, label, name, table_name in (
-                ("ismcts", "ismcts", f"dog-tag-trick-{p}p", f"dog-tag-trick-{p}p-ismcts-table"),
-                ("pimc", "pimc", f"dog-tag-trick-{p}p-pimc", f"dog-tag-trick-{p}p-pimc-table"),
-                ("pimc", "pimc, model once per node", f"dog-tag-trick-{p}p-pimc-cached",
-                 f"dog-tag-trick-{p}p-pimc-cached-table")):
-            rows = margins(name)
-            plain = by_spec(rows, search)
-            model = by_spec(rows, f"{search}(opponents=heuristic)")
-            if plain is None or model is None:
-                continue
-            table = next(iter(margins(table_name).values()), None)
-            at_table = f"{cell(table['per_deal'])[0]} ({table['deals']})" if table else "–"
-            print(f"| {p} | {label} | `{plain['candidate']}` {cell(plain['per_deal'])[0]} | "
-                  f"`{model['candidate']}` {cell(model['per_deal'])[0]} | "
-                  f"{paired(model, plain)} | {at_table} | {plain['deals']} |")
+        # session 21's pimc runs with the model chosen once per node (pimc-cached), beside
+        # session 20's
+        dtt = f"dog-tag-trick-{p}p"
+        difference_row(str(p), "ismcts", "ismcts", dtt, (f"{dtt}-ismcts-table",))
+        difference_row(str(p), "pimc", "pimc", f"{dtt}-pimc", (f"{dtt}-pimc-table",))
+        difference_row(str(p), "pimc", "pimc, model once per node", f"{dtt}-pimc-cached",
+                       (f"{dtt}-pimc-cached-table",))
     for p in (3, 4):
-        rows = margins(f"mate-vic-village-{p}p")
-        plain, model = by_spec(rows, "ismcts"), by_spec(rows, "ismcts(opponents=heuristic)")
-        if plain and model:
-            # the 96-deal check (seed 134) and the preregistered 384-deal one (seed 135)
-            tables = [t for name in (f"mate-vic-village-{p}p-ismcts-table",
-                                     f"mate-vic-village-{p}p-ismcts-table-384")
-                      for t in list(margins(name).values())[:1]]
-            at_table = "; ".join(f"{cell(t['per_deal'])[0]} ({t['deals']})"
-                                 for t in tables) or "–"
-            print(f"| Vic Village {p} | ismcts | `{plain['candidate']}` "
-                  f"{cell(plain['per_deal'])[0]} | `{model['candidate']}` "
-                  f"{cell(model['per_deal'])[0]} | {paired(model, plain)} | {at_table} | "
-                  f"{plain['deals']} |")
+        # ismcts's table checks: 96 deals (seed 134) and the preregistered 384 (seed 135)
+        vic = f"mate-vic-village-{p}p"
+        difference_row(f"Vic Village {p}", "ismcts", "ismcts", vic,
+                       (f"{vic}-ismcts-table", f"{vic}-ismcts-table-384"))
     for p in (3, 4):        # session 21: pimc with the model once per node (claim 10)
-        rows = margins(f"mate-vic-village-{p}p-pimc-cached")
-        plain, model = by_spec(rows, "pimc"), by_spec(rows, "pimc(opponents=heuristic)")
-        if plain and model:
-            table = next(iter(margins(f"mate-vic-village-{p}p-pimc-cached-table").values()),
-                         None)
-            at_table = f"{cell(table['per_deal'])[0]} ({table['deals']})" if table else "–"
-            print(f"| Vic Village {p} | pimc, model once per node | `{plain['candidate']}` "
-                  f"{cell(plain['per_deal'])[0]} | `{model['candidate']}` "
-                  f"{cell(model['per_deal'])[0]} | {paired(model, plain)} | {at_table} | "
-                  f"{plain['deals']} |")
+        vic = f"mate-vic-village-{p}p"
+        difference_row(f"Vic Village {p}", "pimc", "pimc, model once per node",
+                       f"{vic}-pimc-cached", (f"{vic}-pimc-cached-table",))
     five = margins("dog-tag-trick-5p")
     low = by_spec(five, "solver(exact_actions=4,opponents=heuristic)")
     default = by_spec(five, "solver(opponents=heuristic)")
