@@ -259,6 +259,21 @@ SEED = Count(0, 2 ** 64 - 1)      # seeds are 64-bit: a larger one would wrap to
 #: solver.search.parallel.MAX_THREADS (tests/test_newcomer_findings_12.py keeps them equal:
 #: importing the search package here would slow every command's start)
 THREADS = Count(1, 256)
+
+
+class ThreadsOrAuto(click.ParamType):
+    """``--threads``: a count (THREADS) or ``auto`` (solver.search.parallel.AUTO_THREADS:
+    every core where the answer is the one-thread answer, else one)."""
+
+    name = "integer|auto"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and value.strip().lower() == "auto":
+            return "auto"
+        return THREADS.convert(value, param, ctx)
+
+
+THREADS_OR_AUTO = ThreadsOrAuto()
 ITERATIONS = Count(1, MAX_ITERATIONS)
 WORLDS = Count(1, MAX_WORLDS)
 POSITIVE_SECONDS = Seconds(0.0, MAX_SECONDS, min_open=True)
@@ -668,17 +683,21 @@ DEFAULT_PARTICLES = 64
 @click.option("--particles", type=WORLDS, default=None,
               help=f"Candidate worlds weighed with --inference policy (default "
                    f"{DEFAULT_PARTICLES}; an error without --inference policy).")
-@click.option("--threads", type=THREADS, default=1, show_default=True,
+@click.option("--threads", type=THREADS_OR_AUTO, default="auto", show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same moves and "
                    "values; with exact alpha-beta worlds the node count varies from run to "
                    "run; the independent ISMCTS check behind \"how sure\" pools the trees too, "
-                   "so its verdict may differ from one core's).")
+                   "so its verdict may differ from one core's). auto: every core for PIMC and "
+                   "the solver (one world a core at most), whose answer is then one core's, "
+                   "only sooner; one for ISMCTS and the check, whose pooled trees would answer "
+                   "differently.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
               worlds: Optional[int], search_seed: Optional[int], params: tuple[str, ...],
-              inference: str, particles: Optional[int], threads: int, as_json: bool) -> None:
+              inference: str, particles: Optional[int], threads: "int | str",
+              as_json: bool) -> None:
     """Recommend a move: every legal move with its value, 95% interval, visit share and
     robustness across sampled worlds, the recommended move first, and how sure it is.
 
@@ -797,7 +816,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         takes = f"parameter {opt[len('--param '):]!r}" if opt.startswith("--param ") else opt
         click.echo(f"note: auto chose {what}, which takes no {takes} (ignored)")
     cores = os.cpu_count() or 1
-    if threads > cores:
+    if isinstance(threads, int) and threads > cores:
         click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
     click.echo(result.table(view))
     if algo in ("ismcts", "pimc") and view_hides_nothing(view):

@@ -112,6 +112,10 @@ from solver.search.result import SearchResult, build_result, mean_interval
 
 # A sane ceiling for ``threads`` (more threads than cores only take turns).
 MAX_THREADS = 256
+# ``threads=AUTO_THREADS`` (``recommend``'s, and the command line's default): every usable core
+# for a search whose answer is the same on any number of threads, one thread for the others
+# (solver.search.recommend.threads_for).
+AUTO_THREADS = "auto"
 # An iteration count that never ends a search (the limit is then its time).
 UNLIMITED = 1 << 62
 _MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -201,6 +205,15 @@ def check_threads(threads: object) -> int:
     if not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"threads must be in 1..{MAX_THREADS}, got {threads}")
     return threads
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform says, else the
+    machine's count): what ``threads=AUTO_THREADS`` spreads a search over."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:                      # no affinity on this platform (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def split_iterations(iterations: int, threads: int) -> list[int]:

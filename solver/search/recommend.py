@@ -37,7 +37,13 @@ from solver.search._ismcts import ismcts_search
 from solver.search._mcts import uct_search
 from solver.search._pimc import pimc_search, solve_state
 from solver.search.limits import SearchLimit
-from solver.search.parallel import check_threads, ismcts_threads, pimc_threads
+from solver.search.parallel import (
+    AUTO_THREADS,
+    check_threads,
+    ismcts_threads,
+    pimc_threads,
+    usable_cores,
+)
 from solver.search.params import exploration_c, opponent_model, rollout_policy, widening
 from solver.search.result import SearchResult
 
@@ -101,6 +107,28 @@ def solver_worlds(game: Game) -> int:
 
 class SearchParamError(TrickhoundError, ValueError):
     """An unknown algorithm, or a parameter the algorithm does not take."""
+
+
+# Frontier evaluations of max^n that play out (a stream per thread): with them the answer of a
+# PIMC split over threads depends on the thread count (tests/search/test_threads.py).
+PLAYOUT_EVALUATIONS = ("rollout", "policy")
+
+
+def threads_for(algo: str, threads: "int | str", params: dict, worlds: int | None) -> int:
+    """The thread count of a search: ``threads`` itself when a number; for ``AUTO_THREADS``
+    every usable core (at most one a world) where the answer is the same on any number of
+    threads — PIMC and the solver split their worlds, each searched with its own stream and
+    merged in world order (solver/search/parallel.py) — and one thread for ISMCTS, whose pooled
+    trees answer differently from one tree, and for max^n with playouts at its frontier (a
+    stream per thread). So ``auto`` answers as one thread does, only sooner, and an answer does
+    not depend on the machine it ran on (its node count may: each thread has its own table)."""
+    if threads != AUTO_THREADS:
+        return check_threads(threads)
+    evaluator = "solver" if algo == "solver" else params.get("evaluator", "uct")
+    if algo == "ismcts" or (evaluator == "solver"
+                            and params.get("evaluation", "auto") in PLAYOUT_EVALUATIONS):
+        return 1
+    return max(1, min(usable_cores(), worlds if worlds else usable_cores()))
 
 
 def _entry(algo: str, threads: int = 1) -> tuple[Callable[..., SearchResult], dict[str, str]]:
@@ -242,7 +270,7 @@ def _check_limit(algo: str, limit: SearchLimit) -> SearchLimit:
 
 
 def _with_check(view: View, algo: str, result: SearchResult, seed: int,
-                params: dict, threads: int = 1,
+                params: dict, threads: "int | str" = 1,
                 time_left: float | None = None) -> SearchResult:
     """``result`` with the independent check search ``confidence`` needs before it says
     "clear": run only when the answer's own intervals say clear or likely (not when exact,
@@ -282,7 +310,7 @@ def _solve_view(view: View, limit: SearchLimit, seed: int, evaluator: str = "sol
 
 
 def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = None,
-              seed: int = 0, check: bool = True, threads: int = 1,
+              seed: int = 0, check: bool = True, threads: "int | str" = 1,
               **params: object) -> SearchResult:
     """Search ``view`` (its seat must be to act) and return a SearchResult: every legal move
     with its value, 95% interval, visits, share and robustness, the recommended move first.
@@ -295,20 +323,24 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     so that ``result.confidence()`` can account for bias; bots pass False. Under a time limit
     the two share it (``CHECK_TIME_SHARE``): the whole answer fits in ``limit.time_s``.
     ``threads=N``: a root-parallel search on N cores (solver/search/parallel.py; the check
-    search too): ISMCTS pools N trees, PIMC splits its worlds (the same answer as one thread)."""
+    search too): ISMCTS pools N trees, PIMC splits its worlds (the same answer as one thread).
+    ``threads="auto"`` (the command line's default): every usable core where that gives the
+    one-thread answer, else one (:func:`threads_for`), for the search and its check alike."""
     if not isinstance(view, View):
         raise TypeError(f"recommend needs a View (state.view(seat)), got {type(view).__name__}")
-    try:
-        threads = check_threads(threads)
-    except ValueError as e:
-        raise SearchParamError(str(e)) from None
+    if threads != AUTO_THREADS:
+        try:
+            threads = check_threads(threads)
+        except ValueError as e:
+            raise SearchParamError(str(e)) from None
     if algo == AUTO:
         return _recommend_auto(view, limit, seed, params, check, threads)
-    fn, fixed = _entry(algo, threads)
     _check_params(algo, params)
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     if algo == "solver" and limit.worlds is None:
         limit = replace(limit, worlds=solver_worlds(view.game))
+    used = threads_for(algo, threads, params, limit.worlds)
+    fn, fixed = _entry(algo, used)
     main = limit
     if check and algo in CHECK_ALGO and limit.time_s is not None:
         main = replace(limit, time_s=limit.time_s * (1.0 - CHECK_TIME_SHARE))
@@ -336,7 +368,7 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
 
 
 def _recommend_auto(view: View, limit: "SearchLimit | str | None", seed: int, params: dict,
-                    check: bool, threads: int = 1) -> SearchResult:
+                    check: bool, threads: "int | str" = 1) -> SearchResult:
     """``recommend(view, "auto", ...)``: the exact solver where it applies and finishes
     (``result.exact``), else the game's strongest search at its default limit (keeping a time
     limit the caller gave)."""

@@ -318,7 +318,9 @@ class SearchResult:
         head = (f"{self.algorithm} for seat {self.player}: value = {what}, "
                 f"{budget}{_count(self.worlds, 'world')}, {rollouts}"
                 f"{_count(self.nodes, 'node')}"
-                + (f", {self.seconds:.2f}s" if self.seconds else ""))
+                + (f", {self.seconds:.2f}s" if self.seconds else "")
+                + (f" on {threads} threads" if isinstance(threads := self.params.get("threads"),
+                                                          int) and threads > 1 else ""))
         best = self.actions[0].robustness
         note = []
         if best is not None and any((a.robustness or 0.0) > best for a in self.actions[1:]):

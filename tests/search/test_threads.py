@@ -293,7 +293,7 @@ def test_recommend_threads_on_the_command_line():
             "--moves", "", "--algo", "pimc", "--iterations", "2000", "--worlds", "6", "--json"]
     state = load_game("dog-tag-trick").new_initial_state(3)
     args[args.index("--seat") + 1] = str(state.current_player())
-    one = json.loads(CliRunner().invoke(main, args).output)
+    one = json.loads(CliRunner().invoke(main, args + ["--threads", "1"]).output)
     two = json.loads(CliRunner().invoke(main, args + ["--threads", "2"]).output)
     assert two["params"]["threads"] == 2
     # the PIMC answer itself is the one-thread answer (its independent ISMCTS check, when

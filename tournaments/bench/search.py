@@ -146,38 +146,47 @@ def inference_share_row(games: int = 6, config: str = INFERENCE_CONFIG) -> dict:
                     f"{'met' if share <= INFERENCE_SHARE_TARGET else 'BELOW'}"}
 
 
-#: ``recommend --algo solver`` at its defaults on an opening (issue 15 item 3: <= 0.3 s).
+#: ``recommend --algo solver`` at its defaults (``--threads auto`` included) on an opening
+#: (issue 15 item 3: <= 0.3 s).
 SOLVER_OPENING_TARGET_S = 0.3
 
 
 def solver_opening_row(config: str, game: Game, deals: int = 3) -> Optional[dict]:
     """``recommend --algo solver`` at its default settings (PIMC over ``solver_worlds(game)``
-    worlds, max^n within 200,000 nodes a world) at the first lead of ``deals`` seeded games
-    (SB.opening_state) of a game of 3+ players: the median wall time of the answer, and the
-    depth max^n reached in worlds sampled the same way (4 a deal, a solver of their own: PIMC's
-    worlds are drawn by its own stream)."""
+    worlds, max^n within 200,000 nodes a world, ``--threads auto``: the worlds split over the
+    usable cores, the one-thread answer) at the first lead of ``deals`` seeded games
+    (SB.opening_state) of a game of 3+ players: the median wall time of the answer; beside it
+    the same on one thread (alternated with it), and the depth max^n reached in worlds sampled
+    the same way (4 a deal, a solver of their own: PIMC's worlds are drawn by its own
+    stream)."""
     from solver.rng import derive_seed
     from solver.search import recommend
-    from solver.search.recommend import solver_worlds
+    from solver.search.recommend import solver_worlds, threads_for
     if game.num_players < 3:
         return None
-    times, depths = [], []
+    times: list[float] = []
+    one_thread: list[float] = []
+    depths: list[object] = []
     for seed in range(1, deals + 1):
         s = SB.opening_state(game, seed)
         view = s.view(s.current_player())
-        t0 = time.perf_counter()
-        recommend(view, "solver", seed=seed, check=False)
-        times.append(time.perf_counter() - t0)
+        runs: tuple[tuple[int | str, list[float]], ...] = (("auto", times), (1, one_thread))
+        for threads, out in runs:
+            t0 = time.perf_counter()
+            recommend(view, "solver", seed=seed, check=False, threads=threads)
+            out.append(time.perf_counter() - t0)
         mx = MaxN(game)
         for w in range(4):
-            out = mx.solve(view.determinize(derive_seed(seed, w)), 200000)
-            depths.append("exact" if out["exact"] else out["depth"])
+            solved = mx.solve(view.determinize(derive_seed(seed, w)), 200000)
+            depths.append("exact" if solved["exact"] else solved["depth"])
     secs = statistics.median(times)
     shown = sorted({str(d) for d in depths})
+    threads = threads_for("solver", "auto", {}, solver_worlds(game))
     return {"name": f"recommend --algo solver {config}, opening", "unit": "s median",
             "value": secs,
             "note": f"max {max(times):.3f} s over {deals} openings, {solver_worlds(game)} "
-                    f"worlds; max^n depth "
+                    f"worlds on {threads} thread(s) (auto; one thread: "
+                    f"{statistics.median(one_thread):.3f} s median); max^n depth "
                     f"{'/'.join(shown)} plies; target <= {SOLVER_OPENING_TARGET_S} s: "
                     f"{'met' if secs <= SOLVER_OPENING_TARGET_S else 'BELOW'}"}
 
