@@ -65,7 +65,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar, Union
 
-from solver.game import Game, HeuristicRollout, State, View
+from solver.game import Game, HeuristicRollout, Policy, State, View
 from solver.inference.weighted import check_inference, world_pool
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta, ClaimHelper, RootSplit, WorldClaims
@@ -90,6 +90,7 @@ from solver.search.params import (
     DEFAULT_OPPONENTS,
     DEFAULT_WIDEN,
     DEFAULT_WORLDS,
+    RolloutPolicy,
     as_limit,
     check_c,
     check_chance,
@@ -473,10 +474,11 @@ def alphabeta_root_best(state: State, solvers: Sequence[AlphaBeta],
     return job.result()
 
 
-def _policy_for(game: Game, use_policy: Any) -> Any:
+def _policy_for(game: Game, use_policy: RolloutPolicy) -> Policy | bool:
     """The ``policy`` constructor argument of one thread's searcher (``use_policy`` as
     params.check_rollout returns it): a fresh instance of the game's policy when rollouts use
-    it, wrapped again for heuristic rollouts, else False (random rollouts)."""
+    it, wrapped again for heuristic rollouts (each thread its own instance: sharing one would be
+    a data race, see the module docstring), else False (random rollouts)."""
     if isinstance(use_policy, HeuristicRollout):
         return HeuristicRollout(game.new_policy())
     return game.new_policy() if use_policy else False

@@ -117,7 +117,12 @@ def check_pimc_widen(evaluator: str, widen: float) -> float:
     return 0.0
 
 
-def check_rollout(rollout: str, game: Game | None = None) -> Any:
+#: A searcher's ``policy`` constructor argument (check_rollout): False for random rollouts,
+#: True for the game's own rollout policy, or a HeuristicRollout wrapping a policy instance.
+RolloutPolicy = bool | HeuristicRollout
+
+
+def check_rollout(rollout: str, game: Game | None = None) -> RolloutPolicy:
     """A searcher's ``policy`` argument for ``rollout``: False (uniformly random rollouts), True
     (the game's own rollout policy, ``game.policy``) or, for ``"heuristic"``, a
     ``HeuristicRollout`` over ``game.policy`` (solver/game.pyx: every seat plays the heuristic
