@@ -77,20 +77,22 @@ class HumanBot(Bot[View]):
 HINT_ITERATIONS = 5000
 
 
-def hint_result(view: View) -> "SearchResult":
+def hint_result(view: View, threads: "int | str" = 1) -> "SearchResult":
     """The engine's assessment for the seat to move, as ``recommend`` gives it by default
     (``algo="auto"``): exact values where the position is perfect information for the mover
     (Mate with face-up forcing), else the game's strongest search at ``HINT_ITERATIONS``
-    (seed 0, so that a hint reproduces). The terminal's and the web page's hint both ask it."""
+    (seed 0, so that a hint reproduces). The terminal's and the web page's hint both ask it;
+    the terminal with ``threads="auto"`` (the same answer, sooner: recommend.threads_for), the
+    web page on one thread, as its jobs may run side by side."""
     from solver.search import DEFAULT_LIMITS, choose_algorithm, recommend
     algo, _ = choose_algorithm(view)
     limit = None if algo == "solver" else replace(DEFAULT_LIMITS[algo], iterations=HINT_ITERATIONS)
-    return recommend(view, "auto", limit, seed=0)
+    return recommend(view, "auto", limit, seed=0, threads=threads)
 
 
 def hint_text(view: View) -> str:
     """:func:`hint_result` as the terminal prints it."""
-    res = hint_result(view)
+    res = hint_result(view, threads="auto")
     if res.exact:
         span = "game" if view.game.name == "mate" else "round"
         return (f"  hint (exact value to the end of this {span}; {res.auto}): "

@@ -136,3 +136,17 @@ def test_bad_threads_word_is_one_line_and_exit_2():
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "must be an integer, got 'many'" in lines[0]
+
+
+def test_the_terminal_hint_on_auto_is_the_web_pages_one_thread_hint(cores):
+    """The `play` hint at the terminal searches on every core, the web page's on one (its jobs
+    may run side by side): in Vic Village (pimc, docs/rules/mate-vic-village.md's opening) both
+    give the same moves and values."""
+    from bots.human import hint_result, hint_text
+    cores(2)
+    view = _opening("mate-vic-village(players=3)")
+    terminal = hint_result(view, threads="auto")
+    web = hint_result(view)
+    assert terminal.algorithm == "pimc" and terminal.params["threads"] == 2
+    assert _answer(terminal) == _answer(web)
+    assert " on 2 threads" in hint_text(view).splitlines()[1]
