@@ -50,7 +50,7 @@ own solver, and merges them in world order: the same answer as one thread for al
 (exact; the distinct worlds are split, a thread's in one call without the GIL). Mate's
 alpha-beta kernel and the max^n core (the multiplayer games) run without the GIL, so the
 worlds run in parallel, each claimed world solved as by a new solver at the world's own seed:
-one answer for any thread count >= 2 (and, with the fitted frontier, the one-thread answer). With
+the one-thread answer for any thread count (one thread solves each world afresh too). With
 perfect information (one world: Mate's default rules) ``act`` solves best-only inline
 (parallel.alphabeta_root_best: its root split, the same optimal set, measured slower at
 Mate's 0.1-0.8 ms decisions, is off by default), and ``action_values`` values a decision

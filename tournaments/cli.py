@@ -270,6 +270,10 @@ class ThreadsOrAuto(click.ParamType):
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, str) and value.strip().lower() == "auto":
             return "auto"
+        try:
+            int(str(value).strip())
+        except ValueError:
+            self.fail(f"must be an integer or 'auto', got {value!r}", param, ctx)
         return THREADS.convert(value, param, ctx)
 
 
@@ -689,9 +693,9 @@ DEFAULT_PARTICLES = 64
                    "values; with exact alpha-beta worlds the node count varies from run to "
                    "run; the independent ISMCTS check behind \"how sure\" pools the trees too, "
                    "so its verdict may differ from one core's). auto: every core for PIMC and "
-                   "the solver (one world a core at most), whose answer is then one core's, "
-                   "only sooner; one for ISMCTS and the check, whose pooled trees would answer "
-                   "differently.")
+                   "the solver (at most one thread a world), whose answer is then one core's, "
+                   "only sooner; one core for ISMCTS and for the check, whose pooled trees "
+                   "would answer differently.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat: Optional[int],
               moves: str, algo: str, iterations: Optional[int], time_s: Optional[float],
@@ -815,7 +819,8 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         what = "the exact solver" if chosen == "solver" else chosen
         takes = f"parameter {opt[len('--param '):]!r}" if opt.startswith("--param ") else opt
         click.echo(f"note: auto chose {what}, which takes no {takes} (ignored)")
-    cores = os.cpu_count() or 1
+    from solver.search.parallel import usable_cores
+    cores = usable_cores()
     if isinstance(threads, int) and threads > cores:
         click.echo(f"note: {threads} threads on {cores} core(s): the extra threads take turns")
     click.echo(result.table(view))

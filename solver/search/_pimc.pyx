@@ -50,6 +50,8 @@ from solver.search.result import Z95, build_result, mean_interval
 from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
 from solver.rng import Random, derive_seed
 
+MASK64 = 0xFFFFFFFFFFFFFFFF     # a derived seed as the solvers' uint64_t seed
+
 EVALUATORS = ("uct", "solver")
 SOLVERS = ("auto", "alphabeta", "maxn", "paranoid")
 
@@ -292,18 +294,25 @@ def world_solver(Game game, solver):
 
 
 def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, seed):
-    """(name, callable (state, seconds or None) -> (actions {a: value}, nodes, exact), callable
-    to call when done with it): max^n deepens within ``node_budget`` nodes and, when given, the
-    seconds (alpha-beta is exact). The solver is a kept one when one is idle, cleared
-    (parallel.take_alphabeta) or reset to ``seed`` (parallel.take_maxn): the same search as a
-    new one, without a new one's set-up."""
+    """(name, callable (state, seconds or None, world index) -> (actions {a: value}, nodes,
+    exact), callable to call when done with it): max^n deepens within ``node_budget`` nodes
+    and, when given, the seconds (alpha-beta is exact). The solver is a kept one when one is
+    idle, cleared (parallel.take_alphabeta) or reset to ``seed`` (parallel.take_maxn): the same
+    search as a new one, without a new one's set-up.
+
+    Within a node budget max^n solves each world as a new solver at the world's own seed
+    (``MaxN.forget``, O(1)), as the threads of parallel.pimc_threads do: a table carried over
+    from the worlds before (a repeated world, or a late position two worlds share) answered
+    nodes from deeper passes, so the one-thread answer depended on the worlds' order and
+    differed from the threads' (tester 22: Mattis 3p late in phase 1). Under a time limit
+    the table carries over, as each thread's does there (no time-limited answer reproduces)."""
     solver = world_solver(game, solver)
     from solver.search.parallel import give_alphabeta, give_maxn, take_alphabeta, take_maxn
     if solver == "alphabeta":
         # a kept solver, cleared (a new one's tables are fresh pages the search faults in)
         ab = take_alphabeta(game, max(tt_bits, 8))
 
-        def run(State w, time_s):
+        def run(State w, time_s, int world):
             r = ab.solve(w, False)
             return r["actions"], r["nodes"], True
         return solver, run, lambda: give_alphabeta(ab, max(tt_bits, 8))
@@ -312,7 +321,9 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
     # answers as the game's shared one, and one kept solver serves both paths)
     mx = take_maxn(game, paranoid, tt_bits, evaluation, rollouts, seed)
 
-    def run(State w, time_s):
+    def run(State w, time_s, int world):
+        if time_s is None:
+            mx.forget(derive_seed(seed, "solver-world", world) & MASK64)
         r = mx.solve(w, node_budget, time_s=time_s, order_ties=False)
         return r["actions"], r["nodes"], r["exact"]
     return solver, run, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)
@@ -392,7 +403,7 @@ cdef tuple _evaluate(list worlds, int player, object limit, Rng* rng, str evalua
                     if wi > 0 and left <= 0:
                         break
                     share = max(left, 1e-6) / (W - wi)   # the time left, shared by the worlds left
-                values, n_nodes, exact = run(<State>worlds[wi], share)
+                values, n_nodes, exact = run(<State>worlds[wi], share, wi)
                 merge.add_solved(values, n_nodes, exact)
         finally:
             done()

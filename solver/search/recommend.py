@@ -109,24 +109,19 @@ class SearchParamError(TrickhoundError, ValueError):
     """An unknown algorithm, or a parameter the algorithm does not take."""
 
 
-# Frontier evaluations of max^n that play out (a stream per thread): with them the answer of a
-# PIMC split over threads depends on the thread count (tests/search/test_threads.py).
-PLAYOUT_EVALUATIONS = ("rollout", "policy")
-
-
-def threads_for(algo: str, threads: "int | str", params: dict, worlds: int | None) -> int:
+def threads_for(algo: str, threads: "int | str", worlds: int | None) -> int:
     """The thread count of a search: ``threads`` itself when a number; for ``AUTO_THREADS``
-    every usable core (at most one a world) where the answer is the same on any number of
-    threads — PIMC and the solver split their worlds, each searched with its own stream and
-    merged in world order (solver/search/parallel.py) — and one thread for ISMCTS, whose pooled
-    trees answer differently from one tree, and for max^n with playouts at its frontier (a
-    stream per thread). So ``auto`` answers as one thread does, only sooner, and an answer does
-    not depend on the machine it ran on (its node count may: each thread has its own table)."""
+    every usable core (at most one thread a world) for PIMC and the solver, whose answer is the
+    same on any number of threads (each world is searched with its own stream, and max^n
+    solves each as a new solver would, and the worlds are merged in world order:
+    solver/search/parallel.py), and one thread for ISMCTS, whose pooled trees answer
+    differently from one tree. So ``auto`` answers as one thread does, only sooner, and an
+    answer does not depend on the machine it ran on (its node count may: alpha-beta's threads
+    share the work of a world; under a time limit, which no answer reproduces, the threads'
+    tables also carry over from world to world)."""
     if threads != AUTO_THREADS:
         return check_threads(threads)
-    evaluator = "solver" if algo == "solver" else params.get("evaluator", "uct")
-    if algo == "ismcts" or (evaluator == "solver"
-                            and params.get("evaluation", "auto") in PLAYOUT_EVALUATIONS):
+    if algo == "ismcts":
         return 1
     return max(1, min(usable_cores(), worlds if worlds else usable_cores()))
 
@@ -328,7 +323,11 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     one-thread answer, else one (:func:`threads_for`), for the search and its check alike."""
     if not isinstance(view, View):
         raise TypeError(f"recommend needs a View (state.view(seat)), got {type(view).__name__}")
-    if threads != AUTO_THREADS:
+    if isinstance(threads, str) and threads.strip().lower() == AUTO_THREADS:
+        threads = AUTO_THREADS
+    elif isinstance(threads, str):
+        raise SearchParamError(f"threads must be an integer or {AUTO_THREADS!r}, got {threads!r}")
+    else:
         try:
             threads = check_threads(threads)
         except ValueError as e:
@@ -339,7 +338,7 @@ def recommend(view: View, algo: str = AUTO, limit: "SearchLimit | str | None" = 
     limit = DEFAULT_LIMITS[algo] if limit is None else SearchLimit.parse(limit)
     if algo == "solver" and limit.worlds is None:
         limit = replace(limit, worlds=solver_worlds(view.game))
-    used = threads_for(algo, threads, params, limit.worlds)
+    used = threads_for(algo, threads, limit.worlds)
     fn, fixed = _entry(algo, used)
     main = limit
     if check and algo in CHECK_ALGO and limit.time_s is not None:

@@ -4,9 +4,9 @@
   answer for a seed and an iteration limit (the UCT evaluator in every game, with the game's
   rollout policy, whose Vic Village instance keeps a plan cache: each thread has its own);
   alpha-beta in every world (Mate with the forced card hidden, docs/rules/mate.md §9.2)
-  gives the same values, and so does max^n with its default frontier in the multiplayer games
-  (its core runs without the GIL; with frontier playouts the answer is reproducible per
-  thread count).
+  gives the same values, and so does max^n in the multiplayer games, with its fitted frontier
+  or with playouts (its core runs without the GIL; each world is solved as by a new solver at
+  the world's own seed, on one thread too).
 * ISMCTS pools N trees at the root: thread i searches iterations // N (+1 for the first
   iterations % N) iterations seeded by derive_seed(seed, i); the answer is reproducible for
   (seed, iterations, N).
@@ -137,16 +137,47 @@ def test_pimc_maxn_threads_share_a_time_limit():
 
 
 @pytest.mark.parametrize("config", multiplayer_configs()[:2])
-def test_pimc_maxn_threads_are_reproducible(config):
-    """With playouts at the frontier each thread's solver draws from its own stream
-    (derive_seed(seed, "solver-thread", t)), so the answer is reproducible for the same
-    (seed, worlds, threads)."""
+def test_pimc_maxn_threads_with_frontier_playouts_give_the_one_thread_answer(config):
+    """With playouts at the frontier each world's solver draws from the world's own stream
+    (MaxN.forget to derive_seed(seed, "solver-world", w)) on any number of threads, so the
+    answer is the one-thread answer, and reproducible."""
     view = _view(config, fraction=0.6)
     kw = dict(limit=SearchLimit(iterations=1, worlds=4), seed=8, evaluator="solver",
               node_budget=300, evaluation="policy", rollouts=1)
+    one = pimc(view, **kw)
     a, b = pimc(view, threads=2, **kw), pimc(view, threads=2, **kw)
     assert a.to_json() == b.to_json()
     assert a.worlds == 4 and a.params["threads"] == 2
+    assert _without_threads(a) == _without_threads(one)
+
+
+def test_pimc_maxn_one_thread_solves_each_world_afresh_late_in_mattis():
+    """Tester 22's position (Mattis 3 players, docs/rules/mattis.md phase 1, 44 moves in): on
+    one thread max^n kept its table from world to world, so nodes of a world were answered
+    by deeper passes of the worlds before (worlds there share their late positions) and the
+    one-thread answer (8D) was not the threads' (2H). Each world is now solved as by a new
+    solver on one thread too."""
+    game = load_game("mattis(players=3)")
+    moves = ("6H,9D,TH,2D,BLIND,BLIND,BLIND,BLIND,5D,JC,BLIND,AC,BLIND,BLIND,AD,BLIND,7H,5S,5H,"
+             "QS,7C,TC,QC,7D,BLIND,TS,BLIND,4C,3H,BLIND,BLIND,JD,KS,KD,BLIND,2S,BLIND,AH,5C,"
+             "BLIND,3D,4D,AS,KC")
+    from solver.search.recommend import replay
+    state = replay(game, 1, moves)
+    view = state.view(state.current_player())
+    answers = [recommend(view, "solver", seed=1, check=False, threads=t) for t in (1, 2, 3)]
+    assert len({json.dumps(_without_threads(r)["actions"]) for r in answers}) == 1
+    assert len({r.chosen for r in answers}) == 1
+
+
+def test_pimc_maxn_repeated_worlds_give_the_one_thread_answer():
+    """Worlds resampled by the opponent model repeat (8 worlds from 16 weighted candidates); a
+    repeated world is solved again as by a new solver, so one thread and two agree
+    (docs/rules/dog-tag-trick.md, 5 players, mid-round)."""
+    view = _view("dog-tag-trick(players=5)", seed=2, fraction=0.3)
+    kw = dict(limit=SearchLimit(iterations=1, worlds=8), seed=2, evaluator="solver",
+              node_budget=20000, inference="policy", particles=16)
+    one, two = pimc(view, **kw), pimc(view, threads=2, **kw)
+    assert _without_threads(two)["actions"] == _without_threads(one)["actions"]
 
 
 @pytest.mark.parametrize("config", one_config_per_game())

@@ -181,7 +181,7 @@ def solver_opening_row(config: str, game: Game, deals: int = 3) -> Optional[dict
             depths.append("exact" if solved["exact"] else solved["depth"])
     secs = statistics.median(times)
     shown = sorted({str(d) for d in depths})
-    threads = threads_for("solver", "auto", {}, solver_worlds(game))
+    threads = threads_for("solver", "auto", solver_worlds(game))
     return {"name": f"recommend --algo solver {config}, opening", "unit": "s median",
             "value": secs,
             "note": f"max {max(times):.3f} s over {deals} openings, {solver_worlds(game)} "
