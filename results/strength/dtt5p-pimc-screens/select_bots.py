@@ -6,11 +6,11 @@ move best in the most worlds (each then the higher mean), where the pimc bot pla
 mean over the worlds that valued the move. Not part of the product: run them by path, e.g.
 ``--candidate 'results/strength/dtt5p-pimc-screens/select_bots.py:VisitsPIMC(iterations=990)'``.
 """
-from bots import heuristic
+from dataclasses import replace
+
 from bots.search_bots import PIMCBot
 from solver.game import View
-from solver.rng import Random
-from solver.search.result import ActionStats
+from solver.search.result import ActionStats, SearchResult
 
 
 class VisitsPIMC(PIMCBot):
@@ -22,17 +22,10 @@ class VisitsPIMC(PIMCBot):
         """The key the played move maximises."""
         return (a.visits, a.mean if a.mean is not None else -1e9)
 
-    def act(self, view: View) -> int:
-        # as PIMCBot.act, up to the choice among the searched moves
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if self.exact_applies(view):
-            return self.exact_choice(view)
-        wide = int(self.wide or 0)
-        if 0 < wide <= len(legal) and heuristic.has_heuristic(view.game):
-            return heuristic.choose(view, Random(self.next_seed()))
-        return max(self.search(view).actions, key=self.rank).action
+    def search(self, view: View) -> SearchResult:
+        # PIMCBot.act plays search(view).chosen where it searches
+        result = super().search(view)
+        return replace(result, chosen=max(result.actions, key=self.rank).action)
 
 
 class RobustPIMC(VisitsPIMC):
