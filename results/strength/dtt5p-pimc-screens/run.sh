@@ -41,3 +41,5 @@ mv $TEMPS.keep $TEMPS
 trap - EXIT
 run selection 142 'pimc(iterations=990)' \
   "$OUT/select_bots.py:VisitsPIMC(iterations=990)" "$OUT/select_bots.py:RobustPIMC(iterations=990)"
+# and whether more search would close it: 2x and 4x the iterations (not equal CPU)
+run budget 143 'pimc(iterations=990)' 'pimc(iterations=1980)' 'pimc(iterations=3960)'

@@ -12,7 +12,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCREENS = (("settings", "worlds, widening and c (seed 139)"),
            ("worlds", "more worlds, and c = 4 with them (seed 140)"),
            ("sharp-inference", "worlds weighted by a sharp model of the heuristic (seed 141)"),
-           ("selection", "the move chosen by visits or by robustness (seed 142)"))
+           ("selection", "the move chosen by visits or by robustness (seed 142)"),
+           ("budget", "2x and 4x the iterations (seed 143)"))
 
 
 def row(label: str, values: list[float]) -> str:
