@@ -83,7 +83,8 @@ def hint_result(view: View, threads: "int | str" = 1) -> "SearchResult":
     (Mate with face-up forcing), else the game's strongest search at ``HINT_ITERATIONS``
     (seed 0, so that a hint reproduces). The terminal's and the web page's hint both ask it;
     the terminal with ``threads="auto"`` (the same answer, sooner: recommend.threads_for), the
-    web page on one thread, as its jobs may run side by side."""
+    web page on one thread, as its searches run side by side, each in its own process
+    (tournaments/web/jobs.py), and already share the cores."""
     from solver.search import DEFAULT_LIMITS, choose_algorithm, recommend
     algo, _ = choose_algorithm(view)
     limit = None if algo == "solver" else replace(DEFAULT_LIMITS[algo], iterations=HINT_ITERATIONS)
