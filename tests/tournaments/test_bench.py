@@ -58,6 +58,12 @@ def test_search_rows_follow_the_declarations():
                          "ISMCTS dog-tag-trick(players=3), policy rollout"]
     assert "PIMC exact-solver worlds dog-tag-trick(players=3)" in names
     assert not any("mate" in n for n in names)
+    # recommend --algo solver at its defaults (--threads auto), the one-thread time beside it
+    opening = next(r for r in rows
+                   if r["name"] == "recommend --algo solver dog-tag-trick(players=3), opening")
+    assert opening["unit"] == "s median" and opening["value"] > 0
+    assert "thread(s) (auto; one thread: " in opening["note"]
+    assert "target <= 0.3 s: " in opening["note"]
 
 
 # --- The yardstick (issue 18 item 1): --limits, alternated CPU-time ratios, targets --------
