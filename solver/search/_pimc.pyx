@@ -62,6 +62,13 @@ def uct_world_seed(seed, int world):
     return derive_seed(int(seed), "uct-world", world)
 
 
+def solver_world_seed(seed, int world):
+    """The seed max^n solves world ``world`` at (``MaxN.forget``) in a PIMC search seeded by
+    ``seed`` within a node budget: each world as a new solver would, whichever thread solves
+    it and whatever it solved before."""
+    return derive_seed(int(seed), "solver-world", world) & MASK64
+
+
 # A world's best actions: every action within BEST_EPS of its best value (the solvers' values
 # are sums of points: far below any difference of two values, far above rounding error).
 cdef double BEST_EPS = 1e-9
@@ -323,7 +330,7 @@ def _solver_for(Game game, solver, node_budget, tt_bits, evaluation, rollouts, s
 
     def run(State w, time_s, int world):
         if time_s is None:
-            mx.forget(derive_seed(seed, "solver-world", world) & MASK64)
+            mx.forget(solver_world_seed(seed, world))
         r = mx.solve(w, node_budget, time_s=time_s, order_ties=False)
         return r["actions"], r["nodes"], r["exact"]
     return solver, run, lambda: give_maxn(mx, paranoid, tt_bits, evaluation, rollouts)

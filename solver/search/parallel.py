@@ -77,6 +77,7 @@ from solver.search._pimc import (
     SOLVERS,
     RootMerge,
     pimc_search,
+    solver_world_seed,
     uct_world_answer,
     uct_world_seed,
     world_solver,
@@ -753,7 +754,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             def claim_job(mx: MaxN) -> Callable[[], None]:
                 def run() -> None:
                     while (wi := sized.next()) is not None:
-                        mx.forget(derive_seed(seed, "solver-world", wi) & _MASK64)
+                        mx.forget(solver_world_seed(seed, wi))
                         r = mx.solve(sampled[wi], node_budget, order_ties=False)
                         results[wi] = (r["actions"], r["nodes"], r["exact"])
                 return run

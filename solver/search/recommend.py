@@ -123,7 +123,8 @@ def threads_for(algo: str, threads: "int | str", worlds: int | None) -> int:
         return check_threads(threads)
     if algo == "ismcts":
         return 1
-    return max(1, min(usable_cores(), worlds if worlds else usable_cores()))
+    cores = usable_cores()
+    return min(cores, worlds) if worlds else cores
 
 
 def _entry(algo: str, threads: int = 1) -> tuple[Callable[..., SearchResult], dict[str, str]]:
