@@ -548,9 +548,11 @@ def _match_line(game: Any, g: int, rec: Any, quiet: bool) -> None:
 
 
 def _record_line(game: Any, rec: Any) -> str:
+    from tournaments.records import seat_forfeits
     if rec.termination == "forfeit":
-        f = rec.forfeit
-        return f"seat {f['seat']} forfeits ({f['reason']}: {f['detail']})"
+        # every seat that forfeited, in order (tester 23: a second forfeit went unnamed)
+        return "; ".join(f"seat {f['seat']} forfeits ({f['reason']}: {f['detail']})"
+                         for f in seat_forfeits(rec.forfeit) or [rec.forfeit])
     state = game.new_initial_state(rec.deal_seed)
     detail = ""
     if game.name == "mate":
@@ -742,8 +744,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         named = obj.pop("game", None)
         game = _load_game(game_text or named or _missing_game(position))
         if game_text and named and _load_game(named).spec() != game.spec():
-            raise UserError(f"{position} is a view of {named}, not of {game_text} (drop --game: "
-                            f"the file names its game)")
+            kind = "view" if "seat" in obj else "state"     # tester 23: a state is no view
+            raise UserError(f"{position} is a {kind} of {named}, not of {game_text} (drop "
+                            f"--game: the file names its game)")
         if "seat" in obj:
             view = game.view_from_json(obj)
         else:               # a full state (state.to_json(), what `solve` reads): the mover's
@@ -1343,8 +1346,10 @@ def rate(candidate: str, game_text: str, margin: Optional[float], alpha: float, 
                                  echo=lambda m: click.echo(m, err=True))
     except KeyboardInterrupt as e:
         what = "terminated" if isinstance(e, Terminated) else "interrupted"
-        click.echo(f"trickhound: {what}: a rating test is not resumed; run `trickhound rate` "
-                   f"again to test afresh", err=True)
+        # (tester 23: "again" with the same --out is refused: that folder holds this run)
+        again = (f"run `trickhound rate` again with another --out ({out} holds this run) to "
+                 f"test afresh" if out else "run `trickhound rate` again to test afresh")
+        click.echo(f"trickhound: {what}: a rating test is not resumed; {again}", err=True)
         sys.exit(EXIT_TERM if isinstance(e, Terminated) else EXIT_INTERRUPT)
     click.echo(format_result(res))
 

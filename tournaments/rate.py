@@ -475,7 +475,7 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
     oracles = {r.seating[seat] for r in records for seat in r.oracle_seats}
     for row in board:
         row["oracle"] = row["spec"] in oracles
-    place = next(i for i, r in enumerate(board, 1) if r["candidate"])
+    place, shared = next(p for p, r in zip(board_places(board), board) if r["candidate"])
     forfeits = candidate_forfeits(records, cand_spec)
     decision = test.decision if test else None
     why = None
@@ -490,11 +490,22 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                                   "games": len(records),
                                   "test": test.to_json() if test else None})
     return {"candidate": cand_spec, "mu": mu, "sigma": sg, "conservative": mu - 3 * sg,
-            "games": len(records), "place": place, "of": len(board), "board": board,
+            "games": len(records), "place": place, "place_shared": shared, "of": len(board),
+            "board": board,
             "run_dir": cfg.out, "source": source, "pool": list(cfg.bots),
             "fixed": sorted(fixed),
             "decision": decision, "why": why, "forfeits": forfeits, "unit": g.VALUE_UNIT,
             "test": test.to_json() if test else None}
+
+
+def board_places(board: list[dict[str, Any]]) -> list[tuple[int, bool]]:
+    """Each row's place on the rating board, in order, and whether it shares it. Bots rated
+    alike share a place: a gauntlet's pool bots never meet, and rated from its games alone they
+    keep one rating (tester 8 saw them placed 1 to 4); so may the candidate and a pool bot
+    (tester 23: "place 2 of 2" above a board that showed it 1=)."""
+    keys = [(round(r["mu"], 2), round(r["sigma"], 2)) for r in board]
+    # rows alike are adjacent (the board is sorted): a row's place is its first twin's
+    return [(keys.index(key) + 1, keys.count(key) > 1) for key in keys]
 
 
 def _number(x: float, sign: bool = False) -> str:
@@ -585,18 +596,14 @@ def format_result(res: dict) -> str:
         scale = (f"pool fixed at its published ratings but for "
                  f"{', '.join(label(b) for b in changed)}")
     lines.append(f"TrueSkill ({scale}): mu {res['mu']:.2f}, "
-                 f"sigma {res['sigma']:.2f}; place {res['place']} of {res['of']}:")
-    place, shown, last = 0, "", None
-    for i, r in enumerate(res["board"], 1):
+                 f"sigma {res['sigma']:.2f}; place {res['place']}"
+                 f"{'=' if res.get('place_shared') else ''} of {res['of']}:")
+    last = None
+    for (place, _shared), r in zip(board_places(res["board"]), res["board"]):
+        shown = f"{place:2d}." if place != last else f"{place:2d}="
+        last = place
         mark = "  <-" if r["candidate"] else ""
         name = r["label"] + (ORACLE_MARK if r.get("oracle") else "")
-        # bots rated alike share a place ("="): a gauntlet's pool bots never meet, and
-        # rated from its games alone they keep one rating (tester 8 saw them placed 1 to 4)
-        key = (round(r["mu"], 2), round(r["sigma"], 2))
-        if key != last:
-            place, shown, last = i, f"{i:2d}.", key
-        else:
-            shown = f"{place:2d}="
         idle = "  (no game)" if not r.get("games") and not r["candidate"] else ""
         lines.append(f"  {shown} {name:32s} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
                      f"mu-3s {r['conservative']:6.2f}{mark}{idle}")

@@ -253,7 +253,8 @@ def idle_reasons(cfg: TournamentConfig, num_players: int, idle: dict[str, str],
 
 def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRecord],
                      run_dir: Optional[str] = None) -> Optional[str]:
-    """How a ``trickhound rate`` run stopped early, or None when ``records`` are not such a run.
+    """How a ``trickhound rate`` run stopped early, or how its test ended when it played its
+    whole schedule; None when ``records`` are not such a run.
 
     Since 0.9.0 rate writes its test's settings and outcome into the run (rate.RATE_FILE, read
     from ``run_dir``), and the statement is made from that (or says the run is not what its test
@@ -269,14 +270,30 @@ def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRe
     interrupted exactly between batches) it says both."""
     scheduled, num_players = meta.get("games"), meta.get("num_players")
     if (cfg.format != "gauntlet" or len(cfg.candidates) != 1 or not records
-            or not isinstance(scheduled, int) or not isinstance(num_players, int)
-            or len(records) >= scheduled):
+            or not isinstance(scheduled, int) or not isinstance(num_players, int)):
         return None
     from tournaments.adaptive import batch_deals
     from tournaments.rate import deal_margins, pilot_margin, read_rate_file, sprt
     from tournaments.schedule import schedule_of
     deals = max(r.deal_index for r in records) + 1
     rated = read_rate_file(run_dir) if run_dir else None     # the folder read, not the one
+    if len(records) >= scheduled:
+        # every scheduled game played: only a rate run's own record has something to state
+        # (tester 23: a test that decided at, or ran out at, its game cap said nothing)
+        if rated is None or not rated.get("finished") or rated.get("games") != len(records):
+            return None
+        test = rated.get("test") or {}
+        if rated.get("decision") and test:
+            return (f"A `trickhound rate` run of {len(records)} games, its whole schedule: its "
+                    f"sequential test (SPRT, margin {test['margin']:.3g}, alpha "
+                    f"{rated['alpha']}, beta {rated['beta']}) decided "
+                    f"{str(rated['decision']).upper()} (mean paired difference "
+                    f"{test['mean']:+.3g} per deal).")
+        if rated.get("decision"):
+            return (f"A `trickhound rate` run of {len(records)} games, its whole schedule: "
+                    f"{str(rated['decision']).upper()} ({rated.get('why')}).")
+        return (f"A `trickhound rate` run of {len(records)} games, its whole schedule: its "
+                f"sequential test did not decide before the game cap.")
     if rated is not None:                                     # its config was written in
         if not rated.get("finished") or rated.get("games") != len(records):
             # interrupted, or games lost since (the test's record names how many it saw)
