@@ -449,6 +449,9 @@ cdef class State:
     cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
         _missing(<void*>self, "State.resample_chance_c")
 
+    cdef bint exchange_hidden_c(self, int observer, Rng* rng) noexcept nogil:
+        return False
+
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
         _missing(<void*>self, "State.infoset_key_c")
         return 0
@@ -589,6 +592,18 @@ cdef class State:
         cdef Random r = rng if isinstance(rng, Random) else Random(rng)
         cdef State s = self.clone()
         s.resample_chance_c(&r.rng)
+        return s
+
+    def exchange_hidden(self, int observer, rng):
+        """A copy of this state with two cards hidden from ``observer`` exchanged between two of
+        their hidden holders (the engine's exchange_hidden_c: one symmetric MCMC proposal among
+        the worlds ``observer`` cannot tell apart), or None where the game has no such move."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef State s = self.clone()
+        if not 0 <= observer < self.game.num_players:
+            raise ValueError(f"observer must be a seat 0..{self.game.num_players - 1}")
+        if not s.exchange_hidden_c(observer, &r.rng):
+            return None
         return s
 
     def random_playout(self, rng, int stop_round=-1):

@@ -35,7 +35,7 @@ from solver.game import Game, State, View
 from solver.inference.model import OpponentModel
 from solver.rng import Random, derive_seed
 
-INFERENCE_MODES = ("none", "policy")
+INFERENCE_MODES = ("none", "policy", "mcmc")
 # What a bot's inference=auto (its default) means per (game name, bot name): the mode measured
 # stronger at equal CPU time (results/strength/inference-*.md); "none" wherever it is not
 # listed. Only Mate with face-down forcing has anything to infer from (the other games rebuild
@@ -106,10 +106,7 @@ def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICL
     model = model if model is not None else model_for(view.game)
     game = view.game
     worlds = [view.determinize(r) for _ in range(particles)]
-    logw = np.zeros(particles)
-    for i, w in enumerate(worlds):
-        for _seat, action, before in game.observed_decisions(w, view.player):
-            logw[i] += model.log_probability(before, action, solver)
+    logw = np.array([log_likelihood(game, w, view.player, model, solver) for w in worlds])
     if not np.isfinite(logw).any():
         # No candidate explains the observed play (a model of probability 0 everywhere):
         # fall back to the hard facts alone rather than invent weights.
@@ -117,6 +114,14 @@ def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICL
     w = np.exp(logw - logw.max())
     w /= w.sum()
     return WeightedWorlds(worlds, w, float(1.0 / np.sum(w * w)))
+
+
+def log_likelihood(game: Game, world: State, observer: int, model: OpponentModel,
+                   solver: Any = None) -> float:
+    """log of the likelihood of every opponent decision ``observer`` has seen, rebuilt in
+    ``world`` (``Game.observed_decisions``), under ``model``: the sum of log P(action |
+    position); -inf where one of them was impossible in ``world``."""
+    return model.log_likelihood(game.observed_decisions(world, observer), solver)
 
 
 def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]:
@@ -130,12 +135,16 @@ def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]
     return [weighted.worlds[min(int(i), len(cum) - 1)].clone() for i in idx]
 
 
-def world_pool(view: View, seed: int, particles: int) -> tuple[list[State], float]:
+def world_pool(view: View, seed: int, particles: int,
+               inference: str = "policy") -> tuple[list[State], float | None]:
     """The worlds ISMCTS searches in turn with ``inference="policy"``: ``particles`` candidates
     weighed by the opponent model and resampled as many, shuffled (systematic resampling
     returns them grouped), from the search seed's own "inference" stream; and their effective
     sample size. One pool for every thread of a root-parallel search."""
     rng = Random(derive_seed(seed, "inference"))
+    if inference == "mcmc":
+        worlds, _ess = sample_worlds(view, particles, rng, "mcmc", particles)
+        return worlds, None
     weighted = weigh_worlds(view, rng, particles)
     pool = resample(weighted, particles, rng)
     rng.shuffle(pool)
@@ -152,5 +161,14 @@ def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none"
     r = rng if isinstance(rng, Random) else Random(rng)
     if check_inference(inference) == "none":
         return [view.determinize(r) for _ in range(n)], None
+    if inference == "mcmc":
+        from solver.inference.mcmc import chain_worlds
+        try:
+            worlds, _stats = chain_worlds(view, n, r, particles,
+                                          model if model is not None else model_for(view.game),
+                                          solver)
+            return worlds, None
+        except NotImplementedError:
+            inference = "policy"        # no exchange in this engine: weighted determinization
     weighted = weigh_worlds(view, r, particles, model, solver)
     return resample(weighted, n, r), weighted.ess

@@ -1354,8 +1354,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     tree.reset(view)
     # --- world source (inference) ---
     ess = None
-    if inference == "policy" and not view.world.game.perfect_information:
-        pool, ess = world_pool(view, seed, particles)
+    if inference != "none" and not view.world.game.perfect_information:
+        pool, ess = world_pool(view, seed, particles, inference)
         tree.set_world_pool(pool)
     # --- end world source ---
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))

@@ -496,7 +496,7 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         raise ValueError("particles must be >= 1")
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
     ess = None
-    if inference == "policy" and not game.perfect_information:
+    if inference != "none" and not game.perfect_information:
         worlds, ess = sample_worlds(view, W, Random(derive_seed(seed, "inference")), inference,
                                     particles)
     else:
