@@ -1,6 +1,7 @@
 """Inference by a Markov chain over hidden-card exchanges (solver/inference/mcmc.py) and the
 engine move it walks by (State.exchange_hidden). Dog Tag Trick positions cite
-docs/rules/dog-tag-trick.md: hands and the unused pile hidden, sizes public, no follow duty (§10)."""
+docs/rules/dog-tag-trick.md: hands and the unused pile hidden, sizes public, no follow duty
+(§10)."""
 import pytest
 
 from solver.game import State
