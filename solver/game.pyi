@@ -42,6 +42,7 @@ class Game:
     POLICY: ClassVar[str | None]
     EXACT_SOLVER: ClassVar[str | None]
     ROUND_CHANCE: ClassVar[bool]
+    EXCHANGES_HIDDEN: ClassVar[bool]
     VALUE_UNIT: ClassVar[str]
     rules: Any
     # Every game is made from its resolved options (solver.registry.load_game).

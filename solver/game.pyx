@@ -275,6 +275,11 @@ cdef class Game:
     ``VALUE_UNIT``       what values are in, for people (default "points").
     ``ROUND_CHANCE``     whether chance is revealed inside a round (``State.chance_key_c`` is
                          then not constant): ISMCTS then adds chance nodes to its trees.
+    ``EXCHANGES_HIDDEN`` whether the engine implements ``State.exchange_hidden_c`` (the move of
+                         inference by Markov chain, solver/inference/mcmc.py); a game offers it
+                         only where its rules of thumb score a seat's moves from that seat's
+                         hand and public facts alone (the chain re-weighs only the two
+                         holders an exchange touches).
     """
 
     notation = None  # set by each subclass to its notation module
@@ -292,6 +297,8 @@ cdef class Game:
     EXACT_SOLVER = None
     # Whether actions inside a round reveal chance (State.chance_key_c not constant).
     ROUND_CHANCE = False
+    # Whether State.exchange_hidden_c is implemented (inference="mcmc"; else it weighs worlds).
+    EXCHANGES_HIDDEN = False
     # What a seat's values are in, for people ("losses in points", "value = return (...)"):
     # points unless a game says otherwise.
     VALUE_UNIT = "points"

@@ -21,9 +21,9 @@ as ``determinize``), so with a flat model it samples as ``determinize`` does. No
 chain starts from the view's own determinization and only exchanges cards among holders the
 observer cannot see into; the true hidden cards are never read.
 
-A game whose engine has no exchange (``exchange_hidden_c`` returns False: every game but Dog
-Tag Trick so far) gets weighted determinization instead (``weighted.sample_worlds`` with
-"policy"), and a position with no observed decision yet gets uniform worlds (nothing to learn).
+A game whose engine has no exchange (``Game.EXCHANGES_HIDDEN`` false: every game but Dog Tag
+Trick so far) gets weighted determinization instead (``weighted.sample_worlds`` with "policy"),
+and a position with no observed decision yet gets uniform worlds (nothing to learn).
 """
 from __future__ import annotations
 
@@ -68,9 +68,12 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
                  model: OpponentModel, solver: Any = None) -> tuple[list[State], ChainStats]:
     """``n`` worlds from a Metropolis chain over hidden-card exchanges (module docstring):
     ``particles`` steps of burn-in, then one world every ``max(1, particles // THIN_SHARE)``
-    steps. Raises NotImplementedError where the engine has no exchange."""
+    steps. Raises NotImplementedError where the engine has no exchange
+    (``Game.EXCHANGES_HIDDEN``)."""
     if n < 1 or particles < 1:
         raise ValueError("n and particles must be >= 1")
+    if not view.game.EXCHANGES_HIDDEN:
+        raise NotImplementedError(f"{view.game.spec()} has no hidden-card exchange")
     r = rng if isinstance(rng, Random) else Random(rng)
     game = view.game
     observer = view.player
@@ -88,8 +91,8 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
     accepted = 0
     for step in range(1, steps + 1):
         proposal = world.exchange_hidden(observer, r)
-        if proposal is None:
-            raise NotImplementedError(f"{game.spec()} has no hidden-card exchange")
+        if proposal is None:                  # nothing left to exchange: the world stands
+            proposal = world
         # Only the two holders' hands changed, and a seat's decisions depend on its own hand
         # and public facts alone (the engine offers an exchange only then): re-weigh theirs.
         changed = [p for p in others if proposal.infoset_key(p) != world.infoset_key(p)]

@@ -11,7 +11,7 @@ from solver.inference.model import OpponentModel
 from solver.inference.weighted import log_likelihood
 from solver.registry import load_game
 from solver.rng import Random
-from solver.search import SearchLimit, pimc
+from solver.search import SearchLimit, ismcts, pimc
 
 GAME = "dog-tag-trick(players=5)"
 # A model of rules-of-thumb players: nearly deterministic, a little uniform play mixed in.
@@ -171,3 +171,53 @@ def test_an_exchange_changes_only_the_two_holders_likelihoods():
             assert 1 <= len(changed) <= 2
             assert all(after[p] == before[p] for p in others if p not in changed)
             assert sum(after.values()) == pytest.approx(log_likelihood(game, t, me, model))
+
+
+@pytest.mark.parametrize("game_text", ["mate(forced_visibility=hidden)", "mate-vic-village",
+                                       "mattis", "tiny-tricks", "dog-tag-trick(players=3)"])
+def test_the_exchange_is_declared_where_it_is_built(game_text):
+    """Game.EXCHANGES_HIDDEN says whether State.exchange_hidden_c is built (Dog Tag Trick only);
+    elsewhere mcmc falls back to weighted determinization and says so in the result's params."""
+    game = load_game(game_text)
+    s = game.new_initial_state(3)
+    for _ in range(2):
+        s.apply_action(s.legal_actions()[0])
+    me = s.current_player()
+    moved = s.exchange_hidden(me, 1)
+    assert (moved is not None) == game.EXCHANGES_HIDDEN == game_text.startswith("dog-tag-trick")
+    if not game.perfect_information and len(s.legal_actions()) > 1:
+        r = pimc(s.view(me), limit=SearchLimit(iterations=60, worlds=3), seed=2,
+                 inference="mcmc", particles=8)
+        src = "acceptance" if game.EXCHANGES_HIDDEN else "ess"
+        other = "ess" if game.EXCHANGES_HIDDEN else "acceptance"
+        assert r.params[src] is not None and r.params[other] is None
+
+
+def test_threads_search_the_chains_worlds():
+    """pimc and ismcts on 2 threads draw the same chain's worlds as one thread: pimc's answer
+    is one thread's, value for value."""
+    s = _heuristic_position(9, 11)
+    me = s.current_player()
+    view = s.view(me)
+    limit = SearchLimit(iterations=400, worlds=6)
+    one = pimc(view, limit=limit, seed=4, inference="mcmc", particles=16)
+    two = pimc(view, limit=limit, seed=4, inference="mcmc", particles=16, threads=2)
+    assert [a.to_json() for a in two.actions] == [a.to_json() for a in one.actions]
+    assert one.params["acceptance"] == two.params["acceptance"] is not None
+    a = ismcts(view, limit=SearchLimit(iterations=300), seed=4, inference="mcmc", particles=16,
+               threads=2)
+    assert a.params["acceptance"] is not None and a.params["ess"] is None
+
+
+def test_recommend_prints_the_chains_acceptance():
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+
+    r = CliRunner().invoke(main, ["recommend", "--game", GAME, "--seed", "4", "--moves",
+                                  "", "--algo", "pimc", "--iterations", "300",
+                                  "--inference", "mcmc", "--particles", "16"])
+    assert r.exit_code == 0, r.output
+    # the round's first play: nothing observed, every exchange kept
+    assert "a Markov chain over the hidden cards" in r.output and "100% of its exchanges" in \
+        r.output

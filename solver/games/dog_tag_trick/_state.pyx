@@ -399,6 +399,8 @@ cdef class DogTagTrickGame(Game):
     (rules: docs/rules/dog-tag-trick.md). Returns are the final points (§8.3); ranks give
     tied leaders a shared first place (A20)."""
 
+    # §10: hidden cards lie anywhere their holders' sizes allow (State.exchange_hidden_c)
+    EXCHANGES_HIDDEN = True
     OPTIONS = {
         "players": Option(4, convert=_players, doc="§3: 3, 4 or 5"),
         "first_lead": Option(0, convert=_first_lead,
