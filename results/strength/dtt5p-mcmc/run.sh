@@ -20,11 +20,16 @@ ev --candidate 'pimc(iterations=990)' --candidate 'pimc(inference=mcmc,iteration
 ev --candidate pimc --candidate 'pimc(inference=mcmc)' --candidate 'pimc(inference=mcmc,particles=128)' \
   --candidate 'pimc(inference=mcmc,particles=256)' --cpu-ms 5 --deals 192 --seed 146 \
   --name screen-mcmc-cpu
-# The claim (PREREGISTERED.txt): 512 fresh deals at equal CPU, with the oracle for the share.
-# (Run before mcmc became pimc's default at 5 players: "pimc" there meant inference=none; to
-# replay it now, write pimc(inference=none) for the first candidate.)
+ev --candidate pimc --candidate 'pimc(inference=mcmc,particles=16)' \
+  --candidate 'pimc(inference=mcmc,particles=32)' --candidate 'pimc(inference=mcmc)' --cpu-ms 5 \
+  --deals 192 --seed 152 --name screen-mcmc-short
+# The claims (PREREGISTERED.txt): claim 1, 512 fresh deals at equal CPU with the oracle for the
+# share; claim 3, a second test on 1,024 fresh deals; and the pimc-table check of claim 3.
+# "pimc" is the pimc bot at its defaults of the time (uniform worlds in Dog Tag Trick 5p); the
+# reproduce line of each .md pins its iterations.
 ev --candidate pimc --candidate 'pimc(inference=mcmc)' --candidate oracle --cpu-ms 5 \
   --deals 512 --seed 150 --name dog-tag-trick-5p-mcmc
-# and at a table of pimc (uniform worlds), 128 fresh deals
+ev --candidate pimc --candidate 'pimc(inference=mcmc)' --candidate oracle --cpu-ms 5 \
+  --deals 1024 --seed 153 --name dog-tag-trick-5p-mcmc-2
 ev --candidate 'pimc(inference=mcmc)' --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 128 \
-  --seed 151 --name dog-tag-trick-5p-mcmc-pimc-table
+  --seed 154 --name dog-tag-trick-5p-mcmc-pimc-table
