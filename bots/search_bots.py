@@ -257,9 +257,12 @@ class ISMCTSBot(_SearchBot):
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
-                              " (particles resampled by the opponent model, in turn) or auto"
-                              " (the mode measured stronger in the game: none so far)"),
-        "particles": (64, "candidate worlds weighed per decision with inference=policy"),
+                              " (particles resampled by the opponent model, in turn), mcmc"
+                              " (particles worlds of a Markov chain following the model; Dog"
+                              " Tag Trick, else policy) or auto (the mode measured stronger in"
+                              " the game: none so far)"),
+        "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"
+                          " the chain's worlds, and its steps of burn-in)"),
         "threads": _THREADS_PARAM,
         **_ENDGAME_PARAMS,
     }
@@ -361,9 +364,11 @@ class PIMCBot(_SearchBot):
         "exact": _EXACT_PARAM,
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
-                              " weighted by the opponent model) or auto (the mode measured"
-                              " stronger in the game: none so far)"),
-        "particles": (64, "candidate worlds weighed per decision with inference=policy"),
+                              " weighted by the opponent model), mcmc (drawn by a Markov chain"
+                              " following the model; Dog Tag Trick, else policy) or auto (the"
+                              " mode measured stronger in the game: none so far)"),
+        "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"
+                          " the chain's steps of burn-in)"),
         "threads": _THREADS_PARAM,
         **_ENDGAME_PARAMS,
         "future": ("known", "a world's UCT knows its future chance (known) or re-draws it every"

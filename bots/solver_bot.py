@@ -68,6 +68,7 @@ from bots.search_bots import ISMCTSBot, PIMCBot
 from solver.evaluation import has_fitted
 from solver.game import Game, State, View
 from solver.inference import BOT_INFERENCE_MODES, bot_inference, sample_worlds
+from solver.inference.weighted import source_params
 from solver.rng import Random, derive_seed
 from solver.search import AlphaBeta, MaxN, SearchLimit, play_defaults, recommend
 from solver.search.parallel import (
@@ -197,10 +198,12 @@ class SolverBot(Bot[View]):
                                " else policy; results/strength/evaluation-fit.md)"),
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
-                              " weighted by the opponent model, solver/inference) or auto (the"
-                              " mode measured stronger in the game: policy in Mate with"
-                              " face-down forcing, else none)"),
-        "particles": (64, "candidate worlds weighed per decision with inference=policy"),
+                              " weighted by the opponent model, solver/inference), mcmc (drawn"
+                              " by a Markov chain following the model; Dog Tag Trick, else"
+                              " policy) or auto (the mode measured stronger in the game: policy"
+                              " in Mate with face-down forcing, else none)"),
+        "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"
+                          " the chain's steps of burn-in)"),
         "threads": (1, "threads solving the sampled worlds in parallel"),
         "wide": (PIMC_DEFAULTS["wide"], "decisions with at least this many legal actions go to"
                                         " the heuristic, as in pimc (3+ players; 0: search"
@@ -288,10 +291,11 @@ class SolverBot(Bot[View]):
             worlds = [view.determinize(0)]
         else:
             base = self.rng.next_u64()
-            if bot_inference(self.inference, view.game, self.name) == "policy":
-                worlds, self.last_ess = sample_worlds(view, self.worlds, derive_seed(base, -1),
-                                                      "policy", self.particles,
-                                                      solver=self._solver)
+            mode = bot_inference(self.inference, view.game, self.name)
+            if mode != "none":
+                worlds, info = sample_worlds(view, self.worlds, derive_seed(base, -1), mode,
+                                             self.particles, solver=self._solver)
+                self.last_ess = source_params(mode, view.game, info)["ess"]
             else:
                 worlds = [view.determinize(derive_seed(base, i)) for i in range(self.worlds)]
         totals = dict.fromkeys(legal, 0.0)

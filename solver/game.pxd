@@ -109,6 +109,15 @@ cdef class State:
     # only as sets, never their true order, so two states differing only in that order come
     # out equal for the same stream (the oracle's chance="sampled" worlds).
     cdef void resample_chance_c(self, Rng* rng) noexcept nogil
+    # One move of a Markov chain over the worlds seat `observer` cannot tell apart (inference
+    # by MCMC, solver/inference/mcmc.py): exchange two cards hidden from `observer` that two
+    # different hidden holders hold (two other seats' hands, or a hand and a pile hidden from
+    # it), the two holders drawn uniformly among those holding a hidden card and each card
+    # uniformly within its holder. Every holder keeps its size, so the reverse exchange is
+    # proposed with the same probability (a symmetric proposal). Done only where the result is
+    # again consistent with everything `observer` knows; returns False, changing nothing, where
+    # the game has no such move (the base class) or nothing can be exchanged.
+    cdef bint exchange_hidden_c(self, int observer, Rng* rng) noexcept nogil
     # A 64-bit key of the observer's information set (equal for states the observer cannot
     # tell apart, up to hash collisions).
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil

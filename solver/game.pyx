@@ -275,6 +275,11 @@ cdef class Game:
     ``VALUE_UNIT``       what values are in, for people (default "points").
     ``ROUND_CHANCE``     whether chance is revealed inside a round (``State.chance_key_c`` is
                          then not constant): ISMCTS then adds chance nodes to its trees.
+    ``EXCHANGES_HIDDEN`` whether the engine implements ``State.exchange_hidden_c`` (the move of
+                         inference by Markov chain, solver/inference/mcmc.py); a game offers it
+                         only where its rules of thumb score a seat's moves from that seat's
+                         hand and public facts alone (the chain re-weighs only the two
+                         holders an exchange touches).
     """
 
     notation = None  # set by each subclass to its notation module
@@ -292,6 +297,8 @@ cdef class Game:
     EXACT_SOLVER = None
     # Whether actions inside a round reveal chance (State.chance_key_c not constant).
     ROUND_CHANCE = False
+    # Whether State.exchange_hidden_c is implemented (inference="mcmc"; else it weighs worlds).
+    EXCHANGES_HIDDEN = False
     # What a seat's values are in, for people ("losses in points", "value = return (...)"):
     # points unless a game says otherwise.
     VALUE_UNIT = "points"
@@ -449,6 +456,9 @@ cdef class State:
     cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
         _missing(<void*>self, "State.resample_chance_c")
 
+    cdef bint exchange_hidden_c(self, int observer, Rng* rng) noexcept nogil:
+        return False
+
     cdef uint64_t infoset_key_c(self, int player) noexcept nogil:
         _missing(<void*>self, "State.infoset_key_c")
         return 0
@@ -589,6 +599,18 @@ cdef class State:
         cdef Random r = rng if isinstance(rng, Random) else Random(rng)
         cdef State s = self.clone()
         s.resample_chance_c(&r.rng)
+        return s
+
+    def exchange_hidden(self, int observer, rng):
+        """A copy of this state with two cards hidden from ``observer`` exchanged between two of
+        their hidden holders (the engine's exchange_hidden_c: one symmetric MCMC proposal among
+        the worlds ``observer`` cannot tell apart), or None where the game has no such move."""
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef State s = self.clone()
+        if not 0 <= observer < self.game.num_players:
+            raise ValueError(f"observer must be a seat 0..{self.game.num_players - 1}")
+        if not s.exchange_hidden_c(observer, &r.rng):
+            return None
         return s
 
     def random_playout(self, rng, int stop_round=-1):

@@ -113,7 +113,7 @@ def test_recommend_refuses_options_its_search_does_not_take() -> None:
                                         "--algo ismcts"), out
     assert "pimc and solver" in out
     code, out = _run(*base, "--particles", "10")
-    assert code == 2 and "--particles applies only with --inference policy" in out, out
+    assert code == 2 and "--particles applies only with --inference policy or mcmc" in out, out
     code, out = _run(*base, "--worlds", "5")            # auto chooses ismcts in Mattis
     assert code == 0 and "note: auto chose ismcts, which takes no --worlds (ignored)" in out
     code, out = _run(*base, "--algo", "pimc", "--worlds", "5", "--inference", "policy",

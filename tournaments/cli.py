@@ -649,7 +649,8 @@ def bots_command() -> None:
             click.echo(f"    {p} = {default!r}  {pdoc}")
 
 
-#: ``recommend --inference policy``'s candidate worlds unless --particles says.
+#: ``recommend --inference policy``'s candidate worlds (mcmc: its chain's burn-in steps) unless
+#: --particles says.
 DEFAULT_PARTICLES = 64
 
 @main.command()
@@ -682,13 +683,16 @@ DEFAULT_PARTICLES = 64
               help="Seed of the search (default: --seed).")
 @click.option("--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A search parameter, e.g. c=1.0 or observers=multi (repeatable).")
-@click.option("--inference", type=click.Choice(["none", "policy"]), default="none",
+@click.option("--inference", type=click.Choice(["none", "policy", "mcmc"]), default="none",
               show_default=True,
-              help="Worlds (ismcts, pimc, solver): uniform, or weighted by the opponent "
-                   "model (solver/inference); prints their effective sample size.")
+              help="Worlds (ismcts, pimc, solver): uniform, weighted by the opponent model "
+                   "(policy; prints their effective sample size), or drawn by a Markov chain "
+                   "that follows the opponent model (mcmc, Dog Tag Trick; prints its "
+                   "acceptance rate; elsewhere policy).")
 @click.option("--particles", type=WORLDS, default=None,
-              help=f"Candidate worlds weighed with --inference policy (default "
-                   f"{DEFAULT_PARTICLES}; an error without --inference policy).")
+              help=f"Candidate worlds weighed with --inference policy, or the chain's steps "
+                   f"of burn-in with mcmc (default {DEFAULT_PARTICLES}; an error with "
+                   f"--inference none).")
 @click.option("--threads", type=THREADS_OR_AUTO, default="auto", show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same moves and "
@@ -777,9 +781,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     if algo == "ismcts" and worlds is not None:
         raise UserError("--worlds does not apply to --algo ismcts (it draws a world every "
                         "iteration); it applies to --algo pimc and solver")
-    if particles is not None and inference != "policy":
-        raise UserError("--particles applies only with --inference policy (the candidate "
-                        "worlds it weighs)")
+    if particles is not None and inference == "none":
+        raise UserError("--particles applies only with --inference policy or mcmc (the "
+                        "candidate worlds it weighs, the chain's steps of burn-in)")
     particles = DEFAULT_PARTICLES if particles is None else particles
     # the exact solver of a view that hides nothing solves its one world: no worlds to sample
     one_world = chosen == "solver" and view_hides_nothing(view)
@@ -836,6 +840,12 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
                     if result.algorithm != "ismcts" else "the worlds searched were drawn from ")
         click.echo(f"inference: {searched}{particles} candidates weighted by the opponent "
                    f"model (effective sample size {result.params['ess']:.1f})")
+    if result.params.get("acceptance") is not None:
+        searched = (f"the {result.worlds} world(s) searched were drawn from "
+                    if result.algorithm != "ismcts" else "the worlds searched were drawn from ")
+        click.echo(f"inference: {searched}a Markov chain over the hidden cards that follows "
+                   f"the opponent model ({particles} steps of burn-in, "
+                   f"{100 * result.params['acceptance']:.0f}% of its exchanges accepted)")
 
 
 def _search_params(algo: str, params: "tuple[str, ...]") -> dict:

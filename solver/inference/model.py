@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from solver.game import Game, State
-from solver.inference._likelihood import policy_log_probability
+from solver.inference._likelihood import decisions_log_likelihood, policy_log_probability
 
 TEMPERATURES_PATH = os.path.join(os.path.dirname(__file__), "temperatures.json")
 UTILITIES = ("policy", "exact")
@@ -86,6 +86,13 @@ class OpponentModel:
             if not row["temperature"] > 0:
                 raise ValueError(f"{game.name} {kind}: temperature must be > 0")
         self.tt_bits = tt_bits
+        # (T, eps) when every decision of the game is of one policy-ranked kind (the game keeps
+        # the base decision_kind, "play"): log_likelihood's path of one C call per decision
+        row = self.kind_row("play")
+        self._one_policy_kind: tuple[float, float] | None = (
+            (float(row["temperature"]), float(row.get("uniform_mix", 0.0)))
+            if type(game).decision_kind is Game.decision_kind and row["utility"] == "policy"
+            else None)
         self._solver: Any = None
         self._cache: dict[tuple[int, str], tuple[list[int], np.ndarray]] = {}
 
@@ -138,6 +145,22 @@ class OpponentModel:
             self._cache.clear()
         self._cache[key] = (actions, probs)
         return actions, probs
+
+    def log_likelihood(self, decisions: Sequence[tuple[int, int, State]],
+                       solver: Any = None) -> float:
+        """The sum, in order, of log P(action | state) over ``decisions`` ((seat, action,
+        state) triples, ``Game.observed_decisions``): the likelihood of a world in weighted
+        determinization and the Markov chain; -inf where one was impossible. The same floats
+        as adding ``log_probability`` decision by decision, in one C call where the game has
+        one policy-ranked kind of decision."""
+        if self._one_policy_kind is not None:
+            temperature, uniform_mix = self._one_policy_kind
+            return decisions_log_likelihood(self.game.policy, decisions, temperature,
+                                            uniform_mix)
+        total = 0.0
+        for _seat, action, before in decisions:
+            total += self.log_probability(before, action, solver)
+        return total
 
     def log_probability(self, state: State, action: int, solver: Any = None) -> float:
         """log P(action | state); -inf for an illegal action or one of probability 0 (a world

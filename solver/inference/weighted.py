@@ -17,7 +17,10 @@ Who uses it: PIMC and the solver bot resample their worlds; ISMCTS searches a po
 ``inference=auto`` (their default) is ``bot_inference``: the mode measured stronger per game
 (results/strength/inference-summary.md). Resampling trades variety for sharpness: the worlds
 searched are at most ``particles`` distinct ones, which costs where the model says little
-(Dog Tag Trick) and pays where it says much (Mate's forcing).
+(Dog Tag Trick) and pays where it says much (Mate's forcing). With a sharp model the weights
+fall on one or two candidates; ``inference="mcmc"`` (solver/inference/mcmc.py) walks a Markov
+chain towards the worlds that explain the plays instead, and is the pimc bot's default in Dog
+Tag Trick with 5 players.
 
 No peeking: candidates come from ``view.determinize`` alone, the redacted world of the view;
 the true hidden cards are never read (tests/test_game_contract.py checks it statistically).
@@ -35,12 +38,14 @@ from solver.game import Game, State, View
 from solver.inference.model import OpponentModel
 from solver.rng import Random, derive_seed
 
-INFERENCE_MODES = ("none", "policy")
-# What a bot's inference=auto (its default) means per (game name, bot name): the mode measured
-# stronger at equal CPU time (results/strength/inference-*.md); "none" wherever it is not
-# listed. Only Mate with face-down forcing has anything to infer from (the other games rebuild
-# no observed decisions yet, Game.observed_decisions), and there only the solver bot gained.
-BOT_DEFAULTS: dict[tuple[str, str], str] = {("mate", "solver"): "policy"}
+INFERENCE_MODES = ("none", "policy", "mcmc")
+# What a bot's inference=auto (its default) means per (game name, bot name), or per (game name,
+# bot name, player count) where that is listed: the mode measured stronger at equal CPU time
+# (results/strength/inference-*.md, results/strength/dtt5p-mcmc); "none" wherever it is not
+# listed. Weighted determinization gained only for the solver bot in Mate with face-down
+# forcing.
+BOT_DEFAULTS: dict[tuple[str, str] | tuple[str, str, int], str] = {
+    ("mate", "solver"): "policy"}
 BOT_INFERENCE_MODES = ("auto",) + INFERENCE_MODES
 DEFAULT_PARTICLES = 64
 
@@ -71,7 +76,29 @@ def bot_inference(inference: str, game: Game, bot: str) -> str:
         return check_inference(inference)
     if game.perfect_information:
         return "none"
-    return BOT_DEFAULTS.get((game.name, bot), "none")
+    return BOT_DEFAULTS.get((game.name, bot, game.num_players),
+                            BOT_DEFAULTS.get((game.name, bot), "none"))
+
+
+def world_source(inference: str, game: Game) -> str:
+    """Where a search's worlds come from for ``inference`` in ``game``: "none" (uniform draws;
+    also wherever the game hides nothing), "policy" (weighted candidates) or "mcmc" (a Markov
+    chain; "policy" where the engine has no exchange of hidden cards)."""
+    if check_inference(inference) == "none" or game.perfect_information:
+        return "none"
+    if inference == "mcmc" and not game.EXCHANGES_HIDDEN:
+        return "policy"
+    return inference
+
+
+def source_params(inference: str, game: Game, info: float | None) -> dict[str, float | None]:
+    """The result params that describe the worlds' source: ``ess``, the effective sample size
+    of weighted candidates, and ``acceptance``, the Markov chain's acceptance rate (each None
+    where the other source, or none, was used); ``info`` is what ``sample_worlds`` or
+    ``world_pool`` returned beside the worlds."""
+    source = world_source(inference, game)
+    return {"ess": info if source == "policy" else None,
+            "acceptance": info if source == "mcmc" else None}
 
 
 def check_inference(inference: str) -> str:
@@ -106,10 +133,7 @@ def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICL
     model = model if model is not None else model_for(view.game)
     game = view.game
     worlds = [view.determinize(r) for _ in range(particles)]
-    logw = np.zeros(particles)
-    for i, w in enumerate(worlds):
-        for _seat, action, before in game.observed_decisions(w, view.player):
-            logw[i] += model.log_probability(before, action, solver)
+    logw = np.array([log_likelihood(game, w, view.player, model, solver) for w in worlds])
     if not np.isfinite(logw).any():
         # No candidate explains the observed play (a model of probability 0 everywhere):
         # fall back to the hard facts alone rather than invent weights.
@@ -117,6 +141,14 @@ def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICL
     w = np.exp(logw - logw.max())
     w /= w.sum()
     return WeightedWorlds(worlds, w, float(1.0 / np.sum(w * w)))
+
+
+def log_likelihood(game: Game, world: State, observer: int, model: OpponentModel,
+                   solver: Any = None) -> float:
+    """log of the likelihood of every opponent decision ``observer`` has seen, rebuilt in
+    ``world`` (``Game.observed_decisions``), under ``model``: the sum of log P(action |
+    position); -inf where one of them was impossible in ``world``."""
+    return model.log_likelihood(game.observed_decisions(world, observer), solver)
 
 
 def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]:
@@ -130,12 +162,16 @@ def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]
     return [weighted.worlds[min(int(i), len(cum) - 1)].clone() for i in idx]
 
 
-def world_pool(view: View, seed: int, particles: int) -> tuple[list[State], float]:
+def world_pool(view: View, seed: int, particles: int,
+               inference: str = "policy") -> tuple[list[State], float | None]:
     """The worlds ISMCTS searches in turn with ``inference="policy"``: ``particles`` candidates
     weighed by the opponent model and resampled as many, shuffled (systematic resampling
     returns them grouped), from the search seed's own "inference" stream; and their effective
-    sample size. One pool for every thread of a root-parallel search."""
+    sample size. With ``"mcmc"``: ``particles`` worlds of the Markov chain (and its acceptance
+    rate). One pool for every thread of a root-parallel search."""
     rng = Random(derive_seed(seed, "inference"))
+    if inference == "mcmc" and view.game.EXCHANGES_HIDDEN:
+        return sample_worlds(view, particles, rng, "mcmc", particles)
     weighted = weigh_worlds(view, rng, particles)
     pool = resample(weighted, particles, rng)
     rng.shuffle(pool)
@@ -146,11 +182,20 @@ def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none"
                   particles: int = DEFAULT_PARTICLES,
                   model: OpponentModel | None = None,
                   solver: Any = None) -> tuple[list[State], float | None]:
-    """``n`` worlds for a search: uniform (``inference="none"``; ESS None) or resampled from
+    """``n`` worlds for a search: uniform (``inference="none"``; None), resampled from
     ``particles`` weighted candidates (``"policy"``; with their ESS; ``solver`` as in
-    ``weigh_worlds``)."""
+    ``weigh_worlds``), or kept from a Markov chain of ``particles`` steps of burn-in
+    (``"mcmc"``, solver/inference/mcmc.py; with the chain's acceptance rate, 1.0 where nothing
+    was observed yet). A game whose engine has no exchange of hidden cards
+    (``Game.EXCHANGES_HIDDEN``) gets "policy" for "mcmc"."""
     r = rng if isinstance(rng, Random) else Random(rng)
     if check_inference(inference) == "none":
         return [view.determinize(r) for _ in range(n)], None
+    if inference == "mcmc" and view.game.EXCHANGES_HIDDEN:
+        from solver.inference.mcmc import chain_worlds
+        worlds, stats = chain_worlds(view, n, r, particles,
+                                     model if model is not None else model_for(view.game),
+                                     solver)
+        return worlds, stats.acceptance
     weighted = weigh_worlds(view, r, particles, model, solver)
     return resample(weighted, n, r), weighted.ess

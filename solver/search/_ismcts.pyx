@@ -100,7 +100,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUD
                                   seed_int, check_rollout, check_widen, check_opponents,
                                   DEFAULT_OPPONENTS)
 from solver.search.result import build_result, mean_interval
-from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, world_pool
+from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, source_params,
+                                       world_pool, world_source)
 
 cdef enum:
     HIDDEN = -1
@@ -1353,9 +1354,9 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     t0 = time.perf_counter()
     tree.reset(view)
     # --- world source (inference) ---
-    ess = None
-    if inference == "policy" and not view.world.game.perfect_information:
-        pool, ess = world_pool(view, seed, particles)
+    info = None
+    if world_source(inference, view.world.game) != "none":
+        pool, info = world_pool(view, seed, particles, inference)
         tree.set_world_pool(pool)
     # --- end world source ---
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
@@ -1378,7 +1379,8 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
                      "ci_high": hi, "visits": n, "robustness": (greedy / gi) if gi else None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
-              "inference": inference, "particles": particles, "ess": ess,
+              "inference": inference, "particles": particles,
+              **source_params(inference, view.world.game, info),
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
               "chance": chance, "widen": widen, "opponents": opponents}
     return build_result("ismcts", view.player, rows, value=kind, nodes=tree.count,

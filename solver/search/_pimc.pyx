@@ -47,7 +47,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX
                                   check_pimc_widen, check_scale, check_to_act, objective_code,
                                   seed_int)
 from solver.search.result import Z95, build_result, mean_interval
-from solver.inference.weighted import DEFAULT_PARTICLES, check_inference, sample_worlds
+from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, sample_worlds,
+                                       source_params, world_source)
 from solver.rng import Random, derive_seed
 
 MASK64 = 0xFFFFFFFFFFFFFFFF     # a derived seed as the solvers' uint64_t seed
@@ -495,10 +496,10 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     if particles < 1:
         raise ValueError("particles must be >= 1")
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
-    ess = None
-    if inference == "policy" and not game.perfect_information:
-        worlds, ess = sample_worlds(view, W, Random(derive_seed(seed, "inference")), inference,
-                                    particles)
+    info = None
+    if world_source(inference, game) != "none":
+        worlds, info = sample_worlds(view, W, Random(derive_seed(seed, "inference")), inference,
+                                     particles)
     else:
         worlds = []
         for i in range(W):
@@ -518,7 +519,8 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
         params["future"] = future
     return build_result("pimc", view.player, rows, value=kind, nodes=nodes, iterations=iterations,
                         worlds=used, rank_by="mean",
-                        params=dict(params, inference=inference, particles=particles, ess=ess),
+                        params=dict(params, inference=inference, particles=particles,
+                                    **source_params(inference, game, info)),
                         limit=limit, seed=seed,
                         seconds=time.perf_counter() - t0,
                         exact=exact and used == 1 and game.perfect_information)

@@ -66,7 +66,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar, Union
 
 from solver.game import Game, HeuristicRollout, Policy, State, View
-from solver.inference.weighted import check_inference, world_pool
+from solver.inference.weighted import check_inference, source_params, world_pool, world_source
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta, ClaimHelper, RootSplit, WorldClaims
 from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
@@ -535,8 +535,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         shares = [UNLIMITED] * threads
     deadline = t0 + limit.time_s if limit.time_s is not None else 0.0
     pool, ess = None, None
-    if inference == "policy" and not game.perfect_information:
-        pool, ess = world_pool(view, seed, particles)     # as ismcts_search: one pool for all
+    if world_source(inference, game) != "none":
+        pool, ess = world_pool(view, seed, particles, inference)  # as ismcts_search: one pool
 
     def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
         def run() -> tuple[list, int, int, int]:
@@ -570,7 +570,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
                      "robustness": (greedy / gi) if gi else None})
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
-              "inference": inference, "particles": particles, "ess": ess,
+              "inference": inference, "particles": particles,
+              **source_params(inference, game, ess),
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
               "chance": chance, "widen": widen, "opponents": opponents,
               "threads": len(outs)}
@@ -585,8 +586,9 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 def _sample_worlds(view: View, count: int, seed: int, inference: str,
                    particles: int) -> tuple[list, float | None]:
     """The worlds ``pimc_search`` samples for this seed (the same draws from the same stream),
-    and the effective sample size of a weighted determinization (None: uniform)."""
-    if inference == "policy" and not view.game.perfect_information:
+    and what sample_worlds says of them (the effective sample size of a weighted
+    determinization, a Markov chain's acceptance rate; None: uniform)."""
+    if world_source(inference, view.game) != "none":
         from solver.inference.weighted import sample_worlds
         return sample_worlds(view, count, Random(derive_seed(seed, "inference")), inference,
                              particles)
@@ -1025,7 +1027,8 @@ def _result(view: View, merge: RootMerge, tree_stats: dict | None, kind: str,
     return build_result("pimc", view.player, merge.rows(view.action_to_str, tree_stats),
                         value=kind, nodes=merge.nodes, iterations=merge.iterations,
                         worlds=merge.worlds, rank_by="mean",
-                        params=dict(params, inference=inference, particles=particles, ess=ess,
+                        params=dict(params, inference=inference, particles=particles,
+                                    **source_params(inference, view.game, ess),
                                     threads=threads),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,
                         exact=(params["evaluator"] == "solver" and merge.exact

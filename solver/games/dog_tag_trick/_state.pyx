@@ -21,7 +21,7 @@ holds the rules only.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from libc.string cimport memcpy
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
-from solver.cards cimport popcount, lowest_card, mask_to_array
+from solver.cards cimport popcount, lowest_card, mask_to_array, random_card
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
 from solver.rng cimport Rng, rng_seed, rng_below
 from solver.errors import InvalidOptionError
@@ -399,6 +399,8 @@ cdef class DogTagTrickGame(Game):
     (rules: docs/rules/dog-tag-trick.md). Returns are the final points (§8.3); ranks give
     tied leaders a shared first place (A20)."""
 
+    # §10: hidden cards lie anywhere their holders' sizes allow (State.exchange_hidden_c)
+    EXCHANGES_HIDDEN = True
     OPTIONS = {
         "players": Option(4, convert=_players, doc="§3: 3, 4 or 5"),
         "first_lead": Option(0, convert=_first_lead,
@@ -634,6 +636,34 @@ cdef class DogTagTrickState(State):
         d.unused = m
         for p in range(d.round + 1, d.n):                # later rounds: unknown to everyone
             deal_round_d(d.future[p], d.n, d.hand_size, rng)
+
+    cdef bint exchange_hidden_c(self, int observer, Rng* rng) noexcept nogil:
+        """§10: the hidden holders are the other hands and the unused pile; nothing but their
+        sizes constrains where a hidden card lies (no follow duty, so no voids), so any
+        exchange of two hidden cards between two of them is again a world ``observer`` cannot
+        tell apart. Later rounds' deals are left as they are."""
+        cdef DttData* d = &self.d
+        cdef uint64_t* holder[DTT_MAX_SEATS + 1]
+        cdef int k = 0, p, a, b
+        cdef uint64_t ca, cb
+        for p in range(d.n):
+            if p != observer and d.hand[p]:
+                holder[k] = &d.hand[p]
+                k += 1
+        if d.unused:
+            holder[k] = &d.unused
+            k += 1
+        if k < 2:
+            return False
+        a = rng_below(rng, k)
+        b = rng_below(rng, k - 1)
+        if b >= a:
+            b += 1
+        ca = 1ULL << random_card(holder[a][0], rng)
+        cb = 1ULL << random_card(holder[b][0], rng)
+        holder[a][0] ^= ca | cb
+        holder[b][0] ^= ca | cb
+        return True
 
     cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
         """§10: inside a round only the deal is chance, and every hand is dealt (the unused

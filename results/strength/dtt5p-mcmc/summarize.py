@@ -1,0 +1,108 @@
+"""The tables of results/strength/dtt5p-mcmc/README.md from the evaluation files beside it:
+
+    python results/strength/dtt5p-mcmc/summarize.py
+
+Screens: each candidate minus the screen's first (pimc with uniform worlds), paired on the deals.
+The claim (dog-tag-trick-5p-mcmc, 512 deals): the same difference, then each search's share of
+the oracle's margin on the same deals (ratio of the means) and the 95% interval of candidate -
+0.7 x oracle, which says whether issue 15's 70% is met (interval above 0), missed (below 0) or
+not resolved. The table check: pimc(inference=mcmc) over pimc at a table of pimc.
+"""
+import json
+import os
+
+from tournaments.evaluate import summarize_margin
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limited (seed 144)"),
+           ("screen-mcmc", "the Markov chain, iteration-limited (seed 145)"),
+           ("screen-mcmc-cpu", "the Markov chain at equal CPU, 5 ms a decision (seed 146)"),
+           ("screen-mcmc-short", "shorter chains at equal CPU (seed 152)"),
+           ("dog-tag-trick-5p-mcmc", "claim 1: equal CPU, 512 preregistered deals (seed 150)"),
+           ("dog-tag-trick-5p-mcmc-2", "claim 3: equal CPU, 1,024 preregistered deals "
+                                       "(seed 153)"))
+CLAIMS = (("dog-tag-trick-5p-mcmc", "seed 150"), ("dog-tag-trick-5p-mcmc-2", "seed 153"))
+
+
+def cell(values: list[float]) -> tuple[str, float, float]:
+    """('mean ± se [lo, hi]', lo, hi) over per-deal values (tournaments.evaluate's margin)."""
+    mg = summarize_margin("", "", "", "paired", [[x] for x in values])
+    lo, hi = mg.ci
+    return f"{mg.mean:+.2f} ± {mg.se:.2f} [{lo:+.2f}, {hi:+.2f}]", lo, hi
+
+
+def load(name: str) -> list[dict] | None:
+    path = os.path.join(HERE, f"{name}.json")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)["margins"]
+
+
+def share_table(margins: list[dict]) -> None:
+    """Each search's share of the oracle's margin on the same deals and the interval of
+    candidate - 0.7 x oracle (met above 0, missed below, else not resolved)."""
+    oracle = next(m for m in margins if "oracle" in m["candidate"])
+    orc = oracle["per_deal"]
+    print("| search | share of the oracle's | candidate − 0.7 × oracle | 70% | deals |")
+    print("|---|---|---|---|---|")
+    for m in margins:
+        if m is oracle:
+            continue
+        share = 100 * sum(m["per_deal"]) / sum(orc)
+        diff, lo, hi = cell([c - 0.7 * o for c, o in zip(m["per_deal"], orc, strict=True)])
+        verdict = "met" if lo > 0 else "missed" if hi < 0 else "not resolved"
+        print(f"| `{m['candidate']}` | {share:.0f}% | {diff} | {verdict} | {m['deals']} |")
+    print(f"| `{oracle['candidate']}` (cheats) | {cell(orc)[0]} over the heuristic | – | – "
+          f"| {oracle['deals']} |\n")
+
+
+def main() -> None:
+    for name, what in SCREENS:
+        margins = load(name)
+        if margins is None:
+            continue
+        print(f"### {what}\n")
+        print("| candidate | over the heuristic | minus the first | deals |")
+        print("|---|---|---|---|")
+        base = margins[0]["per_deal"]
+        for m in margins:
+            if "oracle" in m["candidate"]:
+                continue
+            diff = ("–" if m is margins[0] else
+                    cell([a - b for a, b in zip(m["per_deal"], base, strict=True)])[0])
+            print(f"| `{m['candidate']}` | {cell(m['per_deal'])[0]} | {diff} | {m['deals']} |")
+        print()
+    pooled: dict[str, list[float]] = {}
+    for name, label in CLAIMS:
+        claim = load(name)
+        if claim is None:
+            continue
+        print(f"### the share of the oracle's margin ({label})\n")
+        share_table(claim)
+        # the candidates by role: pimc with uniform worlds, with the chain, the oracle
+        for m in claim:
+            role = ("oracle" if "oracle" in m["candidate"] else
+                    "mcmc" if "mcmc" in m["candidate"] else "pimc")
+            pooled.setdefault(role, []).extend(m["per_deal"])
+    if all(load(name) is not None for name, _ in CLAIMS):
+        print("### seeds 150 and 153 pooled (claim 3's second condition)\n")
+        print("| pimc(inference=mcmc) − pimc | deals |")
+        print("|---|---|")
+        diff = [a - b for a, b in zip(pooled["mcmc"], pooled["pimc"], strict=True)]
+        print(f"| {cell(diff)[0]} | {len(diff)} |\n")
+        share_table([{"candidate": "pimc", "per_deal": pooled["pimc"], "deals": len(diff)},
+                     {"candidate": "pimc(inference=mcmc)", "per_deal": pooled["mcmc"],
+                      "deals": len(diff)},
+                     {"candidate": "oracle", "per_deal": pooled["oracle"], "deals": len(diff)}])
+    table = load("dog-tag-trick-5p-mcmc-pimc-table")
+    if table is not None:
+        print("### at a table of pimc with uniform worlds (seed 154)\n")
+        print("| candidate | over the table's pimc | deals |")
+        print("|---|---|---|")
+        for m in table:
+            print(f"| `{m['candidate']}` | {cell(m['per_deal'])[0]} | {m['deals']} |")
+
+
+if __name__ == "__main__":
+    main()

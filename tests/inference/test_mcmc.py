@@ -1,0 +1,223 @@
+"""Inference by a Markov chain over hidden-card exchanges (solver/inference/mcmc.py) and the
+engine move it walks by (State.exchange_hidden). Dog Tag Trick positions cite
+docs/rules/dog-tag-trick.md: hands and the unused pile hidden, sizes public, no follow duty
+(§10)."""
+import pytest
+
+from solver.game import State
+from solver.inference import sample_worlds
+from solver.inference.mcmc import chain_worlds
+from solver.inference.model import OpponentModel
+from solver.inference.weighted import log_likelihood
+from solver.registry import load_game
+from solver.rng import Random
+from solver.search import SearchLimit, ismcts, pimc
+
+GAME = "dog-tag-trick(players=5)"
+# A model of rules-of-thumb players: nearly deterministic, a little uniform play mixed in.
+SHARP = {"dog-tag-trick": {"play": {"utility": "policy", "temperature": 0.05,
+                                    "uniform_mix": 0.05}}}
+FLAT = {"dog-tag-trick": {"play": {"utility": "policy", "temperature": 1.0,
+                                   "uniform_mix": 1.0}}}
+
+
+def _heuristic_position(seed: int, plays: int, game_text: str = GAME) -> State:
+    """A position after ``plays`` plays of rules-of-thumb self-play (the policy's best move)."""
+    game = load_game(game_text)
+    s = game.new_initial_state(seed)
+    for _ in range(plays):
+        s.apply_action(game.policy.best_actions(s)[0])
+    return s
+
+
+def _holders(state: State, observer: int) -> dict[str, list[str]]:
+    j = state.to_json()
+    held = {f"seat{p}": sorted(h) for p, h in enumerate(j["hands"]) if p != observer}
+    held["unused"] = sorted(j["unused"])
+    return held
+
+
+def test_an_exchange_swaps_two_hidden_cards_and_keeps_the_view():
+    """§10: one card of one hidden holder for one of another; the observer's view, every
+    holder's size and the observer's own hand are unchanged."""
+    s = _heuristic_position(3, 7)
+    me = s.current_player()
+    for k in range(40):
+        t = s.exchange_hidden(me, k)
+        assert t is not None
+        assert t.view(me).to_json() == s.view(me).to_json()
+        assert t.infoset_key(me) == s.infoset_key(me)
+        before, after = _holders(s, me), _holders(t, me)
+        assert {h: len(c) for h, c in before.items()} == {h: len(c) for h, c in after.items()}
+        moved = [h for h in before if before[h] != after[h]]
+        assert len(moved) == 2
+        for h in moved:
+            assert len(set(before[h]) - set(after[h])) == 1
+
+
+def test_an_exchange_is_symmetric():
+    """The reverse exchange is one of the proposals from the result: each holder keeps its
+    size, so the proposal probabilities are equal (the Metropolis ratio needs no correction)."""
+    s = _heuristic_position(4, 5)
+    me = s.current_player()
+    t = s.exchange_hidden(me, 11)
+    assert any(t.exchange_hidden(me, k).to_json() == s.to_json() for k in range(3000))
+
+
+def test_games_without_an_exchange_say_so():
+    s = load_game("mattis").new_initial_state(1)
+    assert s.exchange_hidden(s.current_player(), 1) is None
+    with pytest.raises(ValueError):
+        s.exchange_hidden(9, 1)
+
+
+def test_the_chain_reads_the_view_alone():
+    """No peeking: two true states that seat ``me`` cannot tell apart give the same chain and
+    the same worlds for the same seed."""
+    s = _heuristic_position(5, 12)
+    me = s.current_player()
+    other = s.view(me).determinize(99)
+    assert other.to_json() != s.to_json() and other.view(me).to_json() == s.view(me).to_json()
+    model = OpponentModel(load_game(GAME), SHARP)
+    for seed in range(3):
+        a, sa = chain_worlds(s.view(me), 5, seed, 32, model)
+        b, sb = chain_worlds(other.view(me), 5, seed, 32, model)
+        assert [w.to_json() for w in a] == [w.to_json() for w in b]
+        assert sa == sb
+
+
+def test_a_flat_model_accepts_nearly_every_exchange():
+    """With uniform play modelled a world is only as likely as its hands' counts of legal
+    moves make the observed plays (P = 1 / legal moves): nearly every exchange is accepted,
+    the chain a near random walk over the view's worlds."""
+    s = _heuristic_position(6, 10)
+    me = s.current_player()
+    worlds, stats = chain_worlds(s.view(me), 4, 1, 16, OpponentModel(load_game(GAME), FLAT))
+    assert stats.decisions > 0 and stats.accepted >= 0.8 * stats.steps and len(worlds) == 4
+    for w in worlds:
+        assert w.view(me).to_json() == s.view(me).to_json()
+
+
+def test_nothing_observed_gives_uniform_worlds():
+    """At a round's first play nothing has been seen: the worlds are the view's determinizations."""
+    s = _heuristic_position(7, 0)
+    me = s.current_player()
+    worlds, stats = chain_worlds(s.view(me), 3, 5, 16, OpponentModel(load_game(GAME), SHARP))
+    assert stats.decisions == 0 and stats.steps == 0 and len(worlds) == 3
+
+
+def test_the_chain_finds_worlds_that_explain_the_plays():
+    """Under a sharp model of rules-of-thumb players, at a table of them, the chain's worlds
+    explain the observed plays far better than uniform worlds do, and hold more of the hidden
+    cards where they truly are."""
+    game = load_game(GAME)
+    model = OpponentModel(game, SHARP)
+    chain_ll, uniform_ll, chain_hits, uniform_hits = [], [], 0, 0
+    for seed in range(6):
+        s = _heuristic_position(seed, 14)
+        me = s.current_player()
+        truth = _holders(s, me)
+        worlds, stats = chain_worlds(s.view(me), 8, seed, 64, model)
+        uniform = [s.view(me).determinize(Random(seed * 100 + k)) for k in range(8)]
+        for w, u in zip(worlds, uniform):
+            chain_ll.append(log_likelihood(game, w, me, model))
+            uniform_ll.append(log_likelihood(game, u, me, model))
+            for h, cards in truth.items():
+                chain_hits += len(set(cards) & set(_holders(w, me)[h]))
+                uniform_hits += len(set(cards) & set(_holders(u, me)[h]))
+    assert sum(chain_ll) / len(chain_ll) > sum(uniform_ll) / len(uniform_ll) + 5.0
+    assert chain_hits > 1.3 * uniform_hits
+
+
+def test_sample_worlds_and_pimc_take_mcmc():
+    """inference="mcmc" through sample_worlds and PIMC (the bots' inference parameter); a game
+    with no exchange falls back to weighted determinization."""
+    s = _heuristic_position(8, 9)
+    me = s.current_player()
+    worlds, _ = sample_worlds(s.view(me), 4, 2, "mcmc", 32)
+    assert len(worlds) == 4
+    r = pimc(s.view(me), limit=SearchLimit(iterations=200, worlds=4), seed=1,
+             inference="mcmc", particles=32)
+    assert r.params["inference"] == "mcmc" and r.chosen in s.legal_actions()
+    m = load_game("mate-vic-village").new_initial_state(2)
+    for _ in range(20):
+        if m.is_terminal():
+            break
+        m.apply_action(m.legal_actions()[0])
+    worlds, _ = sample_worlds(m.view(m.current_player()), 3, 2, "mcmc", 16)
+    assert len(worlds) == 3
+    for w in worlds:
+        assert w.view(m.current_player()).to_json() == m.view(m.current_player()).to_json()
+
+
+def test_an_exchange_changes_only_the_two_holders_likelihoods():
+    """The chain re-weighs only the exchanged holders' decisions: a seat's rules-of-thumb
+    scores read its own hand and public facts alone, so the other seats' decisions keep their
+    likelihood exactly."""
+    from solver.inference.mcmc import _seat_log_likelihoods
+
+    game = load_game(GAME)
+    model = OpponentModel(game, SHARP)
+    for seed in range(4):
+        s = _heuristic_position(seed, 13)
+        me = s.current_player()
+        others = [p for p in range(5) if p != me]
+        w = s.view(me).determinize(seed)
+        before = _seat_log_likelihoods(game, w, me, others, model, None)
+        for k in range(10):
+            t = w.exchange_hidden(me, k)
+            after = _seat_log_likelihoods(game, t, me, others, model, None)
+            changed = {p for p in others if t.infoset_key(p) != w.infoset_key(p)}
+            assert 1 <= len(changed) <= 2
+            assert all(after[p] == before[p] for p in others if p not in changed)
+            assert sum(after.values()) == pytest.approx(log_likelihood(game, t, me, model))
+
+
+@pytest.mark.parametrize("game_text", ["mate(forced_visibility=hidden)", "mate-vic-village",
+                                       "mattis", "tiny-tricks", "dog-tag-trick(players=3)"])
+def test_the_exchange_is_declared_where_it_is_built(game_text):
+    """Game.EXCHANGES_HIDDEN says whether State.exchange_hidden_c is built (Dog Tag Trick only);
+    elsewhere mcmc falls back to weighted determinization and says so in the result's params."""
+    game = load_game(game_text)
+    s = game.new_initial_state(3)
+    for _ in range(2):
+        s.apply_action(s.legal_actions()[0])
+    me = s.current_player()
+    moved = s.exchange_hidden(me, 1)
+    assert (moved is not None) == game.EXCHANGES_HIDDEN == game_text.startswith("dog-tag-trick")
+    if not game.perfect_information and len(s.legal_actions()) > 1:
+        r = pimc(s.view(me), limit=SearchLimit(iterations=60, worlds=3), seed=2,
+                 inference="mcmc", particles=8)
+        src = "acceptance" if game.EXCHANGES_HIDDEN else "ess"
+        other = "ess" if game.EXCHANGES_HIDDEN else "acceptance"
+        assert r.params[src] is not None and r.params[other] is None
+
+
+def test_threads_search_the_chains_worlds():
+    """pimc and ismcts on 2 threads draw the same chain's worlds as one thread: pimc's answer
+    is one thread's, value for value."""
+    s = _heuristic_position(9, 11)
+    me = s.current_player()
+    view = s.view(me)
+    limit = SearchLimit(iterations=400, worlds=6)
+    one = pimc(view, limit=limit, seed=4, inference="mcmc", particles=16)
+    two = pimc(view, limit=limit, seed=4, inference="mcmc", particles=16, threads=2)
+    assert [a.to_json() for a in two.actions] == [a.to_json() for a in one.actions]
+    assert one.params["acceptance"] == two.params["acceptance"] is not None
+    a = ismcts(view, limit=SearchLimit(iterations=300), seed=4, inference="mcmc", particles=16,
+               threads=2)
+    assert a.params["acceptance"] is not None and a.params["ess"] is None
+
+
+def test_recommend_prints_the_chains_acceptance():
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+
+    r = CliRunner().invoke(main, ["recommend", "--game", GAME, "--seed", "4", "--moves",
+                                  "", "--algo", "pimc", "--iterations", "300",
+                                  "--inference", "mcmc", "--particles", "16"])
+    assert r.exit_code == 0, r.output
+    # the round's first play: nothing observed, every exchange kept
+    assert "a Markov chain over the hidden cards" in r.output and "100% of its exchanges" in \
+        r.output
