@@ -221,3 +221,21 @@ def test_recommend_prints_the_chains_acceptance():
     # the round's first play: nothing observed, every exchange kept
     assert "a Markov chain over the hidden cards" in r.output and "100% of its exchanges" in \
         r.output
+
+
+def test_the_pimc_bot_draws_its_worlds_from_the_chain_by_default():
+    """pimc's inference=auto in Dog Tag Trick with 5 players is mcmc: its decisions differ from
+    inference=none's for the same seed mid-round and equal inference=mcmc's."""
+    from bots.registry import make_bot
+
+    s = _heuristic_position(10, 12)
+    me = s.current_player()
+    view = s.view(me)
+    auto = make_bot("pimc(iterations=300)", seed=5)
+    chain = make_bot("pimc(iterations=300,inference=mcmc)", seed=5)
+    assert auto.act(view) == chain.act(view)
+    results = [make_bot(f"pimc(iterations=300,inference={m})", seed=5).search(view)
+               for m in ("auto", "mcmc", "none")]
+    values = [[(a.action, a.mean) for a in r.actions] for r in results]
+    assert values[0] == values[1] != values[2]
+    assert results[0].params["acceptance"] is not None and results[2].params["acceptance"] is None
