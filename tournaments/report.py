@@ -251,6 +251,14 @@ def idle_reasons(cfg: TournamentConfig, num_players: int, idle: dict[str, str],
     return out
 
 
+def _sprt_outcome(rated: dict, test: dict) -> str:
+    """What a rate run's record says its test decided: "sequential test (SPRT, margin m,
+    alpha a, beta b) decided X (mean paired difference d per deal)"."""
+    return (f"sequential test (SPRT, margin {test['margin']:.3g}, alpha {rated['alpha']}, "
+            f"beta {rated['beta']}) decided {str(rated['decision']).upper()} (mean paired "
+            f"difference {test['mean']:+.3g} per deal)")
+
+
 def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRecord],
                      run_dir: Optional[str] = None) -> Optional[str]:
     """How a ``trickhound rate`` run stopped early, or how its test ended when it played its
@@ -285,10 +293,7 @@ def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRe
         test = rated.get("test") or {}
         if rated.get("decision") and test:
             return (f"A `trickhound rate` run of {len(records)} games, its whole schedule: its "
-                    f"sequential test (SPRT, margin {test['margin']:.3g}, alpha "
-                    f"{rated['alpha']}, beta {rated['beta']}) decided "
-                    f"{str(rated['decision']).upper()} (mean paired difference "
-                    f"{test['mean']:+.3g} per deal).")
+                    f"{_sprt_outcome(rated, test)}.")
         if rated.get("decision"):
             return (f"A `trickhound rate` run of {len(records)} games, its whole schedule: "
                     f"{str(rated['decision']).upper()} ({rated.get('why')}).")
@@ -305,11 +310,8 @@ def rating_test_stop(cfg: TournamentConfig, meta: dict, records: Sequence[GameRe
         test = rated.get("test") or {}
         if rated.get("decision") and test:
             return (f"Stopped by the rating test after {len(records)} games ({deals} of "
-                    f"{cfg.deals} scheduled deals): `trickhound rate`'s sequential test (SPRT, "
-                    f"margin {test['margin']:.3g}, alpha {rated['alpha']}, beta "
-                    f"{rated['beta']}) decided {str(rated['decision']).upper()} (mean paired "
-                    f"difference {test['mean']:+.3g} per deal); the rest of the schedule is "
-                    f"not needed.")
+                    f"{cfg.deals} scheduled deals): `trickhound rate`'s "
+                    f"{_sprt_outcome(rated, test)}; the rest of the schedule is not needed.")
         return (f"Stopped after {len(records)} games ({deals} of {cfg.deals} scheduled deals) "
                 f"by `trickhound rate`: {rated.get('why') or 'its game cap came first'}.")
     batch = batch_deals(cfg, num_players)
