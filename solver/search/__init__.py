@@ -81,7 +81,8 @@ def ismcts(view: View, *, limit: Limit, seed: int = 0, c: float = DEFAULT_C,
     """Information-set MCTS for ``view.player`` (who must be to act): SO-ISMCTS, or MO-ISMCTS
     with ``observers="multi"``. The recommended action is the most visited root child.
     ``inference="policy"``: the iterations search ``particles`` worlds resampled by the
-    opponent model's weights (solver/inference) instead of fresh uniform ones.
+    opponent model's weights (solver/inference) instead of fresh uniform ones; ``"mcmc"``:
+    ``particles`` worlds of a Markov chain that follows the model (solver/inference/mcmc.py).
     ``threads=N``: N trees searched in parallel and pooled at the root (parallel.py).
     ``endgame`` > 0 values an iteration's world exactly instead of rolling out once it is
     within that many actions of the round's end; ``cutoff`` > 0 stops rollouts after that many
@@ -116,7 +117,8 @@ def pimc(view: View, *, limit: Limit, seed: int = 0, evaluator: str = "uct", c: 
     """Perfect-information Monte Carlo for ``view.player``: ``limit.worlds`` sampled worlds,
     each searched by UCT (``evaluator="uct"``) or the exact solver (``"solver"``: alpha-beta for
     two players, else max^n / paranoid within ``node_budget`` nodes). ``inference="policy"``
-    resamples the worlds from ``particles`` weighted by the opponent model (solver/inference).
+    resamples the worlds from ``particles`` weighted by the opponent model (solver/inference),
+    ``"mcmc"`` keeps them from a Markov chain that follows it (solver/inference/mcmc.py).
     ``threads=N``: the same worlds split over N threads, the same answer (parallel.py).
     With UCT, ``endgame`` and ``cutoff`` as for :func:`uct` (0 = off); ``future="sampled"``:
     each world keeps its hands and re-draws its future chance every iteration (chance nodes in

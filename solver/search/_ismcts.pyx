@@ -1323,7 +1323,9 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     once the root is proven. ``inference="policy"`` (where the game hides anything): the
     iterations search ``particles`` worlds resampled from as many candidates weighted by the
     opponent model (solver/inference), in turn, instead of a fresh uniform determinization
-    each; the result's params report their ``ess``. ``endgame`` > 0: worlds within that many
+    each; the result's params report their ``ess``; ``"mcmc"``: ``particles`` worlds of a
+    Markov chain over the hidden cards that follows the model (``acceptance`` in the params).
+    ``endgame`` > 0: worlds within that many
     actions of the round's end are valued exactly (proven where the game has perfect
     information); ``cutoff`` > 0: rollouts stop after that many plies and add the game's
     evaluation (both horizon round). ``scale``: None (the range of leaf values seen), a positive

@@ -465,9 +465,12 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
                 opponents=DEFAULT_OPPONENTS):
     """PIMC for ``view.player`` (who must be to act). Returns a SearchResult (algorithm
     "pimc"). ``limit.worlds`` worlds are sampled (default 20; one for the solver when the game
-    has perfect information): uniformly (``inference="none"``), or (``"policy"``) resampled
+    has perfect information): uniformly (``inference="none"``), (``"policy"``) resampled
     from ``particles`` candidates weighted by the opponent model (solver/inference), whose
-    effective sample size the result's params report as ``ess``. With ``evaluator="uct"``,
+    effective sample size the result's params report as ``ess``, or (``"mcmc"``) kept from a
+    Markov chain over the hidden cards that follows the model (``particles`` steps of burn-in;
+    its acceptance rate in ``acceptance``; "policy" where the engine has no exchange).
+    With ``evaluator="uct"``,
     ``endgame`` > 0 solves worlds within that many actions of the round's end exactly
     (MCTS-solver, ``endgame_budget`` nodes a solve) and ``cutoff`` > 0 stops rollouts after
     that many plies (both horizon round; 0 = off). ``future``: a world's UCT knows the world's

@@ -33,3 +33,10 @@ ev --candidate pimc --candidate 'pimc(inference=mcmc)' --candidate oracle --cpu-
   --deals 1024 --seed 153 --name dog-tag-trick-5p-mcmc-2
 ev --candidate 'pimc(inference=mcmc)' --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 128 \
   --seed 154 --name dog-tag-trick-5p-mcmc-pimc-table
+# After the claims, screens (not claims) for the next step: the chain for pimc at 4 players and
+# for ismcts at 5 (ismcts searches a pool of `particles` chain worlds in turn)
+trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate pimc \
+  --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 155 \
+  --workers "${WORKERS:-2}" --quiet --out $OUT --name screen-4p
+ev --candidate ismcts --candidate 'ismcts(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 156 \
+  --name screen-ismcts-5p

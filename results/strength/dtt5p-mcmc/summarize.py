@@ -18,6 +18,10 @@ SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limi
            ("screen-mcmc", "the Markov chain, iteration-limited (seed 145)"),
            ("screen-mcmc-cpu", "the Markov chain at equal CPU, 5 ms a decision (seed 146)"),
            ("screen-mcmc-short", "shorter chains at equal CPU (seed 152)"),
+           ("screen-4p", "after the claims: pimc with the chain at 4 players, equal CPU "
+                         "(seed 155)"),
+           ("screen-ismcts-5p", "after the claims: ismcts with the chain at 5 players, equal "
+                                "CPU (seed 156)"),
            ("dog-tag-trick-5p-mcmc", "claim 1: equal CPU, 512 preregistered deals (seed 150)"),
            ("dog-tag-trick-5p-mcmc-2", "claim 3: equal CPU, 1,024 preregistered deals "
                                        "(seed 153)"))
