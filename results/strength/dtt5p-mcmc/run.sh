@@ -40,3 +40,11 @@ trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate pimc \
   --workers "${WORKERS:-2}" --quiet --out $OUT --name screen-4p
 ev --candidate ismcts --candidate 'ismcts(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 156 \
   --name screen-ismcts-5p
+# Claim 5 (PREREGISTERED.txt): the chain for pimc at 4 players, 512 fresh deals, and its
+# pimc-table check ("pimc" meant uniform worlds at 4 players then)
+trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate pimc \
+  --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 157 \
+  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-4p-mcmc
+trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate 'pimc(inference=mcmc)' \
+  --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 96 --seed 158 \
+  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-4p-mcmc-pimc-table

@@ -24,7 +24,9 @@ SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limi
                                 "CPU (seed 156)"),
            ("dog-tag-trick-5p-mcmc", "claim 1: equal CPU, 512 preregistered deals (seed 150)"),
            ("dog-tag-trick-5p-mcmc-2", "claim 3: equal CPU, 1,024 preregistered deals "
-                                       "(seed 153)"))
+                                       "(seed 153)"),
+           ("dog-tag-trick-4p-mcmc", "claim 5: 4 players, equal CPU, 512 preregistered deals "
+                                     "(seed 157)"))
 CLAIMS = (("dog-tag-trick-5p-mcmc", "seed 150"), ("dog-tag-trick-5p-mcmc-2", "seed 153"))
 
 
@@ -99,13 +101,17 @@ def main() -> None:
                      {"candidate": "pimc(inference=mcmc)", "per_deal": pooled["mcmc"],
                       "deals": len(diff)},
                      {"candidate": "oracle", "per_deal": pooled["oracle"], "deals": len(diff)}])
-    table = load("dog-tag-trick-5p-mcmc-pimc-table")
-    if table is not None:
-        print("### at a table of pimc with uniform worlds (seed 154)\n")
+    for name, label in (("dog-tag-trick-5p-mcmc-pimc-table", "5 players, seed 154"),
+                        ("dog-tag-trick-4p-mcmc-pimc-table", "4 players, seed 158")):
+        table = load(name)
+        if table is None:
+            continue
+        print(f"### at a table of pimc with uniform worlds ({label})\n")
         print("| candidate | over the table's pimc | deals |")
         print("|---|---|---|")
         for m in table:
             print(f"| `{m['candidate']}` | {cell(m['per_deal'])[0]} | {m['deals']} |")
+        print()
 
 
 if __name__ == "__main__":
