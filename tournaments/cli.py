@@ -834,15 +834,13 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     if algo in ("ismcts", "pimc") and view_hides_nothing(view):
         click.echo(f"note: seat {view.player} sees everything here: `--algo auto` (the default) "
                    f"solves it exactly, where {algo}'s sampled values can mislead")
+    # (tester 7: "20 world(s)" above and "64 weighted worlds" here read as a contradiction)
+    searched = (f"the {result.worlds} world(s) searched were drawn from "
+                if result.algorithm != "ismcts" else "the worlds searched were drawn from ")
     if result.params.get("ess") is not None:
-        # (tester 7: "20 world(s)" above and "64 weighted worlds" here read as a contradiction)
-        searched = (f"the {result.worlds} world(s) searched were drawn from "
-                    if result.algorithm != "ismcts" else "the worlds searched were drawn from ")
         click.echo(f"inference: {searched}{particles} candidates weighted by the opponent "
                    f"model (effective sample size {result.params['ess']:.1f})")
     if result.params.get("acceptance") is not None:
-        searched = (f"the {result.worlds} world(s) searched were drawn from "
-                    if result.algorithm != "ismcts" else "the worlds searched were drawn from ")
         click.echo(f"inference: {searched}a Markov chain over the hidden cards that follows "
                    f"the opponent model ({particles} steps of burn-in, "
                    f"{100 * result.params['acceptance']:.0f}% of its exchanges accepted)")

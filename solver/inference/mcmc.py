@@ -57,9 +57,12 @@ class ChainStats:
 
 
 def _seat_log_likelihoods(game: Any, world: State, observer: int, seats: list[int],
-                          model: OpponentModel, solver: Any) -> dict[int, float]:
-    """{seat: log-likelihood of that seat's observed decisions in ``world``} for ``seats``."""
-    decisions = game.observed_decisions(world, observer)
+                          model: OpponentModel, solver: Any,
+                          decisions: Any = None) -> dict[int, float]:
+    """{seat: log-likelihood of that seat's observed decisions in ``world``} for ``seats``
+    (``decisions``: ``world``'s observed decisions when already rebuilt)."""
+    if decisions is None:
+        decisions = game.observed_decisions(world, observer)
     return {p: model.log_likelihood([d for d in decisions if d[0] == p], solver)
             for p in seats}
 
@@ -78,12 +81,12 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
     game = view.game
     observer = view.player
     world = view.determinize(r)
-    decisions = sum(1 for _ in game.observed_decisions(world, observer))
-    if decisions == 0:
+    observed = list(game.observed_decisions(world, observer))
+    if not observed:
         worlds = [world] + [view.determinize(r) for _ in range(n - 1)]
         return worlds, ChainStats(0, 0, n, 0)
     others = [p for p in range(game.num_players) if p != observer]
-    seat_logl = _seat_log_likelihoods(game, world, observer, others, model, solver)
+    seat_logl = _seat_log_likelihoods(game, world, observer, others, model, solver, observed)
     logl = sum(seat_logl.values())
     thin = max(1, particles // THIN_SHARE)
     steps = particles + (n - 1) * thin
@@ -106,4 +109,4 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
             accepted += 1
         if step >= particles and (step - particles) % thin == 0:
             kept.append(world.clone())
-    return kept, ChainStats(steps, accepted, len(kept), decisions)
+    return kept, ChainStats(steps, accepted, len(kept), len(observed))

@@ -63,14 +63,19 @@ def share_table(margins: list[dict]) -> None:
           f"| {oracle['deals']} |\n")
 
 
+def heading(title: str, columns: tuple[str, ...]) -> None:
+    """A section's title and its table's header rows."""
+    print(f"### {title}\n")
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+
+
 def main() -> None:
     for name, what in SCREENS:
         margins = load(name)
         if margins is None:
             continue
-        print(f"### {what}\n")
-        print("| candidate | over the heuristic | minus the first | deals |")
-        print("|---|---|---|---|")
+        heading(what, ("candidate", "over the heuristic", "minus the first", "deals"))
         base = margins[0]["per_deal"]
         for m in margins:
             if "oracle" in m["candidate"]:
@@ -106,9 +111,8 @@ def main() -> None:
         table = load(name)
         if table is None:
             continue
-        print(f"### at a table of pimc with uniform worlds ({label})\n")
-        print("| candidate | over the table's pimc | deals |")
-        print("|---|---|---|")
+        heading(f"at a table of pimc with uniform worlds ({label})",
+                ("candidate", "over the table's pimc", "deals"))
         for m in table:
             print(f"| `{m['candidate']}` | {cell(m['per_deal'])[0]} | {m['deals']} |")
         print()
