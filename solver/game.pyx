@@ -278,8 +278,8 @@ cdef class Game:
     ``EXCHANGES_HIDDEN`` whether the engine implements ``State.exchange_hidden_c`` (the move of
                          inference by Markov chain, solver/inference/mcmc.py); a game offers it
                          only where its rules of thumb score a seat's moves from that seat's
-                         hand and public facts alone (the chain re-weighs only the two
-                         holders an exchange touches).
+                         hand and public facts alone (the chain re-weighs only the seats
+                         whose information an exchange changed).
     """
 
     notation = None  # set by each subclass to its notation module
@@ -604,7 +604,8 @@ cdef class State:
     def exchange_hidden(self, int observer, rng):
         """A copy of this state with two cards hidden from ``observer`` exchanged between two of
         their hidden holders (the engine's exchange_hidden_c: one symmetric MCMC proposal among
-        the worlds ``observer`` cannot tell apart), or None where the game has no such move."""
+        the worlds ``observer`` cannot tell apart), or None where the game has no such move or
+        the drawn one would break a hard fact (a void in Vic Village): the chain's world stands."""
         cdef Random r = rng if isinstance(rng, Random) else Random(rng)
         cdef State s = self.clone()
         if not 0 <= observer < self.game.num_players:

@@ -22,7 +22,8 @@ chain starts from the view's own determinization and only exchanges cards among 
 observer cannot see into; the true hidden cards are never read.
 
 A game whose engine has no exchange (``Game.EXCHANGES_HIDDEN`` false: every game but Dog Tag
-Trick so far) gets weighted determinization instead (``weighted.sample_worlds`` with "policy"),
+Trick and Vic Village so far; Vic Village's keeps every void, docs/rules/mate-vic-village.md
+§10.7) gets weighted determinization instead (``weighted.sample_worlds`` with "policy"),
 and a position with no observed decision yet gets uniform worlds (nothing to learn).
 """
 from __future__ import annotations
@@ -43,8 +44,9 @@ THIN_SHARE = 8
 
 @dataclass
 class ChainStats:
-    """What a chain did: steps proposed, exchanges accepted, worlds kept, and the observed
-    decisions its likelihood multiplies (0: nothing to learn; the worlds are uniform)."""
+    """What a chain did: steps proposed, exchanges accepted (a draw the engine refused, as one
+    breaking a void, is a step but no acceptance), worlds kept, and the observed decisions its
+    likelihood multiplies (0: nothing to learn; the worlds are uniform)."""
 
     steps: int
     accepted: int
@@ -93,20 +95,22 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
     kept: list[State] = []
     accepted = 0
     for step in range(1, steps + 1):
+        # None: nothing to exchange, or the drawn exchange would break a hard fact (a void):
+        # the world stands, and the step is not an accepted exchange.
         proposal = world.exchange_hidden(observer, r)
-        if proposal is None:                  # nothing left to exchange: the world stands
-            proposal = world
-        # Only the two holders' hands changed, and a seat's decisions depend on its own hand
-        # and public facts alone (the engine offers an exchange only then): re-weigh theirs.
-        changed = [p for p in others if proposal.infoset_key(p) != world.infoset_key(p)]
-        new_logl = dict(seat_logl)
-        new_logl.update(_seat_log_likelihoods(game, proposal, observer, changed, model, solver))
-        logp = sum(new_logl.values())
-        if logp >= logl or (math.isfinite(logp) and (not math.isfinite(logl)
-                                                     or math.log(r.random() or 1e-300)
-                                                     < logp - logl)):
-            world, logl, seat_logl = proposal, logp, new_logl
-            accepted += 1
+        if proposal is not None:
+            # Only the holders' seats changed, and a seat's decisions depend on its own hand
+            # and public facts alone (the engine offers an exchange only then): re-weigh theirs.
+            changed = [p for p in others if proposal.infoset_key(p) != world.infoset_key(p)]
+            new_logl = dict(seat_logl)
+            new_logl.update(_seat_log_likelihoods(game, proposal, observer, changed, model,
+                                                  solver))
+            logp = sum(new_logl.values())
+            if logp >= logl or (math.isfinite(logp) and (not math.isfinite(logl)
+                                                         or math.log(r.random() or 1e-300)
+                                                         < logp - logl)):
+                world, logl, seat_logl = proposal, logp, new_logl
+                accepted += 1
         if step >= particles and (step - particles) % thin == 0:
             kept.append(world.clone())
     return kept, ChainStats(steps, accepted, len(kept), len(observed))

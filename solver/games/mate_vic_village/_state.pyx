@@ -569,6 +569,8 @@ cdef class MateVicVillageGame(Game):
     """Mate (Vic Village): 3-4 player trick taking over n rounds
     (rules: docs/rules/mate-vic-village.md)."""
 
+    # §10.7: hidden cards move between hidden holders, voids kept (State.exchange_hidden_c)
+    EXCHANGES_HIDDEN = True
     # Each trick turns up an instruction and its places draw reward cards (§6.1, §6.5).
     ROUND_CHANCE = True
 
@@ -904,6 +906,71 @@ cdef class MateVicVillageState(State):
                     pool &= ~d.discards[q]
         d.undealt = pool
         reshuffle_future_d(d, rng)
+
+    cdef bint exchange_hidden_c(self, int observer, Rng* rng) noexcept nogil:
+        """rules.exchange_hidden (§10.7): a card of one hidden holder (another non-empty hand,
+        in seat order, or the hidden pile: the unknown cards no hand holds) exchanged for a card
+        of another that the first may hold (its voids, §10.4), if the first card suits the
+        second holder too; False, the state untouched, when it does not or fewer than two
+        holders hide cards. A pile card that leaves hands its slot in the reward pile and its
+        place among its owner's discards (or the undealt cards) to the card coming in."""
+        cdef VicData* d = &self.d
+        cdef int n = d.n, p = observer, q, k = 0, a, b, h, j
+        cdef int seats[4]
+        cdef uint64_t held[4]
+        cdef uint64_t allowed[4]
+        cdef uint64_t seen, pile, fit, swap
+        cdef int x, y, out, into
+        ensure_dealt_d(d)
+        seen = d.hand[p] | d.discards[p]
+        for q in range(n):
+            seen |= d.played[q] | d.drawn[q]
+        pile = ALL_CARDS & ~seen
+        for q in range(n):
+            if q != p and d.hand[q]:
+                seats[k] = q
+                held[k] = d.hand[q]
+                allowed[k] = COLSET[~d.voids[q] & 0x1F]
+                pile &= ~d.hand[q]
+                k += 1
+        if pile:                                # slot k: the hidden pile, any colour
+            held[k] = pile
+            allowed[k] = ALL_CARDS
+            seats[k] = -1
+            k += 1
+        if k < 2:
+            return False
+        a = rng_below(rng, k)
+        b = rng_below(rng, k - 1)
+        if b >= a:
+            b += 1
+        x = nth_card(held[a], <int>rng_below(rng, <uint32_t>popcount(held[a])))
+        fit = held[b] & allowed[a]
+        if not fit:
+            return False
+        y = nth_card(fit, <int>rng_below(rng, <uint32_t>popcount(fit)))
+        if not (allowed[b] >> x) & 1:
+            return False
+        swap = (1ULL << x) | (1ULL << y)
+        for h in range(2):
+            q = seats[a] if h == 0 else seats[b]
+            if q >= 0:
+                d.hand[q] ^= swap
+                continue
+            out = x if h == 0 else y
+            into = y if h == 0 else x
+            for q in range(n):
+                if q != p and (d.discards[q] >> out) & 1:
+                    d.discards[q] ^= swap
+                    break
+            else:
+                d.undealt ^= swap
+            if d.phase != DISCARD:
+                for j in range(d.reward_pos, d.reward_len):
+                    if d.reward[j] == out:
+                        d.reward[j] = <int8_t>into
+                        break
+        return True
 
     cdef void resample_chance_c(self, Rng* rng) noexcept nogil:
         """rules.resample_chance: re-draw what no seat knows (§10.3), keeping every hand, every

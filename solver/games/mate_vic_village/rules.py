@@ -642,6 +642,65 @@ def determinize(state: VicState, observer: int, rng: Random) -> VicState:
     return s
 
 
+def exchange_hidden(state: VicState, observer: int, rng: Random) -> VicState | None:
+    """One move of the Markov chain over the worlds ``observer`` cannot tell apart (§10.7): a
+    copy of ``state`` with a card of one hidden holder exchanged for a card of another, or
+    None where the drawn exchange would break a void (the chain's world then stands) or
+    fewer than two holders hide cards. The holders are the other non-empty hands, in seat
+    order, then the hidden pile (the unknown cards no hand holds: hidden reward cards, other
+    seats' discards and the undealt cards). The pile card that leaves keeps its place: the
+    card coming in takes its slot in the reward pile and its owner's discards (or the undealt
+    cards). Each holder keeps its size and every void holds, and the reverse exchange is as
+    likely as the forward one (the second card is drawn among the cards the first holder may
+    hold, a number the exchange leaves unchanged), so the proposal is symmetric. The Cython
+    exchange_hidden_c makes the same draws."""
+    s = state.clone()
+    n, p = s.n, observer
+    seen = s.hands[p] | s.discards[p]
+    for q in range(n):
+        seen |= s.played[q] | s.drawn[q]
+    seats = [q for q in range(n) if q != p and s.hands[q]]
+    pile = ALL_CARDS & ~seen
+    for q in seats:
+        pile &= ~s.hands[q]
+    held = [s.hands[q] for q in seats] + ([pile] if pile else [])
+    allowed = [colour_set(~s.voids[q] & 0x1F) for q in seats] + [ALL_CARDS]
+    k = len(held)
+    if k < 2:
+        return None
+    a = rng.randbelow(k)
+    b = rng.randbelow(k - 1)
+    if b >= a:
+        b += 1
+    x = cards_of(held[a])[rng.randbelow(count(held[a]))]
+    fit = held[b] & allowed[a]
+    if not fit:
+        return None
+    y = cards_of(fit)[rng.randbelow(count(fit))]
+    if not allowed[b] >> x & 1:
+        return None
+    for h, out, into in ((a, x, y), (b, y, x)):
+        if h < len(seats):
+            s.hands[seats[h]] ^= bit(out) | bit(into)
+        else:
+            _replace_pile_card(s, observer, out, into)
+    return s
+
+
+def _replace_pile_card(s: VicState, observer: int, out: int, into: int) -> None:
+    """Put hidden card ``into`` where pile card ``out`` lay: in its owner's discards (or the
+    undealt cards) and, once the reward pile is formed, in its slot there."""
+    swap = bit(out) | bit(into)
+    for q in range(s.n):
+        if q != observer and s.discards[q] >> out & 1:
+            s.discards[q] ^= swap
+            break
+    else:
+        s.undealt ^= swap
+    if s.phase != DISCARD:
+        s.reward[s.reward.index(out, s.reward_pos)] = into
+
+
 def resample_chance(state: VicState, rng: Random) -> VicState:
     """A copy of ``state`` with the chance hidden from every seat re-drawn (§10.3, §10.6):
     the order of the reward cards still in the pile, the order of the unrevealed instructions
