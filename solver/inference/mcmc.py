@@ -14,7 +14,9 @@ chain instead walks towards the worlds that explain the plays and keeps moving a
 * accept with probability min(1, L'/L), L being the likelihood of every observed opponent
   decision in the world under the opponent model (``weighted.log_likelihood``: the same
   product of P(action | position) weighted determinization uses);
-* after ``burn_in`` steps keep one world every ``thin`` steps.
+* after ``burn_in`` steps keep one world every ``thin`` steps, its chance hidden from every
+  seat re-drawn where a round reveals it (``State.resample_chance``; the plays say nothing of
+  it, and worlds that shared it would make the search plan on one guessed future).
 
 The chain's stationary law is the posterior over the worlds the view allows (uniform prior,
 as ``determinize``), so with a flat model it samples as ``determinize`` does. No peeking: the
@@ -112,5 +114,9 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
                 world, logl, seat_logl = proposal, logp, new_logl
                 accepted += 1
         if step >= particles and (step - particles) % thin == 0:
-            kept.append(world.clone())
+            # The chain moves only cards some seat holds; the chance hidden from every seat
+            # (Vic Village's unrevealed instruction order and reward-pile order) stays the
+            # first world's. Where a round reveals it (ROUND_CHANCE) every kept world draws
+            # its own, as determinize's do, or the search would plan on one guessed future.
+            kept.append(world.resample_chance(r) if game.ROUND_CHANCE else world.clone())
     return kept, ChainStats(steps, accepted, len(kept), len(observed))

@@ -251,3 +251,18 @@ def test_the_pimc_bot_draws_its_worlds_from_the_chain_by_default():
     values = [[(a.action, a.mean) for a in r.actions] for r in results]
     assert values[0] == values[1] != values[2]
     assert results[0].params["acceptance"] is not None and results[2].params["acceptance"] is None
+
+
+def test_vic_village_chain_worlds_each_draw_their_own_future():
+    """The chain moves only held cards; in Vic Village every kept world re-draws the chance no
+    seat knows (the unrevealed instruction order, the reward-pile order: docs/rules/
+    mate-vic-village.md §10.3) instead of sharing the first world's, and keeps the view."""
+    game = load_game("mate-vic-village")
+    s = _heuristic_position(2, 24, "mate-vic-village")
+    me = s.current_player()
+    worlds, stats = chain_worlds(s.view(me), 8, 3, 16, OpponentModel(game))
+    assert stats.decisions > 0
+    decks = {tuple(w.to_json()["instruction_deck"]) for w in worlds}
+    assert len(decks) > 4
+    for w in worlds:
+        assert w.view(me).to_json() == s.view(me).to_json()
