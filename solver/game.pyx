@@ -606,10 +606,10 @@ cdef class State:
         their hidden holders (the engine's exchange_hidden_c: one symmetric MCMC proposal among
         the worlds ``observer`` cannot tell apart), or None where the game has no such move or
         the drawn one would break a hard fact (a void in Vic Village): the chain's world stands."""
-        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
-        cdef State s = self.clone()
         if not 0 <= observer < self.game.num_players:
             raise ValueError(f"observer must be a seat 0..{self.game.num_players - 1}")
+        cdef Random r = rng if isinstance(rng, Random) else Random(rng)
+        cdef State s = self.clone()
         if not s.exchange_hidden_c(observer, &r.rng):
             return None
         return s

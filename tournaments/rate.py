@@ -450,7 +450,9 @@ def rate_bot(candidate: str, game: Union[Game, str], margin: Optional[float] = N
                     test = sprt(x, margin, alpha, beta)
                     echo(f"  after {len(records)} games ({test.deals} deals): mean "
                          f"{_number(test.mean, True)}, LLR+ {test.llr_plus:+.2f}, LLR- "
-                         f"{test.llr_minus:+.2f} (bounds {test.lower:.2f}, {test.upper:.2f})")
+                         f"{test.llr_minus:+.2f} (bounds {test.lower:.2f}, {test.upper:.2f})"
+                         + (f"; the test decides from {MIN_DEALS} deals on"
+                            if test.deals < MIN_DEALS else ""))
                     if test.decision:
                         break
                 if deals_done >= cfg.deals or len(records) >= max_games:

@@ -92,6 +92,11 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
     others = [p for p in range(game.num_players) if p != observer]
     seat_logl = _seat_log_likelihoods(game, world, observer, others, model, solver, observed)
     logl = sum(seat_logl.values())
+    # A seat's log-likelihood is a function of its information set (its own hand and public
+    # facts, the contract of the exchange), so it is computed once per (seat, infoset key):
+    # late in a round, when few cards are hidden, the chain keeps proposing the same hands.
+    world_keys = {p: world.infoset_key(p) for p in others}
+    known = {(p, world_keys[p]): v for p, v in seat_logl.items()}
     thin = max(1, particles // THIN_SHARE)
     steps = particles + (n - 1) * thin
     kept: list[State] = []
@@ -103,15 +108,19 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
         if proposal is not None:
             # Only the holders' seats changed, and a seat's decisions depend on its own hand
             # and public facts alone (the engine offers an exchange only then): re-weigh theirs.
-            changed = [p for p in others if proposal.infoset_key(p) != world.infoset_key(p)]
+            keys = {p: proposal.infoset_key(p) for p in others}
+            changed = [p for p in others if keys[p] != world_keys[p]]
+            missing = [p for p in changed if (p, keys[p]) not in known]
+            if missing:
+                fresh = _seat_log_likelihoods(game, proposal, observer, missing, model, solver)
+                known.update(((p, keys[p]), v) for p, v in fresh.items())
             new_logl = dict(seat_logl)
-            new_logl.update(_seat_log_likelihoods(game, proposal, observer, changed, model,
-                                                  solver))
+            new_logl.update((p, known[(p, keys[p])]) for p in changed)
             logp = sum(new_logl.values())
             if logp >= logl or (math.isfinite(logp) and (not math.isfinite(logl)
                                                          or math.log(r.random() or 1e-300)
                                                          < logp - logl)):
-                world, logl, seat_logl = proposal, logp, new_logl
+                world, logl, seat_logl, world_keys = proposal, logp, new_logl, keys
                 accepted += 1
         if step >= particles and (step - particles) % thin == 0:
             # The chain moves only cards some seat holds; the chance hidden from every seat

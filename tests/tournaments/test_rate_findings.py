@@ -238,3 +238,19 @@ def test_games_names_every_games_rules_page():
         assert f"(rules: docs/rules/{slug}.md)" in line
         assert os.path.exists(os.path.join(os.path.dirname(__file__), "..", "..", "docs",
                                            "rules", f"{slug}.md"))
+
+
+def test_the_progress_line_says_when_the_test_cannot_decide_yet(tmp_path, plugins,
+                                                                monkeypatch):
+    """An LLR past its bound before MIN_DEALS deals does not stop the test, and the progress
+    line says so (tester 23: it looked like a missed stop)."""
+    from tournaments.rate import MIN_DEALS
+
+    r = rate(tmp_path, monkeypatch, "faulty.py:Raiser", "--game", "mate", "--max-games", "12",
+             "--pool", "heuristic", "--margin", "1")
+    assert r.exit_code == 0, r.output
+    lines = [x for x in r.output.splitlines() if "LLR+" in x and "after" in x]
+    deals = [int(x.split(" games (")[1].split()[0]) for x in lines]
+    assert deals == [2, MIN_DEALS]                 # past the bound at 2 deals, decided at 4
+    assert lines[0].endswith(f"; the test decides from {MIN_DEALS} deals on")
+    assert "decides from" not in lines[1]

@@ -563,15 +563,25 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     del obj["hand_sizes"]
     hands = [_mask(h, f"hands[{i}]") for i, h in enumerate(_per_seat(obj, "hands", n))]
     seen = 0
-    for h in hands:
-        seen |= h
-    for w in _per_seat(obj, "won", n, [[]] * n):
-        seen |= _mask(w, "won")
+    where: dict[int, str] = {}
+
+    def see(mask: int, what: str) -> None:
+        """Add the cards of ``mask`` to ``seen``; a card shown in two places is named."""
+        nonlocal seen
+        for c in R.cards_of(mask & seen):
+            raise InvalidStateError(f"duplicate card {card_name(c)}: in {where[c]} and {what}")
+        seen |= mask
+        where.update((c, what) for c in R.cards_of(mask))
+
+    for i, h in enumerate(hands):
+        see(h, f"hands[{i}]")
+    for i, w in enumerate(_per_seat(obj, "won", n, [[]] * n)):
+        see(_mask(w, f"won[{i}]"), f"won[{i}]")
     for e in obj.get("trick", []) if isinstance(obj.get("trick"), list) else []:
         if isinstance(e, dict) and e.get("card") is not None:
-            seen |= R.bit(_card(e["card"], "trick"))
+            see(R.bit(_card(e["card"], "trick")), "trick")
     if obj.get("trump_card") is not None:
-        seen |= R.bit(_card(obj["trump_card"], "trump_card"))
+        see(R.bit(_card(obj["trump_card"], "trump_card")), "trump_card")
     unseen = R.cards_of(R.ALL_CARDS & ~seen)
     need = sum(sizes[p] - R.count(hands[p]) for p in range(n) if p != seat) + stock_size
     if sizes[seat] != R.count(hands[seat]):

@@ -158,3 +158,19 @@ def test_scores_round_and_returns_before_the_end():
         s.apply_action(rnd.choice(s.legal_actions()))
     assert s.scores() == s.returns() and sorted(s.returns()) == [0.0, 1.0, 1.0]
     assert s.round() == 0 and s.loser() == s.returns().index(0.0)
+
+
+def test_a_view_showing_a_card_twice_names_it():
+    """A view that shows one card in two places (here the seat's own hand and a won pile) is
+    refused with the card and both places named (it used to get a count mismatch)."""
+    from solver.errors import InvalidStateError
+
+    g = game(players=4)
+    s = next(x for x in random_phase1_states(g, [5]) if any(x.to_json()["won"]))
+    me = s.current_player()
+    v = s.view(me).to_json()
+    thief = next(i for i, w in enumerate(v["won"]) if w)
+    v["hands"][me] = v["hands"][me][:-1] + [v["won"][thief][0]]
+    with pytest.raises(InvalidStateError, match=rf"duplicate card {v['won'][thief][0]}: in "
+                                                rf"hands\[{me}\] and won\[{thief}\]"):
+        g.view_from_json(v)
