@@ -568,7 +568,8 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     def see(mask: int, what: str) -> None:
         """Add the cards of ``mask`` to ``seen``; a card shown in two places is named."""
         nonlocal seen
-        for c in R.cards_of(mask & seen):
+        if mask & seen:
+            c = R.cards_of(mask & seen)[0]
             raise InvalidStateError(f"duplicate card {card_name(c)}: in {where[c]} and {what}")
         seen |= mask
         where.update((c, what) for c in R.cards_of(mask))
@@ -580,8 +581,8 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     for e in obj.get("trick", []) if isinstance(obj.get("trick"), list) else []:
         if isinstance(e, dict) and e.get("card") is not None:
             see(R.bit(_card(e["card"], "trick")), "trick")
-    if obj.get("trump_card") is not None:
-        see(R.bit(_card(obj["trump_card"], "trump_card")), "trump_card")
+    if obj.get("trump_card") is not None:         # a shown trump card may be in its holder's hand
+        seen |= R.bit(_card(obj["trump_card"], "trump_card"))
     unseen = R.cards_of(R.ALL_CARDS & ~seen)
     need = sum(sizes[p] - R.count(hands[p]) for p in range(n) if p != seat) + stock_size
     if sizes[seat] != R.count(hands[seat]):
