@@ -48,3 +48,11 @@ trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate pimc \
 trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate 'pimc(inference=mcmc)' \
   --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 96 --seed 158 \
   --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-4p-mcmc-pimc-table
+# Claim 6 (PREREGISTERED.txt): the chain for pimc at 3 players, 512 fresh deals, and its
+# pimc-table check
+trickhound evaluate 'dog-tag-trick(players=3)' --mode seat --candidate pimc \
+  --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 159 \
+  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-3p-mcmc
+trickhound evaluate 'dog-tag-trick(players=3)' --mode seat --candidate 'pimc(inference=mcmc)' \
+  --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 96 --seed 160 \
+  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-3p-mcmc-pimc-table

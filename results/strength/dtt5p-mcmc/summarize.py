@@ -26,7 +26,9 @@ SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limi
            ("dog-tag-trick-5p-mcmc-2", "claim 3: equal CPU, 1,024 preregistered deals "
                                        "(seed 153)"),
            ("dog-tag-trick-4p-mcmc", "claim 5: 4 players, equal CPU, 512 preregistered deals "
-                                     "(seed 157)"))
+                                     "(seed 157)"),
+           ("dog-tag-trick-3p-mcmc", "claim 6: 3 players, equal CPU, 512 preregistered deals "
+                                     "(seed 159)"))
 CLAIMS = (("dog-tag-trick-5p-mcmc", "seed 150"), ("dog-tag-trick-5p-mcmc-2", "seed 153"))
 
 
@@ -107,7 +109,8 @@ def main() -> None:
                       "deals": len(diff)},
                      {"candidate": "oracle", "per_deal": pooled["oracle"], "deals": len(diff)}])
     for name, label in (("dog-tag-trick-5p-mcmc-pimc-table", "5 players, seed 154"),
-                        ("dog-tag-trick-4p-mcmc-pimc-table", "4 players, seed 158")):
+                        ("dog-tag-trick-4p-mcmc-pimc-table", "4 players, seed 158"),
+                        ("dog-tag-trick-3p-mcmc-pimc-table", "3 players, seed 160")):
         table = load(name)
         if table is None:
             continue
