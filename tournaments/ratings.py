@@ -15,9 +15,14 @@ graph is solved by expectation propagation to convergence (TrueSkill Through Tim
 drift): every game keeps the Gaussian *message* it sends to each bot; a bot's rating is the prior
 times all its games' messages; a sweep re-rates every game from its *cavity* (the bot's rating
 with that game's own message divided out) with ``trueskill``'s ``rate`` and stores the new
-message (posterior / cavity). Sweeps repeat until no bot's mu moves by more than ``TOLERANCE``
-from one sweep's end to the next (its net move: see ``rate``), ``MAX_SWEEPS`` at most (the
-ratings' ``env["converged"]`` says whether they got there).
+message (posterior / cavity). After the first sweep, games with the same seating and placings
+are one factor standing for m games (the same likelihood, so at the fixed point their messages
+are equal): its message is m times one game's, updated from one game's cavity, and a sweep costs
+one update per distinct game. Sweeps repeat until no bot's mu moves by more than ``TOLERANCE``
+from one sweep's end to the next (its net move: see ``rate``), at most as many as
+``MAX_SWEEPS`` sweeps of one update per game would cost (``MAX_GROUPED_SWEEPS`` at most;
+``env["max_sweeps"]``; ``env["converged"]`` says whether they got there). A board where a bot
+loses every game (forfeits) repeats its games a lot, and EP needs hundreds of sweeps there.
 The fixed point does not depend on the order of the games — only on the set of games — so a
 shuffled ``games.jsonl`` (or a resumed run, whose lines come in another order) rates the same.
 There is no skill drift (``tau = 0``): a bot is one strategy, its skill does not change.
@@ -57,7 +62,8 @@ TAU = 0.0                 # no skill drift: a bot is a fixed strategy
 DRAW_PROBABILITY = 0.10   # only when the records hold no rated game to estimate it from
 DRAW_MIN, DRAW_MAX = 0.01, 0.90
 TOLERANCE = 1e-3          # convergence: largest mu change of a sweep
-MAX_SWEEPS = 60
+MAX_SWEEPS = 60           # a cap in sweeps over every game (see rate: grouped sweeps)
+MAX_GROUPED_SWEEPS = 2000
 PLACINGS = ("ranks", "score")
 
 
@@ -188,6 +194,33 @@ def _recentre(marginal: dict[str, list[float]], messages: list[dict[str, tuple[f
         f[1] += c * (f[0] - prior[0])
 
 
+Message = dict[str, tuple[float, float]]        # spec -> (pi, tau) a factor sends a bot
+Factor = tuple[list[str], list[int], int]       # (seating, placings, games it stands for)
+
+
+def _grouped(games: list[tuple[int, list[str], list[int]]],
+             messages: list[Message]) -> tuple[list[Factor], list[Message]]:
+    """Games with the same seating and placings as one factor (seating, placings, m), its
+    message the sum of theirs (natural parameters add), so every marginal is unchanged."""
+    index: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = {}
+    factors: list[Factor] = []
+    totals: list[Message] = []
+    for (_gid, seating, pl), msg in zip(games, messages):
+        key = (tuple(seating), tuple(pl))
+        k = index.get(key)
+        if k is None:
+            index[key] = len(factors)
+            factors.append((seating, pl, 1))
+            totals.append(dict(msg))
+            continue
+        seating_k, pl_k, m = factors[k]
+        factors[k] = (seating_k, pl_k, m + 1)
+        for s, (pi, tau) in msg.items():
+            t_pi, t_tau = totals[k].get(s, (0.0, 0.0))
+            totals[k][s] = (t_pi + pi, t_tau + tau)
+    return factors, totals
+
+
 def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, float]]] = None,
          draw_probability: Optional[float] = None, history: bool = True,
          placings: str = "ranks", tie_threshold: float = 0.0) -> Ratings:
@@ -237,10 +270,27 @@ def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, f
     # stopped moving).
     settled: dict[str, float] = {}
     converged = False
-    for sweep in range(MAX_SWEEPS):
-        for k, (_gid, seating, pl) in enumerate(games):
-            msg = messages[k]
-            cavity = {s: rating_of(s, msg) for s in set(seating)}
+    # Factors: the first sweep updates every game in turn (the online pass: ``history``);
+    # after it, games with the same seating and placings are one factor of multiplicity m
+    # (they are the same likelihood, so at the fixed point their messages are equal): its
+    # message is m times one game's, updated from one game's cavity. A board of thousands of
+    # games has a few hundred distinct ones (a bot forfeiting every game makes most of its
+    # games alike), and a sweep costs one update per distinct game.
+    # The sweeps may number MAX_SWEEPS sweeps' worth of one-game updates (so a sweep of few
+    # factors is not capped like one of many), MAX_GROUPED_SWEEPS at most: such boards (a bot
+    # losing every game) are the ones EP settles slowly on.
+    factors: list[Factor] = [(seating, pl, 1) for _gid, seating, pl in games]
+    max_sweeps = MAX_SWEEPS
+    sweep = 0
+    while sweep < max_sweeps:
+        if sweep == 1:
+            factors, messages = _grouped(games, messages)
+            max_sweeps = min(MAX_GROUPED_SWEEPS,
+                             max(MAX_SWEEPS, MAX_SWEEPS * len(games) // max(len(factors), 1)))
+        for k, (seating, pl, m) in enumerate(factors):
+            total = messages[k]                  # the factor's message: m games' messages
+            one = {s: (pi / m, tau / m) for s, (pi, tau) in total.items()}
+            cavity = {s: rating_of(s, one) for s in set(seating)}
             post = _rate_symmetric(env, [cavity[s] for s in seating], pl)
             by_spec = defaultdict(list)
             for s, r in zip(seating, post):
@@ -257,9 +307,12 @@ def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, f
                 m_pi, m_tau = max(p_pi - c_pi, 0.0), p_tau - c_tau
                 if m_pi == 0.0:
                     m_tau = 0.0
-                marginal[s][0] = c_pi + m_pi
-                marginal[s][1] = c_tau + m_tau
-                msg[s] = (m_pi, m_tau)
+                # marginal = cavity * the m games' new messages * nothing else of this
+                # factor: the cavity holds m - 1 of its old one-game messages
+                one_pi, one_tau = one.get(s, (0.0, 0.0))
+                marginal[s][0] = c_pi + m * m_pi - (m - 1) * one_pi
+                marginal[s][1] = c_tau + m * m_tau - (m - 1) * one_tau
+                total[s] = (m * m_pi, m * m_tau)
             if sweep == 0:
                 out.rated += 1
                 for s in by_spec:
@@ -271,9 +324,12 @@ def rate(records: Iterable[GameRecord], fixed: Optional[dict[str, tuple[float, f
         mus = {s: f[1] / f[0] for s, f in marginal.items()}
         if sweep > 0 and all(abs(mu - settled[s]) < TOLERANCE for s, mu in mus.items()):
             converged = True
-            break
         settled = mus
-    out.env["sweeps"] = sweep + 1
+        sweep += 1
+        if converged:
+            break
+    out.env["sweeps"] = sweep
+    out.env["max_sweeps"] = max_sweeps
     out.env["converged"] = converged or not marginal
     for _gid, seating, _pl in games:
         for s in set(seating):
