@@ -30,6 +30,7 @@ is not used here because a time-limited game does not replay.
 """
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing
 import os
@@ -144,6 +145,10 @@ class Margin:
         out["separated"] = self.separated
         return out
 
+    def cell(self) -> str:
+        """'mean ± se [lo, hi]' with two decimals (the results folders' tables)."""
+        return f"{self.mean:+.2f} ± {self.se:.2f} [{self.ci[0]:+.2f}, {self.ci[1]:+.2f}]"
+
 
 def summarize_margin(label: str, candidate: str, baseline: str, design: str,
                      per_deal_seat: Sequence[Sequence[float]]) -> Margin:
@@ -161,6 +166,34 @@ def summarize_margin(label: str, candidate: str, baseline: str, design: str,
     per_seat = [statistics.fmean(row[s] for row in per_deal_seat) for s in range(seats)]
     return Margin(label, candidate, baseline, design, n, mean, sd, se, t,
                   (mean - t * se, mean + t * se), per_seat, per_deal)
+
+
+def paired_margin(values: Sequence[float]) -> Margin:
+    """The Margin of one number a deal (e.g. one candidate's per-deal margin minus another's on
+    the same deals): what the results folders' scripts compare."""
+    return summarize_margin("", "", "", "paired", [[x] for x in values])
+
+
+def saved_margins(path: str) -> list[dict[str, Any]] | None:
+    """The ``margins`` of an evaluation's saved JSON, or None if there is no such file."""
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return list(json.load(f)["margins"])
+
+
+def screen_table(margins: Sequence[dict[str, Any]], baseline: str = "the baseline") -> list[str]:
+    """A screen's markdown table from an evaluation's JSON ``margins``: each candidate's margin
+    over the baseline (named ``baseline`` in the header), and its paired difference from the
+    first candidate on the same deals."""
+    rows = [f"| candidate | over {baseline} | minus the first | deals |", "|---|---|---|---|"]
+    first = margins[0]["per_deal"]
+    for m in margins:
+        diff = ("–" if m is margins[0] else
+                paired_margin([a - b for a, b in zip(m["per_deal"], first, strict=True)]).cell())
+        rows.append(f"| `{m['candidate']}` | {paired_margin(m['per_deal']).cell()} | {diff} | "
+                    f"{m['deals']} |")
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------

@@ -369,3 +369,17 @@ def test_bots_calibrated_on_a_busy_machine_are_named():
     assert full.to_json()["notes"] == [note]
     full.calibration = [quiet]
     assert full.to_json()["notes"] == []
+
+
+def test_a_screen_table_pairs_every_candidate_with_the_first():
+    """results folders' tables: each candidate over the baseline, and minus the first on the
+    same deals (a paired difference, so its interval is narrower than the margins' own)."""
+    from tournaments.evaluate import paired_margin, screen_table
+
+    a = [1.0, 2.0, 3.0, 4.0]
+    b = [2.0, 3.5, 3.5, 5.0]
+    rows = screen_table([{"candidate": "x", "per_deal": a, "deals": 4},
+                         {"candidate": "y", "per_deal": b, "deals": 4}], "the heuristic")
+    assert rows[0] == "| candidate | over the heuristic | minus the first | deals |"
+    assert rows[2] == f"| `x` | {paired_margin(a).cell()} | – | 4 |"
+    assert rows[3] == f"| `y` | {paired_margin(b).cell()} | +1.00 ± 0.20 [+0.35, +1.65] | 4 |"

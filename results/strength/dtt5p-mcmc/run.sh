@@ -7,6 +7,9 @@ set -e
 OUT=results/strength/dtt5p-mcmc
 GAME="dog-tag-trick(players=5)"
 ev() { trickhound evaluate "$GAME" --mode seat --workers "${WORKERS:-2}" --quiet --out $OUT "$@"; }
+# the same at another player count: at PLAYERS [options]
+at() { p=$1; shift; trickhound evaluate "dog-tag-trick(players=$p)" --mode seat \
+  --workers "${WORKERS:-2}" --quiet --out $OUT "$@"; }
 # Screens (not claims), 192 deals each: weighted determinization with the fitted model
 # (iteration-limited at 990, seed 144), the chain against it (990, seed 145), and at equal CPU
 # (5 ms a decision, calibrated; seed 146).
@@ -35,24 +38,19 @@ ev --candidate 'pimc(inference=mcmc)' --baseline 'pimc(inference=none)' --cpu-ms
   --seed 154 --name dog-tag-trick-5p-mcmc-pimc-table
 # After the claims, screens (not claims) for the next step: the chain for pimc at 4 players and
 # for ismcts at 5 (ismcts searches a pool of `particles` chain worlds in turn)
-trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate pimc \
-  --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 155 \
-  --workers "${WORKERS:-2}" --quiet --out $OUT --name screen-4p
+at 4 --candidate pimc --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 155 \
+  --name screen-4p
 ev --candidate ismcts --candidate 'ismcts(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 156 \
   --name screen-ismcts-5p
 # Claim 5 (PREREGISTERED.txt): the chain for pimc at 4 players, 512 fresh deals, and its
 # pimc-table check ("pimc" meant uniform worlds at 4 players then)
-trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate pimc \
-  --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 157 \
-  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-4p-mcmc
-trickhound evaluate 'dog-tag-trick(players=4)' --mode seat --candidate 'pimc(inference=mcmc)' \
-  --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 96 --seed 158 \
-  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-4p-mcmc-pimc-table
+at 4 --candidate pimc --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 157 \
+  --name dog-tag-trick-4p-mcmc
+at 4 --candidate 'pimc(inference=mcmc)' --baseline 'pimc(inference=none)' --cpu-ms 5 \
+  --deals 96 --seed 158 --name dog-tag-trick-4p-mcmc-pimc-table
 # Claim 6 (PREREGISTERED.txt): the chain for pimc at 3 players, 512 fresh deals, and its
 # pimc-table check
-trickhound evaluate 'dog-tag-trick(players=3)' --mode seat --candidate pimc \
-  --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 159 \
-  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-3p-mcmc
-trickhound evaluate 'dog-tag-trick(players=3)' --mode seat --candidate 'pimc(inference=mcmc)' \
-  --baseline 'pimc(inference=none)' --cpu-ms 5 --deals 96 --seed 160 \
-  --workers "${WORKERS:-2}" --quiet --out $OUT --name dog-tag-trick-3p-mcmc-pimc-table
+at 3 --candidate pimc --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 159 \
+  --name dog-tag-trick-3p-mcmc
+at 3 --candidate 'pimc(inference=mcmc)' --baseline 'pimc(inference=none)' --cpu-ms 5 \
+  --deals 96 --seed 160 --name dog-tag-trick-3p-mcmc-pimc-table

@@ -8,10 +8,9 @@ the oracle's margin on the same deals (ratio of the means) and the 95% interval 
 0.7 x oracle, which says whether issue 15's 70% is met (interval above 0), missed (below 0) or
 not resolved. The table check: pimc(inference=mcmc) over pimc at a table of pimc.
 """
-import json
 import os
 
-from tournaments.evaluate import summarize_margin
+from tournaments.evaluate import paired_margin, saved_margins, screen_table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limited (seed 144)"),
@@ -34,17 +33,12 @@ CLAIMS = (("dog-tag-trick-5p-mcmc", "seed 150"), ("dog-tag-trick-5p-mcmc-2", "se
 
 def cell(values: list[float]) -> tuple[str, float, float]:
     """('mean ± se [lo, hi]', lo, hi) over per-deal values (tournaments.evaluate's margin)."""
-    mg = summarize_margin("", "", "", "paired", [[x] for x in values])
-    lo, hi = mg.ci
-    return f"{mg.mean:+.2f} ± {mg.se:.2f} [{lo:+.2f}, {hi:+.2f}]", lo, hi
+    mg = paired_margin(values)
+    return mg.cell(), mg.ci[0], mg.ci[1]
 
 
 def load(name: str) -> list[dict] | None:
-    path = os.path.join(HERE, f"{name}.json")
-    if not os.path.exists(path):
-        return None
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)["margins"]
+    return saved_margins(os.path.join(HERE, f"{name}.json"))
 
 
 def share_table(margins: list[dict]) -> None:
@@ -77,15 +71,9 @@ def main() -> None:
         margins = load(name)
         if margins is None:
             continue
-        heading(what, ("candidate", "over the heuristic", "minus the first", "deals"))
-        base = margins[0]["per_deal"]
-        for m in margins:
-            if "oracle" in m["candidate"]:
-                continue
-            diff = ("–" if m is margins[0] else
-                    cell([a - b for a, b in zip(m["per_deal"], base, strict=True)])[0])
-            print(f"| `{m['candidate']}` | {cell(m['per_deal'])[0]} | {diff} | {m['deals']} |")
-        print()
+        print(f"### {what}\n")
+        fair = [m for m in margins if "oracle" not in m["candidate"]]
+        print("\n".join(screen_table(fair, "the heuristic")) + "\n")
     pooled: dict[str, list[float]] = {}
     for name, label in CLAIMS:
         claim = load(name)
