@@ -531,14 +531,41 @@ class BusyMeter:
         return min(max(0.0, others), float(os.cpu_count() or 1))
 
 
+def cost_line(trials: Sequence[tuple[int, float]]) -> tuple[float, float] | None:
+    """(a, b) of the cost line ms = a + b * budget through ``trials`` ((budget, ms) measured),
+    fitted by least squares on relative errors (timing noise is relative), with the fixed cost
+    a >= 0 (a bot's work outside its budget: making worlds, a Markov chain over the hidden
+    cards); None when the trials cannot tell a slope (fewer than two budgets)."""
+    if len({v for v, _ in trials}) < 2:
+        return None
+    w = [1.0 / (ms * ms) for _, ms in trials]            # relative errors: weights 1 / ms^2
+    sw = sum(w)
+    mv = sum(wi * v for wi, (v, _) in zip(w, trials)) / sw
+    mm = sum(wi * ms for wi, (_, ms) in zip(w, trials)) / sw
+    sxx = sum(wi * (v - mv) ** 2 for wi, (v, _) in zip(w, trials))
+    b = sum(wi * (v - mv) * (ms - mm) for wi, (v, ms) in zip(w, trials)) / sxx
+    if not b > 0:
+        return None
+    a = mm - b * mv
+    if a < 0:                                            # through the origin instead
+        a = 0.0
+        b = (sum(wi * v * ms for wi, (v, ms) in zip(w, trials))
+             / sum(wi * v * v for wi, (v, _) in zip(w, trials)))
+    return a, b
+
+
 def budget_for(trials: Sequence[tuple[int, float]], cpu_ms: float) -> float:
-    """The budget that costs ``cpu_ms`` judged from ``trials`` ((budget, ms) measured): the
-    target times budget per ms, summed over the trials within a factor of 2 of the target (all
-    of them when none is). Near the target the cost is close to proportional to the budget,
-    and summing averages out timing noise, which is relative (a busy machine moves a
-    measurement by 10% or more): each trial counts, not only the latest."""
-    near = [(v, ms) for v, ms in trials if cpu_ms / 2 <= ms <= 2 * cpu_ms] or list(trials)
-    return cpu_ms * sum(v for v, _ in near) / max(sum(ms for _, ms in near), 1e-9)
+    """The budget that costs ``cpu_ms`` judged from ``trials`` ((budget, ms) measured): where
+    the cost line through them (``cost_line``) meets the target, 0 when the fixed cost alone
+    exceeds it. Every trial counts, so timing noise (relative: a busy machine moves a
+    measurement by 10% or more) averages out; the fixed cost keeps a bot with work outside its
+    budget (inference=mcmc's chain) from being credited with less time than it takes. Without
+    a line (one budget measured): the target times budget per ms of the trials."""
+    line = cost_line(trials)
+    if line is None:
+        return cpu_ms * sum(v for v, _ in trials) / max(sum(ms for _, ms in trials), 1e-9)
+    a, b = line
+    return max(cpu_ms - a, 0.0) / b
 
 
 def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, seed: int,
@@ -590,7 +617,8 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
         value = clamp(budget_for(trials, cpu_ms), max(v for v, _ in trials))
         trials.append((value, cpu_ms_per_decision(with_budget(spec, parameter, value), game,
                                                   positions, seed)))
-        ms = value * cpu_ms / budget_for(trials, cpu_ms)   # the trials' pooled cost at value
+        line = cost_line(trials)                # the trials' pooled cost at value
+        ms = line[0] + line[1] * value if line else trials[-1][1]
     return Calibration(canonical, with_budget(spec, parameter, value), parameter, value, ms,
                        trials)
 

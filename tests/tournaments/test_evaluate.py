@@ -165,6 +165,27 @@ def test_calibration_fits_through_noisy_measurements(monkeypatch):
     assert abs(cal.cpu_ms - true_ms) < 0.05 * 5.0      # pooled, not the last measurement's 12%
 
 
+def test_calibration_counts_a_fixed_cost(monkeypatch):
+    """A bot with work outside its budget (inference=mcmc's chain: 3 ms a decision whatever
+    the iterations) meets the target where its cost line does; the proportional rule had kept
+    such bots 7-38% above the target (tester 24)."""
+    def model(spec, game, positions, seed):
+        return 3.0 + 0.002 * E.budget_value(spec, "iterations")
+    monkeypatch.setattr(E, "cpu_ms_per_decision", model)
+    cal = E.calibrate("pimc", load_game("dog-tag-trick"), [], 5.0, seed=1)
+    assert abs(cal.value - 1000) <= 2 and cal.cpu_ms == pytest.approx(5.0, abs=0.01)
+
+
+def test_a_fixed_cost_over_the_target_is_reported_not_hidden(monkeypatch):
+    """Where the fixed cost alone exceeds the target the budget falls to its least and the
+    calibration reports the cost it could not get under."""
+    def model(spec, game, positions, seed):
+        return 6.0 + 0.002 * E.budget_value(spec, "iterations")
+    monkeypatch.setattr(E, "cpu_ms_per_decision", model)
+    cal = E.calibrate("pimc", load_game("dog-tag-trick"), [], 5.0, seed=1)
+    assert cal.value == 1 and cal.cpu_ms == pytest.approx(6.002, abs=0.01)
+
+
 def test_calibration_stops_where_a_bigger_budget_costs_no_more(monkeypatch):
     """A bot whose cost levels off (PIMC in Mate proves its worlds and stops early) is not
     driven to absurd budgets: it plays where its cost stopped growing, within its range."""
