@@ -53,6 +53,13 @@ cdef inline uint32_t rng_below(Rng* rng, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
+cdef inline uint32_t rng_below_other(Rng* rng, uint32_t n, uint32_t a) noexcept nogil:
+    """Uniform integer in [0, n) other than ``a`` (n >= 2, a < n): with ``a`` drawn by
+    rng_below, a uniform ordered pair of distinct indices."""
+    cdef uint32_t b = rng_below(rng, n - 1)
+    return b + 1 if b >= a else b
+
+
 cdef inline double rng_uniform(Rng* rng) noexcept nogil:
     """Uniform double in [0, 1)."""
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)

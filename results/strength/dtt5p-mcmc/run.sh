@@ -54,3 +54,14 @@ at 3 --candidate pimc --candidate 'pimc(inference=mcmc)' --cpu-ms 5 --deals 512 
   --name dog-tag-trick-3p-mcmc
 at 3 --candidate 'pimc(inference=mcmc)' --baseline 'pimc(inference=none)' --cpu-ms 5 \
   --deals 96 --seed 160 --name dog-tag-trick-3p-mcmc-pimc-table
+# Screens (not claims) of the chain for the solver bot at 5 and 4 players
+ev --candidate solver --candidate 'solver(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 164 \
+  --name screen-solver-5p
+at 4 --candidate solver --candidate 'solver(inference=mcmc)' --cpu-ms 5 --deals 192 --seed 165 \
+  --name screen-solver-4p
+# Claim 7 (PREREGISTERED.txt): the chain for the solver bot at 4 players, 512 fresh deals, and
+# its solver-table check
+at 4 --candidate solver --candidate 'solver(inference=mcmc)' --cpu-ms 5 --deals 512 --seed 166 \
+  --name dog-tag-trick-4p-solver-mcmc
+at 4 --candidate 'solver(inference=mcmc)' --baseline 'solver(inference=none)' --cpu-ms 5 \
+  --deals 96 --seed 167 --name dog-tag-trick-4p-solver-mcmc-table

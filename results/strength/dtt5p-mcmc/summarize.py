@@ -6,7 +6,8 @@ Screens: each candidate minus the screen's first (pimc with uniform worlds), pai
 The claim (dog-tag-trick-5p-mcmc, 512 deals): the same difference, then each search's share of
 the oracle's margin on the same deals (ratio of the means) and the 95% interval of candidate -
 0.7 x oracle, which says whether issue 15's 70% is met (interval above 0), missed (below 0) or
-not resolved. The table check: pimc(inference=mcmc) over pimc at a table of pimc.
+not resolved. The table checks: the chain's bot over the same bot with uniform worlds at a table
+of it.
 """
 import os
 
@@ -27,7 +28,12 @@ SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limi
            ("dog-tag-trick-4p-mcmc", "claim 5: 4 players, equal CPU, 512 preregistered deals "
                                      "(seed 157)"),
            ("dog-tag-trick-3p-mcmc", "claim 6: 3 players, equal CPU, 512 preregistered deals "
-                                     "(seed 159)"))
+                                     "(seed 159)"),
+           ("screen-solver-5p", "the solver bot with the chain at 5 players, equal CPU (seed 164)"),
+           ("screen-solver-4p", "the solver bot with the chain at 4 players, equal CPU "
+                                "(seed 165)"),
+           ("dog-tag-trick-4p-solver-mcmc", "claim 7: the solver bot at 4 players, 512 "
+                                            "preregistered deals (seed 166)"))
 CLAIMS = (("dog-tag-trick-5p-mcmc", "seed 150"), ("dog-tag-trick-5p-mcmc-2", "seed 153"))
 
 
@@ -96,14 +102,16 @@ def main() -> None:
                      {"candidate": "pimc(inference=mcmc)", "per_deal": pooled["mcmc"],
                       "deals": len(diff)},
                      {"candidate": "oracle", "per_deal": pooled["oracle"], "deals": len(diff)}])
-    for name, label in (("dog-tag-trick-5p-mcmc-pimc-table", "5 players, seed 154"),
-                        ("dog-tag-trick-4p-mcmc-pimc-table", "4 players, seed 158"),
-                        ("dog-tag-trick-3p-mcmc-pimc-table", "3 players, seed 160")):
+    for name, bot, label in (("dog-tag-trick-5p-mcmc-pimc-table", "pimc", "5 players, seed 154"),
+                             ("dog-tag-trick-4p-mcmc-pimc-table", "pimc", "4 players, seed 158"),
+                             ("dog-tag-trick-3p-mcmc-pimc-table", "pimc", "3 players, seed 160"),
+                             ("dog-tag-trick-4p-solver-mcmc-table", "solver",
+                              "4 players, seed 167")):
         table = load(name)
         if table is None:
             continue
-        heading(f"at a table of pimc with uniform worlds ({label})",
-                ("candidate", "over the table's pimc", "deals"))
+        heading(f"at a table of {bot} with uniform worlds ({label})",
+                ("candidate", f"over the table's {bot}", "deals"))
         for m in table:
             print(f"| `{m['candidate']}` | {cell(m['per_deal'])[0]} | {m['deals']} |")
         print()

@@ -23,7 +23,7 @@ from libc.string cimport memcpy
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from solver.cards cimport popcount, lowest_card, mask_to_array, random_card
 from solver.game cimport Game, State, View, MAX_LEGAL, MAX_PLAYERS
-from solver.rng cimport Rng, rng_seed, rng_below
+from solver.rng cimport Rng, rng_seed, rng_below, rng_below_other
 from solver.errors import InvalidOptionError
 from solver.registry import BenchConfig, Option
 from solver.games.dog_tag_trick import notation, rules
@@ -656,9 +656,7 @@ cdef class DogTagTrickState(State):
         if k < 2:
             return False
         a = rng_below(rng, k)
-        b = rng_below(rng, k - 1)
-        if b >= a:
-            b += 1
+        b = rng_below_other(rng, k, a)
         ca = 1ULL << random_card(holder[a][0], rng)
         cb = 1ULL << random_card(holder[b][0], rng)
         holder[a][0] ^= ca | cb

@@ -11,7 +11,7 @@ from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t
 from solver.cards cimport popcount, lowest_card, highest_card, mask_to_array, nth_card
 from solver.game cimport Game, State, MAX_LEGAL
-from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_uniform
+from solver.rng cimport Rng, rng_seed, rng_next, rng_below, rng_below_other, rng_uniform
 from solver.errors import InvalidOptionError
 from solver.registry import BenchConfig, Option
 from solver.games.mate_vic_village import notation, rules
@@ -941,9 +941,7 @@ cdef class MateVicVillageState(State):
         if k < 2:
             return False
         a = rng_below(rng, k)
-        b = rng_below(rng, k - 1)
-        if b >= a:
-            b += 1
+        b = rng_below_other(rng, k, a)
         x = nth_card(held[a], <int>rng_below(rng, <uint32_t>popcount(held[a])))
         fit = held[b] & allowed[a]
         if not fit:
