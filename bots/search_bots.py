@@ -267,8 +267,8 @@ class ISMCTSBot(_SearchBot):
         "inference": ("auto", "worlds: none (a fresh uniform one per iteration), policy"
                               " (particles resampled by the opponent model, in turn), mcmc"
                               " (particles worlds of a Markov chain following the model; Dog"
-                              " Tag Trick, else policy) or auto (the mode measured stronger in"
-                              " the game: none so far)"),
+                              " Tag Trick and Vic Village, else policy) or auto (the mode"
+                              " measured stronger in the game: none so far)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"
                           " the chain's worlds, and its steps of burn-in)"),
         "threads": _THREADS_PARAM,
@@ -373,7 +373,8 @@ class PIMCBot(_SearchBot):
         # inference: see solver/inference and results/strength/inference-*.md
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
                               " weighted by the opponent model), mcmc (drawn by a Markov chain"
-                              " following the model; Dog Tag Trick, else policy) or auto (the"
+                              " following the model; Dog Tag Trick and Vic Village, else"
+                              " policy) or auto (the"
                               " mode measured stronger in the game: mcmc in Dog Tag Trick with"
                               " 4 and 5 players, else none)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"

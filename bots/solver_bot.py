@@ -199,9 +199,9 @@ class SolverBot(Bot[View]):
         "rollouts": (2, "playouts per frontier position (evaluation rollout or policy)"),
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
                               " weighted by the opponent model, solver/inference), mcmc (drawn"
-                              " by a Markov chain following the model; Dog Tag Trick, else"
-                              " policy) or auto (the mode measured stronger in the game: policy"
-                              " in Mate with face-down forcing, else none)"),
+                              " by a Markov chain following the model; Dog Tag Trick and Vic"
+                              " Village, else policy) or auto (the mode measured stronger in the"
+                              " game: policy in Mate with face-down forcing, else none)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"
                           " the chain's steps of burn-in)"),
         "threads": (1, "threads solving the sampled worlds in parallel"),

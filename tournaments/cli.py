@@ -687,12 +687,13 @@ DEFAULT_PARTICLES = 64
               show_default=True,
               help="Worlds (ismcts, pimc, solver): uniform, weighted by the opponent model "
                    "(policy; prints their effective sample size), or drawn by a Markov chain "
-                   "that follows the opponent model (mcmc, Dog Tag Trick; prints its "
-                   "acceptance rate; elsewhere policy).")
+                   "that follows the opponent model (mcmc, Dog Tag Trick and Vic Village; "
+                   "prints its acceptance rate; elsewhere policy). A --time limit gives them at "
+                   "most half of it.")
 @click.option("--particles", type=WORLDS, default=None,
               help=f"Candidate worlds weighed with --inference policy, or the chain's steps "
-                   f"of burn-in with mcmc (default {DEFAULT_PARTICLES}; an error with "
-                   f"--inference none).")
+                   f"of burn-in with mcmc, a world kept every --particles/8 steps after them "
+                   f"(default {DEFAULT_PARTICLES}; an error with --inference none).")
 @click.option("--threads", type=THREADS_OR_AUTO, default="auto", show_default=True,
               help="Search on this many cores at once (root-parallel: ISMCTS pools that many "
                    "trees, PIMC and the solver split their worlds, with the same moves and "
@@ -844,6 +845,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         click.echo(f"inference: {searched}a Markov chain over the hidden cards that follows "
                    f"the opponent model ({particles} steps of burn-in, "
                    f"{100 * result.params['acceptance']:.0f}% of its exchanges accepted)")
+        if result.params.get("uniform_worlds"):
+            click.echo(f"  the chain reached half the --time limit first: "
+                       f"{result.params['uniform_worlds']} of its worlds are uniform ones")
 
 
 def _search_params(algo: str, params: "tuple[str, ...]") -> dict:

@@ -31,6 +31,7 @@ and a position with no observed decision yet gets uniform worlds (nothing to lea
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,8 @@ class ChainStats:
     accepted: int
     worlds: int
     decisions: int
+    # worlds drawn uniformly because the chain reached its deadline first (0: none)
+    uniform: int = 0
 
     @property
     def acceptance(self) -> float:
@@ -72,11 +75,14 @@ def _seat_log_likelihoods(game: Any, world: State, observer: int, seats: list[in
 
 
 def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
-                 model: OpponentModel, solver: Any = None) -> tuple[list[State], ChainStats]:
+                 model: OpponentModel, solver: Any = None,
+                 deadline: float | None = None) -> tuple[list[State], ChainStats]:
     """``n`` worlds from a Metropolis chain over hidden-card exchanges (module docstring):
     ``particles`` steps of burn-in, then one world every ``max(1, particles // THIN_SHARE)``
-    steps. Raises NotImplementedError where the engine has no exchange
-    (``Game.EXCHANGES_HIDDEN``)."""
+    steps. At ``deadline`` (a time.perf_counter() instant: a search's share of its time) the
+    chain stops and the worlds still missing are uniform ones (``ChainStats.uniform``), so a
+    time limit holds whatever ``particles`` says. Raises NotImplementedError where the
+    engine has no exchange (``Game.EXCHANGES_HIDDEN``)."""
     if n < 1 or particles < 1:
         raise ValueError("n and particles must be >= 1")
     if not view.game.EXCHANGES_HIDDEN:
@@ -101,7 +107,11 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
     steps = particles + (n - 1) * thin
     kept: list[State] = []
     accepted = 0
-    for step in range(1, steps + 1):
+    step = 0
+    while step < steps:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        step += 1
         # None: nothing to exchange, or the drawn exchange would break a hard fact (a void):
         # the world stands, and the step is not an accepted exchange.
         proposal = world.exchange_hidden(observer, r)
@@ -128,4 +138,6 @@ def chain_worlds(view: View, n: int, rng: Random | int, particles: int,
             # first world's. Where a round reveals it (ROUND_CHANCE) every kept world draws
             # its own, as determinize's do, or the search would plan on one guessed future.
             kept.append(world.resample_chance(r) if game.ROUND_CHANCE else world.clone())
-    return kept, ChainStats(steps, accepted, len(kept), len(observed))
+    uniform = n - len(kept)
+    kept += [view.determinize(r) for _ in range(uniform)]
+    return kept, ChainStats(step, accepted, len(kept), len(observed), uniform)

@@ -29,6 +29,7 @@ independent uniform draws the weighted set is worth (``particles`` when nothing 
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,14 +99,17 @@ def world_source(inference: str, game: Game) -> str:
     return inference
 
 
-def source_params(inference: str, game: Game, info: float | None) -> dict[str, float | None]:
+def source_params(inference: str, game: Game, info: Any) -> dict[str, float | None]:
     """The result params that describe the worlds' source: ``ess``, the effective sample size
-    of weighted candidates, and ``acceptance``, the Markov chain's acceptance rate (each None
-    where the other source, or none, was used); ``info`` is what ``sample_worlds`` or
-    ``world_pool`` returned beside the worlds."""
+    of weighted candidates; ``acceptance``, the Markov chain's acceptance rate; and
+    ``uniform_worlds``, how many worlds are uniform because the chain reached its share of a
+    time limit (each None where another source, or none, was used). ``info`` is what
+    ``sample_worlds`` or ``world_pool`` returned beside the worlds (the ESS, the ChainStats)."""
     source = world_source(inference, game)
+    chain = source == "mcmc" and info is not None
     return {"ess": info if source == "policy" else None,
-            "acceptance": info if source == "mcmc" else None}
+            "acceptance": info.acceptance if chain else None,
+            "uniform_worlds": info.uniform if chain else None}
 
 
 def check_inference(inference: str) -> str:
@@ -130,17 +134,25 @@ class WeightedWorlds:
 
 
 def weigh_worlds(view: View, rng: Random | int, particles: int = DEFAULT_PARTICLES,
-                 model: OpponentModel | None = None, solver: Any = None) -> WeightedWorlds:
+                 model: OpponentModel | None = None, solver: Any = None,
+                 deadline: float | None = None) -> WeightedWorlds:
     """``particles`` uniform candidates from ``view``, each weighted by the likelihood of the
     opponents' observed decisions in it (see the module docstring). ``solver``: the search's
-    own exact solver, lent to the model for exact utilities (OpponentModel._exact_values)."""
+    own exact solver, lent to the model for exact utilities (OpponentModel._exact_values).
+    At ``deadline`` (a time.perf_counter() instant) no more candidates are weighed (at least
+    one is), so a time limit holds whatever ``particles`` says."""
     if particles < 1:
         raise ValueError("particles must be >= 1")
     r = rng if isinstance(rng, Random) else Random(rng)
     model = model if model is not None else model_for(view.game)
     game = view.game
-    worlds = [view.determinize(r) for _ in range(particles)]
-    logw = np.array([log_likelihood(game, w, view.player, model, solver) for w in worlds])
+    worlds: list[State] = []
+    logs: list[float] = []
+    while len(worlds) < particles and not (worlds and deadline is not None
+                                           and time.perf_counter() >= deadline):
+        worlds.append(view.determinize(r))
+        logs.append(log_likelihood(game, worlds[-1], view.player, model, solver))
+    logw = np.array(logs)
     if not np.isfinite(logw).any():
         # No candidate explains the observed play (a model of probability 0 everywhere):
         # fall back to the hard facts alone rather than invent weights.
@@ -169,17 +181,25 @@ def resample(weighted: WeightedWorlds, n: int, rng: Random | int) -> list[State]
     return [weighted.worlds[min(int(i), len(cum) - 1)].clone() for i in idx]
 
 
-def world_pool(view: View, seed: int, particles: int,
-               inference: str = "policy") -> tuple[list[State], float | None]:
+def inference_deadline(limit: Any, start: float) -> float | None:
+    """The time.perf_counter() instant a time-limited search's inference stops at: half its
+    ``limit.time_s`` after ``start`` (the search has the rest); None without a time limit."""
+    time_s = getattr(limit, "time_s", None)
+    return None if time_s is None else start + time_s / 2
+
+
+def world_pool(view: View, seed: int, particles: int, inference: str = "policy",
+               deadline: float | None = None) -> tuple[list[State], Any]:
     """The worlds ISMCTS searches in turn with ``inference="policy"``: ``particles`` candidates
     weighed by the opponent model and resampled as many, shuffled (systematic resampling
     returns them grouped), from the search seed's own "inference" stream; and their effective
-    sample size. With ``"mcmc"``: ``particles`` worlds of the Markov chain (and its acceptance
-    rate). One pool for every thread of a root-parallel search."""
+    sample size. With ``"mcmc"``: ``particles`` worlds of the Markov chain (and its
+    ChainStats). One pool for every thread of a root-parallel search; ``deadline`` as in
+    sample_worlds."""
     rng = Random(derive_seed(seed, "inference"))
     if inference == "mcmc" and view.game.EXCHANGES_HIDDEN:
-        return sample_worlds(view, particles, rng, "mcmc", particles)
-    weighted = weigh_worlds(view, rng, particles)
+        return sample_worlds(view, particles, rng, "mcmc", particles, deadline=deadline)
+    weighted = weigh_worlds(view, rng, particles, deadline=deadline)
     pool = resample(weighted, particles, rng)
     rng.shuffle(pool)
     return pool, weighted.ess
@@ -187,22 +207,23 @@ def world_pool(view: View, seed: int, particles: int,
 
 def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none",
                   particles: int = DEFAULT_PARTICLES,
-                  model: OpponentModel | None = None,
-                  solver: Any = None) -> tuple[list[State], float | None]:
+                  model: OpponentModel | None = None, solver: Any = None,
+                  deadline: float | None = None) -> tuple[list[State], Any]:
     """``n`` worlds for a search: uniform (``inference="none"``; None), resampled from
     ``particles`` weighted candidates (``"policy"``; with their ESS; ``solver`` as in
     ``weigh_worlds``), or kept from a Markov chain of ``particles`` steps of burn-in
-    (``"mcmc"``, solver/inference/mcmc.py; with the chain's acceptance rate, 1.0 where nothing
-    was observed yet). A game whose engine has no exchange of hidden cards
-    (``Game.EXCHANGES_HIDDEN``) gets "policy" for "mcmc"."""
+    (``"mcmc"``, solver/inference/mcmc.py; with the chain's ChainStats: its acceptance rate,
+    1.0 where nothing was observed yet). A game whose engine has no exchange of hidden cards
+    (``Game.EXCHANGES_HIDDEN``) gets "policy" for "mcmc". ``deadline`` (a time.perf_counter()
+    instant; a time-limited search passes half its time): the chain stops there and uniform
+    worlds make up the rest, or no more candidates are weighed."""
     r = rng if isinstance(rng, Random) else Random(rng)
     if check_inference(inference) == "none":
         return [view.determinize(r) for _ in range(n)], None
     if inference == "mcmc" and view.game.EXCHANGES_HIDDEN:
         from solver.inference.mcmc import chain_worlds
-        worlds, stats = chain_worlds(view, n, r, particles,
-                                     model if model is not None else model_for(view.game),
-                                     solver)
-        return worlds, stats.acceptance
-    weighted = weigh_worlds(view, r, particles, model, solver)
+        return chain_worlds(view, n, r, particles,
+                            model if model is not None else model_for(view.game), solver,
+                            deadline)
+    weighted = weigh_worlds(view, r, particles, model, solver, deadline)
     return resample(weighted, n, r), weighted.ess

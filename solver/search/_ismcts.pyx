@@ -100,8 +100,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_CHANCE, DEFAULT_ENDGAME_BUD
                                   seed_int, check_rollout, check_widen, check_opponents,
                                   DEFAULT_OPPONENTS)
 from solver.search.result import build_result, mean_interval
-from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, source_params,
-                                       world_pool, world_source)
+from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, inference_deadline,
+                                       source_params, world_pool, world_source)
 
 cdef enum:
     HIDDEN = -1
@@ -1358,13 +1358,14 @@ def ismcts_search(View view, limit, seed=0, c=DEFAULT_C, objective="score", hori
     # --- world source (inference) ---
     info = None
     if world_source(inference, view.world.game) != "none":
-        pool, info = world_pool(view, seed, particles, inference)
+        # a time limit gives the inference at most half of it (the search takes the rest)
+        pool, info = world_pool(view, seed, particles, inference, inference_deadline(limit, t0))
         tree.set_world_pool(pool)
     # --- end world source ---
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
     iters = limit.iterations if limit.iterations is not None else (1 << 62)
     if limit.time_s is not None:
-        deadline = monotonic() + limit.time_s
+        deadline = monotonic() + limit.time_s - (time.perf_counter() - t0)
     tree.run(iters, deadline, &rng)
     seconds = time.perf_counter() - t0
     stats = {ch[0]: ch for ch in tree.root_children()}

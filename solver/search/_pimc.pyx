@@ -47,8 +47,8 @@ from solver.search.params import (DEFAULT_C, DEFAULT_ENDGAME_BUDGET, DEFAULT_MAX
                                   check_pimc_widen, check_scale, check_to_act, objective_code,
                                   seed_int)
 from solver.search.result import Z95, build_result, mean_interval
-from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, sample_worlds,
-                                       source_params, world_source)
+from solver.inference.weighted import (DEFAULT_PARTICLES, check_inference, inference_deadline,
+                                       sample_worlds, source_params, world_source)
 from solver.rng import Random, derive_seed
 
 MASK64 = 0xFFFFFFFFFFFFFFFF     # a derived seed as the solvers' uint64_t seed
@@ -501,8 +501,9 @@ def pimc_search(View view, limit, seed=0, evaluator="uct", c=DEFAULT_C, objectiv
     rng_seed(&rng, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
     info = None
     if world_source(inference, game) != "none":
+        # a time limit gives the inference at most half of it (the search takes the rest)
         worlds, info = sample_worlds(view, W, Random(derive_seed(seed, "inference")), inference,
-                                     particles)
+                                     particles, deadline=inference_deadline(limit, t0))
     else:
         worlds = []
         for i in range(W):

@@ -66,7 +66,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar, Union
 
 from solver.game import Game, HeuristicRollout, Policy, State, View
-from solver.inference.weighted import check_inference, source_params, world_pool, world_source
+from solver.inference.weighted import (
+    check_inference,
+    inference_deadline,
+    source_params,
+    world_pool,
+    world_source,
+)
 from solver.rng import Random, derive_seed
 from solver.search._alphabeta import AlphaBeta, ClaimHelper, RootSplit, WorldClaims
 from solver.search._ismcts import ISMCTS, OBSERVERS, SPREAD, ismcts_search
@@ -536,7 +542,8 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     deadline = t0 + limit.time_s if limit.time_s is not None else 0.0
     pool, ess = None, None
     if world_source(inference, game) != "none":
-        pool, ess = world_pool(view, seed, particles, inference)  # as ismcts_search: one pool
+        pool, ess = world_pool(view, seed, particles, inference,  # as ismcts_search: one pool
+                               inference_deadline(limit, t0))
 
     def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
         def run() -> tuple[list, int, int, int]:
@@ -584,14 +591,14 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 # -- PIMC ------------------------------------------------------------------------------------
 
 def _sample_worlds(view: View, count: int, seed: int, inference: str,
-                   particles: int) -> tuple[list, float | None]:
-    """The worlds ``pimc_search`` samples for this seed (the same draws from the same stream),
-    and what sample_worlds says of them (the effective sample size of a weighted
-    determinization, a Markov chain's acceptance rate; None: uniform)."""
+                   particles: int, deadline: float | None) -> tuple[list, float | None]:
+    """The worlds ``pimc_search`` samples for this seed (the same draws from the same stream,
+    the same ``deadline``), and what sample_worlds says of them (the effective sample size of
+    a weighted determinization, a Markov chain's acceptance rate; None: uniform)."""
     if world_source(inference, view.game) != "none":
         from solver.inference.weighted import sample_worlds
         return sample_worlds(view, count, Random(derive_seed(seed, "inference")), inference,
-                             particles)
+                             particles, deadline=deadline)
     rng = Random(seed & _MASK64)
     return [view.determinize(rng) for _ in range(count)], None
 
@@ -674,7 +681,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         try:
             for helper in helpers if early else ():
                 helper.arm()
-            sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
+            sampled, ess = _sample_worlds(view, worlds, seed, inference, particles,
+                                          inference_deadline(limit, t0))
             for helper in () if early else helpers:
                 helper.arm()
             valued = claim_worlds(sampled, solvers, helpers)
@@ -687,7 +695,8 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         add_claimed(merge, valued)
         return _result(view, merge, None, kind, limit, seed, t0, ess, threads, solver_params,
                        inference, particles)
-    sampled, ess = _sample_worlds(view, worlds, seed, inference, particles)
+    sampled, ess = _sample_worlds(view, worlds, seed, inference, particles,
+                                  inference_deadline(limit, t0))
     claims = _Claims(worlds)
     # Per world, in world order, the arguments of RootMerge.add_world (uct: values {action:
     # value}, best actions, visits {action: n}, nodes, iterations) and the root children, or

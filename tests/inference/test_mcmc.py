@@ -266,3 +266,58 @@ def test_vic_village_chain_worlds_each_draw_their_own_future():
     assert len(decks) > 4
     for w in worlds:
         assert w.view(me).to_json() == s.view(me).to_json()
+
+
+def test_a_deadline_stops_the_chain_and_uniform_worlds_make_up_the_rest():
+    """Tester 24: --time did not bound a search with a long chain. At its deadline the chain
+    stops; the worlds it has not kept are uniform ones of the view."""
+    s = _heuristic_position(11, 12)
+    me = s.current_player()
+    model = OpponentModel(load_game(GAME), SHARP)
+    worlds, stats = chain_worlds(s.view(me), 5, 1, 64, model, deadline=0.0)
+    assert stats.decisions > 0 and stats.steps == 0 and stats.uniform == 5 == len(worlds)
+    assert all(w.view(me).to_json() == s.view(me).to_json() for w in worlds)
+    full, stats = chain_worlds(s.view(me), 5, 1, 64, model)
+    assert stats.uniform == 0 and stats.steps == 64 + 4 * 8
+
+
+def test_a_deadline_stops_the_weighing():
+    from solver.inference.weighted import weigh_worlds
+
+    s = _heuristic_position(11, 12)
+    me = s.current_player()
+    assert len(weigh_worlds(s.view(me), 1, 64, deadline=0.0).worlds) == 1
+    assert len(weigh_worlds(s.view(me), 1, 64).worlds) == 64
+
+
+def test_a_time_limited_search_gives_its_inference_half_its_time(monkeypatch):
+    """inference_deadline: half of time_s after the start, none without a time limit; pimc
+    passes it to its chain (here one already past: no step taken)."""
+    import solver.search._pimc as pimc_module
+    from solver.inference.weighted import inference_deadline
+
+    assert inference_deadline(SearchLimit(time_s=2.0), 10.0) == 11.0
+    assert inference_deadline(SearchLimit(iterations=5), 10.0) is None
+    s = _heuristic_position(11, 12)
+    me = s.current_player()
+    limit = SearchLimit(iterations=100, worlds=4)
+    walked = pimc(s.view(me), limit=limit, seed=1, inference="mcmc", particles=32)
+    assert walked.params["acceptance"] < 1.0
+    monkeypatch.setattr(pimc_module, "inference_deadline", lambda limit, start: 0.0)
+    cut = pimc(s.view(me), limit=limit, seed=1, inference="mcmc", particles=32)
+    assert cut.params["acceptance"] == 1.0              # no step proposed, none refused
+
+
+def test_recommend_says_when_the_chain_was_cut_short():
+    """A --time far too short for the chain: the answer comes, and says how many of its
+    worlds are uniform ones (tester 24: a 10,000-step chain ran 13 s past --time 1)."""
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+
+    moves = "5P:5 ONE,2F+8H FIVE,6H+9P FIVE,5F:10 ONE,2H+3B RUN,9F ONE"
+    r = CliRunner().invoke(main, ["recommend", "--game", "dog-tag-trick", "--seed", "3",
+                                  "--moves", moves, "--algo", "pimc", "--inference", "mcmc",
+                                  "--particles", "10000", "--worlds", "20", "--time", "0.002"])
+    assert r.exit_code == 0, r.output
+    assert "the chain reached half the --time limit first" in r.output
