@@ -785,6 +785,10 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
     if particles is not None and inference == "none":
         raise UserError("--particles applies only with --inference policy or mcmc (the "
                         "candidate worlds it weighs, the chain's steps of burn-in)")
+    # a view that hides nothing has no worlds to infer (tester 24: no note said so)
+    no_inference = ([opt for opt, given in (("--inference", inference != "none"),
+                                            ("--particles", particles is not None)) if given]
+                    if view_hides_nothing(view) else [])
     particles = DEFAULT_PARTICLES if particles is None else particles
     # the exact solver of a view that hides nothing solves its one world: no worlds to sample
     one_world = chosen == "solver" and view_hides_nothing(view)
@@ -818,7 +822,7 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         out["game"] = game.spec()
         out["recommended"] = view.action_to_str(result.chosen)
         # what auto's choice ignored, as the text output's notes say (tester 19)
-        out["ignored"] = ignored
+        out["ignored"] = ignored + no_inference
         click.echo(json.dumps(out))
         return
     click.echo(view.render())
@@ -827,6 +831,9 @@ def recommend(position: Optional[str], game_text: Optional[str], seed: int, seat
         what = "the exact solver" if chosen == "solver" else chosen
         takes = f"parameter {opt[len('--param '):]!r}" if opt.startswith("--param ") else opt
         click.echo(f"note: auto chose {what}, which takes no {takes} (ignored)")
+    if no_inference:
+        click.echo(f"note: seat {view.player} sees every card here, so there is nothing to "
+                   f"infer: {' and '.join(no_inference)} ignored")
     from solver.search.parallel import usable_cores
     cores = usable_cores()
     if isinstance(threads, int) and threads > cores:

@@ -321,3 +321,17 @@ def test_recommend_says_when_the_chain_was_cut_short():
                                   "--particles", "10000", "--worlds", "20", "--time", "0.002"])
     assert r.exit_code == 0, r.output
     assert "the chain reached half the --time limit first" in r.output
+
+
+def test_recommend_notes_inference_where_nothing_is_hidden():
+    """Mate hides no card by default: --inference and --particles change nothing, and a note
+    says so whichever algorithm runs (tester 24: auto's exact solver dropped them silently)."""
+    from click.testing import CliRunner
+
+    from tournaments.cli import main
+
+    for algo in (["--algo", "auto"], ["--algo", "pimc", "--iterations", "100"]):
+        r = CliRunner().invoke(main, ["recommend", "--game", "mate", "--inference", "policy",
+                                      "--particles", "8", *algo])
+        assert r.exit_code == 0, r.output
+        assert "nothing to infer: --inference and --particles ignored" in r.output
