@@ -37,6 +37,7 @@ from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.dog_tag_trick import rules as R
+from solver.places import CardPlaces
 from solver.rng import Random
 
 EVENTS = {name: e for e, name in enumerate(R.EVENT_NAMES)}
@@ -368,16 +369,18 @@ def view_from_json(obj: dict[str, Any],
     if bin(own).count("1") != sizes[seat]:
         raise InvalidStateError(f"seat {seat}'s hand has {bin(own).count('1')} cards, hand_sizes "
                                 f"says {sizes[seat]}")
-    played = 0
     tricks = obj.get("tricks", [])
     if not isinstance(tricks, list):
         raise InvalidStateError("'tricks' must be a list of tricks")
-    for trick in tricks:
+    places = CardPlaces(card_name)
+    places.add(own, f"hands[{seat}]")
+    for k, trick in enumerate(tricks):
         for text in trick if isinstance(trick, list) else []:
             try:
-                played |= R.ACTIONS[parse_action(text, options)].mask
+                places.add(R.ACTIONS[parse_action(text, options)].mask, f"tricks[{k}] ({text})")
             except InvalidActionError as e:
                 raise InvalidStateError(str(e)) from None
+    played = places.seen & ~own
     pool = R.cards_of(R.ALL_CARDS & ~own & ~played)
     need = sum(sizes[p] for p in range(n) if p != seat)
     if need + R.NUM_CARDS - n * R.HAND_SIZE[n] != len(pool):

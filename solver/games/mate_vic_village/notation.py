@@ -46,6 +46,7 @@ from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.mate_vic_village import rules as R
+from solver.places import CardPlaces
 from solver.rng import Random
 
 COLOR_NAMES = ("red", "blue", "yellow", "green", "purple")
@@ -488,15 +489,21 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     deck = sorted(parse_instr(t) for t in v)
     # Public facts: who played what, voids, draws, hand sizes.
     played, voids, drawn = [0] * n, [0] * n, 0
+    places = CardPlaces(card_name)
+    places.add(own_hand, f"hands[{seat}]")
+    places.add(own_disc, f"discards[{seat}]")
     for k, t in enumerate(tricks):
         ld = t["leader"]
         if not isinstance(ld, int) or isinstance(ld, bool) or not 0 <= ld < n:
             raise InvalidStateError(f"tricks[{k}].leader must be a seat")
         for i, c in enumerate(t["cards"]):
             q = (ld + i) % n
+            places.add(R.bit(c), f"tricks[{k}]")
             played[q] |= R.bit(c)
             if i and R.color(c) != R.color(t["cards"][0]):
                 voids[q] |= 1 << R.color(t["cards"][0])
+        # a drawn reward may be one of the seat's own discards (the pile holds them, §5)
+        places.add(R.mask_of(t["rewards"]) & ~own_disc, f"tricks[{k}].rewards")
         drawn |= R.mask_of(t["rewards"])
     sizes = _per_seat(obj, "hand_sizes", n)
     if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 16 for x in sizes):
@@ -508,8 +515,9 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
         ndisc_seats = list(range(n))
     if (seat in ndisc_seats) != bool(own_disc):
         raise InvalidStateError(f"seat {seat}'s own discards do not fit the discard order")
-    if own_hand & own_disc or R.popcount(own_hand) != sizes[seat]:
-        raise InvalidStateError("the seat's own hand does not match its hand size")
+    if R.popcount(own_hand) != sizes[seat]:
+        raise InvalidStateError(f"seat {seat}'s hand has {R.popcount(own_hand)} cards, "
+                                f"hand_sizes says {sizes[seat]}")
     known = own_hand | own_disc | drawn
     for q in range(n):
         known |= played[q]

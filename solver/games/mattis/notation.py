@@ -47,6 +47,7 @@ from typing import Any
 
 from solver.errors import InvalidActionError, InvalidStateError
 from solver.games.mattis import rules as R
+from solver.places import CardPlaces
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -562,25 +563,15 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     stock_size = _nonneg(obj.pop("stock_size", None), "stock_size")
     del obj["hand_sizes"]
     hands = [_mask(h, f"hands[{i}]") for i, h in enumerate(_per_seat(obj, "hands", n))]
-    seen = 0
-    where: dict[int, str] = {}
-
-    def see(mask: int, what: str) -> None:
-        """Add the cards of ``mask`` to ``seen``; a card shown in two places is named."""
-        nonlocal seen
-        if mask & seen:
-            c = R.cards_of(mask & seen)[0]
-            raise InvalidStateError(f"duplicate card {card_name(c)}: in {where[c]} and {what}")
-        seen |= mask
-        where.update((c, what) for c in R.cards_of(mask))
-
+    places = CardPlaces(card_name)
     for i, h in enumerate(hands):
-        see(h, f"hands[{i}]")
+        places.add(h, f"hands[{i}]")
     for i, w in enumerate(_per_seat(obj, "won", n, [[]] * n)):
-        see(_mask(w, f"won[{i}]"), f"won[{i}]")
+        places.add(_mask(w, f"won[{i}]"), f"won[{i}]")
     for e in obj.get("trick", []) if isinstance(obj.get("trick"), list) else []:
         if isinstance(e, dict) and e.get("card") is not None:
-            see(R.bit(_card(e["card"], "trick")), "trick")
+            places.add(R.bit(_card(e["card"], "trick")), "trick")
+    seen = places.seen
     if obj.get("trump_card") is not None:         # a shown trump card may be in its holder's hand
         seen |= R.bit(_card(obj["trump_card"], "trump_card"))
     unseen = R.cards_of(R.ALL_CARDS & ~seen)

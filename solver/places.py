@@ -1,0 +1,34 @@
+"""Where the cards a position text shows lie, so that a card shown twice is named.
+
+A view or state JSON lists cards in several places (a hand, discards, tricks, won piles); a
+card listed in two of them cannot arise, and the count checks that follow would only report a
+mismatch of totals. ``CardPlaces`` records each card's first place and names both."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solver.errors import InvalidStateError
+
+
+class CardPlaces:
+    """Cards seen so far (a bit mask) and the place each was seen in."""
+
+    def __init__(self, card_name: Callable[[int], str]) -> None:
+        self.card_name = card_name
+        self.seen = 0
+        self.where: dict[int, str] = {}
+
+    def add(self, mask: int, place: str) -> None:
+        """Record the cards of ``mask`` (bit c: card c) as shown in ``place``; a card already
+        shown elsewhere raises InvalidStateError naming it and both places."""
+        clash = mask & self.seen
+        if clash:
+            c = (clash & -clash).bit_length() - 1
+            raise InvalidStateError(f"duplicate card {self.card_name(c)}: in {self.where[c]} "
+                                    f"and {place}")
+        self.seen |= mask
+        m = mask
+        while m:
+            c = (m & -m).bit_length() - 1
+            self.where[c] = place
+            m &= m - 1

@@ -1,0 +1,79 @@
+"""Tester 24's findings that are pinned by a test (the rest: tests/inference/test_mcmc.py,
+tests/tournaments/test_evaluate.py). Views that show one card in two places are refused with the
+card and both places named (docs/rules/dog-tag-trick.md §10, docs/rules/mate-vic-village.md §10:
+every card lies in one place), where they had got a count mismatch or, in Vic Village, a false
+"hand size" message."""
+import pytest
+
+from solver.errors import InvalidStateError
+from solver.registry import load_game
+
+DTT_MOVES = "5P:5 ONE,2F+8H FIVE,6H+9P FIVE,5F:10 ONE,2H+3B RUN,9F ONE".split(",")
+
+
+def _dtt_view() -> tuple:
+    game = load_game("dog-tag-trick")
+    s = game.new_initial_state(3)
+    for m in DTT_MOVES:
+        s.apply_action(game.notation.parse_action(m, game.options))
+    return game, s.view(s.current_player()).to_json()
+
+
+def _vic_view() -> tuple:
+    game = load_game("mate-vic-village")
+    s = game.new_initial_state(3)
+    for _ in range(14):
+        s.apply_action(s.legal_actions()[0])
+    return game, s.view(s.current_player()).to_json()
+
+
+def test_dog_tag_trick_names_a_played_card_in_the_hand():
+    game, v = _dtt_view()
+    me = v["seat"]
+    v["hands"][me] = v["hands"][me][:-1] + ["5P"]          # played in trick 1
+    with pytest.raises(InvalidStateError, match=rf"duplicate card 5P: in hands\[{me}\] and "
+                                                r"tricks\[0\] \(5P:5 ONE\)"):
+        game.view_from_json(v)
+
+
+def test_dog_tag_trick_names_a_card_played_twice():
+    game, v = _dtt_view()
+    v["tricks"][1][1] = "5P:5 ONE"
+    with pytest.raises(InvalidStateError, match=r"duplicate card 5P: in tricks\[0\] \(5P:5 ONE\)"
+                                                r" and tricks\[1\] \(5P:5 ONE\)"):
+        game.view_from_json(v)
+
+
+def test_vic_village_names_a_played_card_in_the_hand():
+    game, v = _vic_view()
+    me = v["seat"]
+    v["hands"][me] = v["hands"][me][:-1] + ["R4"]          # led to trick 1
+    with pytest.raises(InvalidStateError, match=rf"duplicate card R4: in hands\[{me}\] and "
+                                                r"tricks\[0\]"):
+        game.view_from_json(v)
+
+
+def test_vic_village_names_a_discard_kept_in_the_hand():
+    """§5: a discard leaves the hand. It used to say the hand did not match its size."""
+    game, v = _vic_view()
+    me = v["seat"]
+    v["hands"][me] = v["hands"][me][:-1] + v["discards"][me]
+    with pytest.raises(InvalidStateError, match=rf"duplicate card {v['discards'][me][0]}: in "
+                                                rf"hands\[{me}\] and discards\[{me}\]"):
+        game.view_from_json(v)
+
+
+def test_vic_village_own_discard_drawn_as_a_reward_is_fine():
+    """A reward drawn from the pile may be the seat's own discard (§5, §6.5): not a duplicate."""
+    game = load_game("mate-vic-village")
+    for seed in range(40):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal():
+            v = s.view(s.current_player()).to_json() if s.current_player() >= 0 else None
+            if v and v["discards"][v["seat"]] and any(
+                    r["card"] in v["discards"][v["seat"]] for t in v["tricks"]
+                    for r in t.get("rewards", [])):
+                assert game.view_from_json(v).to_json() == v
+                return
+            s.apply_action(s.legal_actions()[-1])
+    pytest.skip("no position with an own discard drawn")
