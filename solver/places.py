@@ -10,6 +10,15 @@ from collections.abc import Callable
 from solver.errors import InvalidStateError
 
 
+def only_own(lists: list, seat: int, field: str) -> None:
+    """A view's per-seat ``field`` (hands, discards) lists the viewing seat's cards only; a list
+    for another seat would be silently ignored, so it is refused (tester 24)."""
+    for p, cards in enumerate(lists):
+        if p != seat and cards is not None:
+            raise InvalidStateError(f"{field}[{p}]: seat {seat} cannot see it, so a view gives "
+                                    f"null there (a state JSON gives every seat's cards)")
+
+
 class CardPlaces:
     """Cards seen so far (a bit mask) and the place each was seen in."""
 

@@ -77,3 +77,16 @@ def test_vic_village_own_discard_drawn_as_a_reward_is_fine():
                 return
             s.apply_action(s.legal_actions()[-1])
     pytest.skip("no position with an own discard drawn")
+
+
+@pytest.mark.parametrize("which", ["dtt", "vic-hand", "vic-discards"])
+def test_a_view_listing_another_seats_cards_is_refused(which):
+    """A view gives null for what its seat cannot see; cards typed there were silently
+    dropped (tester 24), now they are refused with the field named."""
+    game, v = _dtt_view() if which == "dtt" else _vic_view()
+    other = (v["seat"] + 1) % len(v["hands"])
+    field = "discards" if which == "vic-discards" else "hands"
+    v[field][other] = ["R2"] if which != "dtt" else ["7H"]
+    with pytest.raises(InvalidStateError, match=rf"{field}\[{other}\]: seat {v['seat']} cannot "
+                                                r"see it"):
+        game.view_from_json(v)

@@ -37,7 +37,7 @@ from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.dog_tag_trick import rules as R
-from solver.places import CardPlaces
+from solver.places import CardPlaces, only_own
 from solver.rng import Random
 
 EVENTS = {name: e for e, name in enumerate(R.EVENT_NAMES)}
@@ -361,6 +361,7 @@ def view_from_json(obj: dict[str, Any],
     n = options["players"]
     seat = _int(obj, "seat", 0, n - 1)
     hands_txt = _per_seat(obj, "hands", n)
+    only_own(hands_txt, seat, "hands")
     sizes = _per_seat(obj, "hand_sizes", n)
     if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= R.HAND_SIZE[n]
                for x in sizes):

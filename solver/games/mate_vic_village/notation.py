@@ -46,7 +46,7 @@ from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.mate_vic_village import rules as R
-from solver.places import CardPlaces
+from solver.places import CardPlaces, only_own
 from solver.rng import Random
 
 COLOR_NAMES = ("red", "blue", "yellow", "green", "purple")
@@ -479,6 +479,8 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     if obj.get("players", n) != n:
         raise InvalidStateError(f"the view is for {obj.get('players')} players, the game for {n}")
     h = _header(obj, options)
+    only_own(_per_seat(obj, "hands", n), seat, "hands")
+    only_own(_per_seat(obj, "discards", n), seat, "discards")
     own = _per_seat(obj, "hands", n)[seat]
     own_hand = R.mask_of(_cards(own, "hands[seat]"))
     own_disc = R.mask_of(_cards(_per_seat(obj, "discards", n)[seat] or [], "discards[seat]"))
