@@ -49,7 +49,13 @@ from typing import Any, Callable, Optional, Union
 from solver.game import Game
 from tournaments.config import ConfigError, TournamentConfig, build_config, label, resolve_spec
 from tournaments.ratings import MU, SIGMA, rate
-from tournaments.records import GameRecord, scored_returns, seat_forfeits
+from tournaments.records import (
+    GameRecord,
+    constant_sum,
+    forfeiting_seats,
+    scored_returns,
+    seat_forfeits,
+)
 from tournaments.report import leaderboard_path
 from tournaments.runner import (
     RunLog,
@@ -278,14 +284,22 @@ def pilot_margin(x: Sequence[float]) -> float:
 def deal_margins(records: Iterable[GameRecord], candidate: str,
                  pool: Sequence[str]) -> list[float]:
     """x_d per deal, in deal order: the candidate's score minus each pool bot's on the same
-    deal and seat of the candidate's tables, averaged (module doc)."""
+    deal and seat of the candidate's tables, averaged (module doc). A game with a forfeit
+    scores its forfeiters only (the worst return), except in a two-seat constant-sum game
+    (Mate), whose other seat scores the rest of the sum: elsewhere the others played it out
+    against the referee's substitute, not against the candidate, and a strong substitute
+    lowered the very pool scores a forfeiting candidate is measured against (tester 24: a bot
+    raising at once rated above one playing its first legal move)."""
     cells: dict[tuple[int, int], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for r in records:
         scored = scored_returns(r)
         if scored is None or candidate not in r.seating:
             continue
+        forfeiters = {s for s, _at in forfeiting_seats(r.forfeit)}
+        if len(r.seating) == 2 and constant_sum(r.game) is not None:
+            forfeiters = set()                 # both seats scored without the play-out
         for seat, (spec, ret) in enumerate(zip(r.seating, scored)):
-            if ret is not None:    # a forfeit scores its forfeiter only (scored_returns)
+            if ret is not None and (not forfeiters or seat in forfeiters):
                 cells[(r.deal_index, seat)][spec].append(ret)
     per_deal: defaultdict[int, list[float]] = defaultdict(list)
     for (deal, _seat), scores in cells.items():

@@ -254,3 +254,15 @@ def test_the_progress_line_says_when_the_test_cannot_decide_yet(tmp_path, plugin
     assert deals == [2, MIN_DEALS]                 # past the bound at 2 deals, decided at 4
     assert lines[0].endswith(f"; the test decides from {MIN_DEALS} deals on")
     assert "decides from" not in lines[1]
+
+
+def test_forfeiting_at_once_never_rates_above_playing_badly(tmp_path, plugins, monkeypatch):
+    """Tester 24: with three seats the referee's substitute plays a forfeiter's seat out, and
+    its strong play lowered the pool scores the candidate is paired with, so a bot raising at
+    once rated above one playing its first legal move. The pool's scores from a game with a
+    forfeit no longer count: a bot forfeiting every game has no paired deal, and is weaker."""
+    r = rate(tmp_path, monkeypatch, "faulty.py:Raiser", "--game", "dog-tag-trick(players=3)",
+             "--max-games", "12", "--pool", "heuristic")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == ("faulty.py:Raiser: WEAKER than the pool (it forfeited "
+                                        "every game it played; no paired deals for the test)")
