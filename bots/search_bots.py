@@ -45,12 +45,13 @@ of ISMCTS it is level in Dog Tag Trick (96 deals a player count) and in 3-player
 of rules-of-thumb players is where it is right (results/strength/heuristic-opponents/).
 
 ``inference=auto`` (``solver.inference.weighted.BOT_DEFAULTS``) is ``mcmc`` for PIMC in Dog
-Tag Trick with 4 and 5 players: its worlds come from a Markov chain over the hidden cards that
-follows the opponent model (solver/inference/mcmc.py), which at a table of rules-of-thumb players
-puts the cards where their plays say they are: +0.64 [+0.39, +0.89] (4 players, 512
-preregistered deals) and +0.32 [+0.18, +0.45] (5 players, 1,024) points a game over uniform
-worlds at equal CPU, level at a table of PIMC, though the chain costs about half the decision's
-time (results/strength/dtt5p-mcmc/). Uniform worlds (``none``) elsewhere.
+Tag Trick with 5 players: its worlds come from a Markov chain over the hidden cards that follows
+the opponent model (solver/inference/mcmc.py), which at a table of rules-of-thumb players puts
+the cards where their plays say they are: +0.31 [+0.17, +0.44] points a game over uniform worlds
+at equal CPU (1,024 preregistered deals, claim 8), level at a table of PIMC, though the chain
+costs about half the decision's time. With 4 players its gain (+0.64) did not survive the
+corrected calibration of CPU time (-0.39 [-0.64, -0.15], claim 8), so it was withdrawn there
+(results/strength/dtt5p-mcmc/). Uniform worlds (``none``) elsewhere.
 
 ``exact=true`` (the default) hands a decision to the exact solver when the bot's view is
 perfect information for the rest of the round and the game is two-player constant-sum (Mate with
@@ -374,9 +375,8 @@ class PIMCBot(_SearchBot):
         "inference": ("auto", "worlds: none (uniform), policy (resampled from particles"
                               " weighted by the opponent model), mcmc (drawn by a Markov chain"
                               " following the model; Dog Tag Trick and Vic Village, else"
-                              " policy) or auto (the"
-                              " mode measured stronger in the game: mcmc in Dog Tag Trick with"
-                              " 4 and 5 players, else none)"),
+                              " policy) or auto (the mode measured stronger in the game: mcmc"
+                              " in Dog Tag Trick with 5 players, else none)"),
         "particles": (64, "candidate worlds weighed per decision with inference=policy (mcmc:"
                           " the chain's steps of burn-in)"),
         "threads": _THREADS_PARAM,

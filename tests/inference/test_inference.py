@@ -278,7 +278,7 @@ def test_ismcts_takes_inference_and_reads_the_view_alone():
 def test_bots_infer_by_default_only_where_it_was_measured_stronger():
     """inference=auto: policy for the solver bot in Mate with face-down forcing (docs/rules/
     mate.md §9.2), none with face-up forcing (§9.1: nothing hidden), none for ISMCTS; mcmc for
-    pimc in Dog Tag Trick with 4 and 5 players (docs/rules/dog-tag-trick.md §10); an explicit
+    pimc in Dog Tag Trick with 5 players (docs/rules/dog-tag-trick.md §10); an explicit
     mode is kept."""
     from solver.inference import bot_inference
     hidden, public = load_game(HIDDEN), load_game("mate")
@@ -288,7 +288,7 @@ def test_bots_infer_by_default_only_where_it_was_measured_stronger():
     assert bot_inference("auto", load_game("dog-tag-trick"), "solver") == "none"
     # the Markov chain for pimc in Dog Tag Trick with 5 players only (results/strength/dtt5p-mcmc)
     assert bot_inference("auto", load_game("dog-tag-trick(players=5)"), "pimc") == "mcmc"
-    assert bot_inference("auto", load_game("dog-tag-trick(players=4)"), "pimc") == "mcmc"
+    assert bot_inference("auto", load_game("dog-tag-trick(players=4)"), "pimc") == "none"
     assert bot_inference("auto", load_game("dog-tag-trick(players=3)"), "pimc") == "none"
     assert bot_inference("auto", load_game("dog-tag-trick(players=5)"), "ismcts") == "none"
     assert bot_inference("auto", load_game("dog-tag-trick(players=5)"), "solver") == "none"

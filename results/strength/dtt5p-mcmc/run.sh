@@ -65,3 +65,8 @@ at 4 --candidate solver --candidate 'solver(inference=mcmc)' --cpu-ms 5 --deals 
   --name dog-tag-trick-4p-solver-mcmc
 at 4 --candidate 'solver(inference=mcmc)' --baseline 'solver(inference=none)' --cpu-ms 5 \
   --deals 96 --seed 167 --name dog-tag-trick-4p-solver-mcmc-table
+# Claim 8 (PREREGISTERED.txt): claims 3 and 5 re-tested at the corrected calibration
+at 4 --candidate 'pimc(inference=none)' --candidate 'pimc(inference=mcmc)' --cpu-ms 5 \
+  --deals 512 --seed 169 --name dog-tag-trick-4p-mcmc-recalibrated
+ev --candidate 'pimc(inference=none)' --candidate 'pimc(inference=mcmc)' --cpu-ms 5 \
+  --deals 1024 --seed 168 --name dog-tag-trick-5p-mcmc-recalibrated

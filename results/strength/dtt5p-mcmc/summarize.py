@@ -33,7 +33,11 @@ SCREENS = (("screen-fitted-inference", "weighted determinization, iteration-limi
            ("screen-solver-4p", "the solver bot with the chain at 4 players, equal CPU "
                                 "(seed 165)"),
            ("dog-tag-trick-4p-solver-mcmc", "claim 7: the solver bot at 4 players, 512 "
-                                            "preregistered deals (seed 166)"))
+                                            "preregistered deals (seed 166)"),
+           ("dog-tag-trick-5p-mcmc-recalibrated", "claim 8: 5 players at the corrected "
+                                                  "calibration, 1,024 deals (seed 168)"),
+           ("dog-tag-trick-4p-mcmc-recalibrated", "claim 8: 4 players at the corrected "
+                                                  "calibration, 512 deals (seed 169)"))
 CLAIMS = (("dog-tag-trick-5p-mcmc", "seed 150"), ("dog-tag-trick-5p-mcmc-2", "seed 153"))
 
 
