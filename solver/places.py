@@ -1,13 +1,22 @@
-"""Where the cards a position text shows lie, so that a card shown twice is named.
+"""Checks shared by the games' position texts (view and state JSON) that name what is wrong.
 
 A view or state JSON lists cards in several places (a hand, discards, tricks, won piles); a
 card listed in two of them cannot arise, and the count checks that follow would only report a
-mismatch of totals. ``CardPlaces`` records each card's first place and names both."""
+mismatch of totals. ``CardPlaces`` records each card's first place and names both;
+``only_own`` refuses a view's cards of seats it cannot see; ``same_players`` names a player
+count that differs from the game's before any per-seat list is read."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from solver.errors import InvalidStateError
+
+
+def same_players(obj: dict, n: int) -> None:
+    """The position's ``players``, where given, must be the game's ``n`` (option players)."""
+    if obj.get("players", n) != n:
+        raise InvalidStateError(f"the position has {obj.get('players')!r} players but the game "
+                                f"is set up for {n} (option players)")
 
 
 def only_own(lists: list, seat: int, field: str) -> None:

@@ -90,3 +90,18 @@ def test_a_view_listing_another_seats_cards_is_refused(which):
     with pytest.raises(InvalidStateError, match=rf"{field}\[{other}\]: seat {v['seat']} cannot "
                                                 r"see it"):
         game.view_from_json(v)
+
+
+@pytest.mark.parametrize("text, other", [("mattis", "mattis(players=5)"),
+                                         ("dog-tag-trick", "dog-tag-trick(players=5)"),
+                                         ("mate-vic-village", "mate-vic-village(players=3)")])
+def test_a_view_for_another_player_count_says_so(text, other):
+    """A 4-player view read as another player count is named as such, not as a per-seat list
+    of the wrong length (tester 24: "'hand_sizes' must be a list with one entry per seat")."""
+    s = load_game(text).new_initial_state(5)
+    for _ in range(6):
+        s.apply_action(s.legal_actions()[0])
+    v = s.view(s.current_player()).to_json()
+    with pytest.raises(InvalidStateError, match=r"the position has 4 players but the game is "
+                                                r"set up for [35] \(option players\)"):
+        load_game(other).view_from_json(v)

@@ -37,7 +37,7 @@ from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.dog_tag_trick import rules as R
-from solver.places import CardPlaces, only_own
+from solver.places import CardPlaces, only_own, same_players
 from solver.rng import Random
 
 EVENTS = {name: e for e, name in enumerate(R.EVENT_NAMES)}
@@ -226,8 +226,7 @@ def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.DogTagTri
     if not isinstance(obj, dict):
         raise InvalidStateError("state JSON must be an object")
     n = options["players"]
-    if obj.get("players", n) != n:
-        raise InvalidStateError(f"this game has {n} players, the state has {obj.get('players')!r}")
+    same_players(obj, n)
     h = R.HAND_SIZE[n]
     rnd = _int(obj, "round", 0, n - 1, 0)
     fl_default = options["first_lead"] if isinstance(options["first_lead"], int) else 0
@@ -359,6 +358,7 @@ def view_from_json(obj: dict[str, Any],
     if not isinstance(obj, dict):
         raise InvalidStateError("view JSON must be an object")
     n = options["players"]
+    same_players(obj, n)
     seat = _int(obj, "seat", 0, n - 1)
     hands_txt = _per_seat(obj, "hands", n)
     only_own(hands_txt, seat, "hands")

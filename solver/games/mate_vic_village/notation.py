@@ -46,7 +46,7 @@ from typing import Any
 
 from solver.errors import IllegalActionError, InvalidActionError, InvalidStateError
 from solver.games.mate_vic_village import rules as R
-from solver.places import CardPlaces, only_own
+from solver.places import CardPlaces, only_own, same_players
 from solver.rng import Random
 
 COLOR_NAMES = ("red", "blue", "yellow", "green", "purple")
@@ -393,9 +393,7 @@ _DERIVED = ("to_act", "totals", "scores", "piles", "voids")
 
 def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.VicState:
     n = options["players"]
-    if obj.get("players", n) != n:
-        raise InvalidStateError(f"the position is for {obj.get('players')} players, the game for "
-                                f"{n}")
+    same_players(obj, n)
     h = _header(obj, options)
     hands = [R.mask_of(_cards(x, f"hands[{p}]")) for p, x in enumerate(_per_seat(obj, "hands", n))]
     discards = [R.mask_of(_cards(x, f"discards[{p}]"))
@@ -475,9 +473,8 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     from a fixed seed; the View made from it re-deals them anyway) and the seat."""
     n = options["players"]
     cfg = R.SETUP[n]
+    same_players(obj, n)
     seat = _int(obj, "seat", 0, n - 1)
-    if obj.get("players", n) != n:
-        raise InvalidStateError(f"the view is for {obj.get('players')} players, the game for {n}")
     h = _header(obj, options)
     only_own(_per_seat(obj, "hands", n), seat, "hands")
     only_own(_per_seat(obj, "discards", n), seat, "discards")

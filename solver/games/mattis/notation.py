@@ -47,7 +47,7 @@ from typing import Any
 
 from solver.errors import InvalidActionError, InvalidStateError
 from solver.games.mattis import rules as R
-from solver.places import CardPlaces
+from solver.places import CardPlaces, same_players
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -208,9 +208,7 @@ def state_from_json(obj: dict[str, Any], options: dict[str, Any]) -> R.MattisSta
     if not isinstance(obj, dict):
         raise InvalidStateError("state JSON must be an object")
     n = options["players"]
-    if obj.get("players", n) != n:
-        raise InvalidStateError(f"the position has {obj.get('players')!r} players but the game "
-                                f"is set up for {n} (option players)")
+    same_players(obj, n)
     phase_txt = obj.get("phase")
     if phase_txt not in PHASES:
         raise InvalidStateError(f"state JSON needs 'phase': one of {', '.join(PHASES)}, "
@@ -551,6 +549,7 @@ def view_from_json(obj: Any, options: dict[str, Any]) -> Any:
     if not isinstance(obj, dict):
         raise InvalidStateError("view JSON must be an object")
     n = options["players"]
+    same_players(obj, n)
     seat = _seat(obj.get("seat"), "seat", n)
     obj = dict(obj)
     del obj["seat"]

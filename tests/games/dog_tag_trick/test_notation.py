@@ -100,7 +100,7 @@ def start_json(n=4):
 
 
 @pytest.mark.parametrize("mutate, why", [
-    (lambda j: j.update(players=5), "4 players"),
+    (lambda j: j.update(players=5), "has 5 players but the game is set up for 4"),
     (lambda j: j["hands"][0].pop(), "wrong hand size"),
     (lambda j: j["hands"][0].append(j["hands"][1][0]), "hands of seats"),
     (lambda j: j["hands"][0].__setitem__(0, "0Z"), "unknown card"),
