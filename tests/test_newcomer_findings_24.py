@@ -105,3 +105,18 @@ def test_a_view_for_another_player_count_says_so(text, other):
     with pytest.raises(InvalidStateError, match=r"the position has 4 players but the game is "
                                                 r"set up for [35] \(option players\)"):
         load_game(other).view_from_json(v)
+
+
+def test_intervals_over_resampled_worlds_count_their_effective_size():
+    """Worlds resampled from weighted candidates repeat them: an interval over 20 worlds of
+    ESS 5 is as wide as 5 worlds give (sqrt(20 / 5) = 2 times), not as 20 (tester 24)."""
+    from solver.search.result import build_result
+
+    row = {"action": 0, "text": "a", "mean": 1.0, "ci_low": 0.5, "ci_high": 1.5, "visits": 20,
+           "robustness": 1.0}
+    kw = dict(value="points", nodes=0, iterations=0, worlds=20, rank_by="mean")
+    weighted = build_result("pimc", 0, [row], params={"ess": 5.0}, **kw)
+    assert (weighted.actions[0].ci_low, weighted.actions[0].ci_high) == (0.0, 2.0)
+    for params in ({"ess": None}, {"ess": 20.0}, {}):
+        plain = build_result("pimc", 0, [row], params=params, **kw)
+        assert (plain.actions[0].ci_low, plain.actions[0].ci_high) == (0.5, 1.5)
