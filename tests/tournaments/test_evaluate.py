@@ -343,6 +343,26 @@ def test_a_bot_its_budget_cannot_bring_to_the_target_is_named():
     assert E.off_target_notes(SimpleNamespace(cpu_ms=None, calibration=[far])) == []
 
 
+def test_a_bot_whose_fixed_cost_exceeds_the_target_is_named():
+    """The solver bot with inference=mcmc: its chain alone costs more than 5 ms, so even its
+    least budget is over the target; the note says so (tester 24)."""
+    from types import SimpleNamespace
+    over = E.Calibration("solver(inference=mcmc)", "solver(inference=mcmc,iterations=1)",
+                         "iterations", 1, 6.9, [(2000, 13.3), (1, 6.9)])
+    ev = SimpleNamespace(cpu_ms=5.0, calibration=[over])
+    [note] = E.off_target_notes(ev)
+    assert note.startswith("note: solver(inference=mcmc) takes 6.90 ms a decision at its "
+                           "least iterations (1), over 5 ms")
+
+
+def test_the_margins_table_names_the_games_unit():
+    from types import SimpleNamespace
+    ev = SimpleNamespace(game="mattis", margins=[])
+    assert E.table_rows(ev)[0][2] == "mean (the chance of not being the loser)"
+    assert E.table_rows(SimpleNamespace(game="dog-tag-trick", margins=[]))[0][2] == \
+        "mean (points)"
+
+
 # -- how busy the machine was while calibrating ----------------------------------------------------
 
 def test_busy_meter_counts_another_process_not_its_own():
