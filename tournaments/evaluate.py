@@ -573,11 +573,12 @@ def calibrate(spec: str, game: Game, positions: Sequence[State], cpu_ms: float, 
     """Set ``spec``'s budget parameter so its mean CPU time per decision on ``positions`` is
     ``cpu_ms``.
 
-    Time per decision grows about in proportion to the budget, and each measurement is noisy
-    (a busy machine moves it by 10% or more). So ``max_trials`` budgets are measured, each
-    aimed at the target from all the measurements so far (``budget_for``), and the budget
-    played is the one all of them point to, measured once more and reported at the cost all
-    the measurements near the target give it: no single noisy measurement decides either. (A
+    Time per decision grows about linearly with the budget, from a fixed cost (``cost_line``),
+    and each measurement is noisy (a busy machine moves it by 10% or more). So ``max_trials``
+    budgets are measured, each aimed at the target from all the measurements so far
+    (``budget_for``), and the budget played is the one all of them point to, measured once more
+    and reported at the cost the line through all the measurements gives it: no single noisy
+    measurement decides either. (A
     simulation with 12% noise: the played budget's true cost is 4-5% from the target on
     average, against 7-8% when the first measurement within 10% of it was kept.) A
     bot without a budget parameter in this game is measured and kept as it is. The budget

@@ -199,7 +199,7 @@ def world_pool(view: View, seed: int, particles: int, inference: str = "policy",
     ChainStats). One pool for every thread of a root-parallel search; ``deadline`` as in
     sample_worlds."""
     rng = Random(derive_seed(seed, "inference"))
-    if inference == "mcmc" and view.game.EXCHANGES_HIDDEN:
+    if world_source(inference, view.game) == "mcmc":
         return sample_worlds(view, particles, rng, "mcmc", particles, deadline=deadline)
     weighted = weigh_worlds(view, rng, particles, deadline=deadline)
     pool = resample(weighted, particles, rng)
@@ -222,7 +222,7 @@ def sample_worlds(view: View, n: int, rng: Random | int, inference: str = "none"
     r = rng if isinstance(rng, Random) else Random(rng)
     if check_inference(inference) == "none":
         return [view.determinize(r) for _ in range(n)], None
-    if inference == "mcmc" and view.game.EXCHANGES_HIDDEN:
+    if world_source(inference, view.game) == "mcmc":
         from solver.inference.mcmc import chain_worlds
         return chain_worlds(view, n, r, particles,
                             model if model is not None else model_for(view.game), solver,

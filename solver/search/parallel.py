@@ -540,9 +540,9 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     else:
         shares = [UNLIMITED] * threads
     deadline = t0 + limit.time_s if limit.time_s is not None else 0.0
-    pool, ess = None, None
+    pool, info = None, None
     if world_source(inference, game) != "none":
-        pool, ess = world_pool(view, seed, particles, inference,  # as ismcts_search: one pool
+        pool, info = world_pool(view, seed, particles, inference,  # as ismcts_search: one pool
                                inference_deadline(limit, t0))
 
     def job(i: int, iterations: int) -> Callable[[], tuple[list, int, int, int]]:
@@ -578,7 +578,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
     params = {"c": c, "objective": objective, "horizon": horizon, "scale": scale,
               "observers": observers, "max_nodes": max_nodes, "rollout": rollout,
               "inference": inference, "particles": particles,
-              **source_params(inference, game, ess),
+              **source_params(inference, game, info),
               "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
               "chance": chance, "widen": widen, "opponents": opponents,
               "threads": len(outs)}
@@ -591,7 +591,7 @@ def ismcts_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
 # -- PIMC ------------------------------------------------------------------------------------
 
 def _sample_worlds(view: View, count: int, seed: int, inference: str,
-                   particles: int, deadline: float | None) -> tuple[list, float | None]:
+                   particles: int, deadline: float | None) -> tuple[list, Any]:
     """The worlds ``pimc_search`` samples for this seed (the same draws from the same stream,
     the same ``deadline``), and what sample_worlds says of them (the effective sample size of
     a weighted determinization, a Markov chain's acceptance rate; None: uniform)."""
@@ -681,7 +681,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
         try:
             for helper in helpers if early else ():
                 helper.arm()
-            sampled, ess = _sample_worlds(view, worlds, seed, inference, particles,
+            sampled, info = _sample_worlds(view, worlds, seed, inference, particles,
                                           inference_deadline(limit, t0))
             for helper in () if early else helpers:
                 helper.arm()
@@ -693,9 +693,9 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             _give_back(solvers, lambda ab: give_alphabeta(ab, bits))
         merge = RootMerge(game, view.legal_actions())
         add_claimed(merge, valued)
-        return _result(view, merge, None, kind, limit, seed, t0, ess, threads, solver_params,
+        return _result(view, merge, None, kind, limit, seed, t0, info, threads, solver_params,
                        inference, particles)
-    sampled, ess = _sample_worlds(view, worlds, seed, inference, particles,
+    sampled, info = _sample_worlds(view, worlds, seed, inference, particles,
                                   inference_deadline(limit, t0))
     claims = _Claims(worlds)
     # Per world, in world order, the arguments of RootMerge.add_world (uct: values {action:
@@ -794,7 +794,7 @@ def pimc_threads(view: View, limit: Limit, seed: int = 0, threads: int = 2, *,
             # gave 1.35-1.9x, load ~2)
             run_threads([solver_job(t) for t in range(threads)])
     return _merge(view, [r for r in results if r is not None], kind, evaluator, limit, seed,
-                  t0, ess, threads,
+                  t0, info, threads,
                   {"evaluator": "uct", "c": c, "objective": objective, "horizon": horizon,
                    "scale": scale, "max_nodes": max_nodes, "rollout": rollout,
                    "endgame": endgame, "endgame_budget": endgame_budget, "cutoff": cutoff,
@@ -1006,7 +1006,7 @@ def _world_solver(game: Game, solver: str, node_budget: int, tt_bits: int, evalu
 
 
 def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit: SearchLimit,
-           seed: int, t0: float, ess: float | None, threads: int, params: dict,
+           seed: int, t0: float, info: Any, threads: int, params: dict,
            inference: str, particles: int) -> SearchResult:
     """The PIMC answer from the per-world answers in world order, merged by ``pimc_search``'s
     own merge (``RootMerge``, in C: the same floats to the bit): per action the mean over the
@@ -1024,12 +1024,12 @@ def _merge(view: View, per_world: list[tuple], kind: str, evaluator: str, limit:
     tree_stats = None
     if merge.worlds == 1 and evaluator == "uct":
         tree_stats = {a: (n, tot, sq) for a, n, tot, sq in per_world[0][5]}
-    return _result(view, merge, tree_stats, kind, limit, seed, t0, ess, threads, params,
+    return _result(view, merge, tree_stats, kind, limit, seed, t0, info, threads, params,
                    inference, particles)
 
 
 def _result(view: View, merge: RootMerge, tree_stats: dict | None, kind: str,
-            limit: SearchLimit, seed: int, t0: float, ess: float | None, threads: int,
+            limit: SearchLimit, seed: int, t0: float, info: Any, threads: int,
             params: dict, inference: str, particles: int) -> SearchResult:
     """The SearchResult of a threaded PIMC search from its merged worlds (``tree_stats``: the
     one UCT world's root statistics, else None)."""
@@ -1037,7 +1037,7 @@ def _result(view: View, merge: RootMerge, tree_stats: dict | None, kind: str,
                         value=kind, nodes=merge.nodes, iterations=merge.iterations,
                         worlds=merge.worlds, rank_by="mean",
                         params=dict(params, inference=inference, particles=particles,
-                                    **source_params(inference, view.game, ess),
+                                    **source_params(inference, view.game, info),
                                     threads=threads),
                         limit=limit, seed=seed, seconds=time.perf_counter() - t0,
                         exact=(params["evaluator"] == "solver" and merge.exact
